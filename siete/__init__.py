@@ -1,0 +1,1 @@
+"""Siete y medio: a server-rendered card game."""

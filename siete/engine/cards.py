@@ -1,0 +1,91 @@
+"""The Spanish deck: card ids, game values and suit priority (RULES.md R1)."""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+SUITS = ("Oros", "Copas", "Espadas", "Bastos")  # R1.4 priority, highest first
+SUIT_LETTERS = {"O": "Oros", "C": "Copas", "E": "Espadas", "B": "Bastos"}
+RANK_NAMES = {1: "as", 10: "sota", 11: "caballo", 12: "rey"}
+SEVEN_HALF = 15  # totals are kept in half points so that 7½ is the integer 15
+
+
+class CardSpec(NamedTuple):
+    """One row of cards.xml: id like 'O01', real value 1-12, suit name, dealt or not."""
+
+    id: str
+    value: int
+    suit: str
+    active: bool
+
+
+def card_id(suit: str, rank: int) -> str:
+    """R1.3: the suit's initial and the two-digit rank."""
+    return f"{suit[0]}{rank:02d}"
+
+
+def half_value(rank: int) -> int:
+    """R1.2 in half points: 1-7 are worth their rank, sota/caballo/rey ½."""
+    return rank * 2 if rank <= 7 else 1
+
+
+def spanish_deck() -> list[CardSpec]:
+    """All 48 cards in deck order (oros 1..12, copas, espadas, bastos); 8s and 9s inactive."""
+    return [CardSpec(card_id(s, r), r, s, r not in (8, 9)) for s in SUITS for r in range(1, 13)]
+
+
+class CardSet:
+    """The cards a game is dealt from, with fast lookups by id."""
+
+    def __init__(self, specs: list[CardSpec]):
+        self.specs = {c.id: c for c in specs}
+        self.deck_order = {c.id: i for i, c in enumerate(specs)}
+        self.active = tuple(c.id for c in specs if c.active)
+        self.half = {c.id: half_value(c.value) for c in specs}
+        self.rank = {c.id: c.value for c in specs}
+        self.suit_priority = {c.id: SUITS.index(c.suit) for c in specs}
+        counts: dict[int, int] = {}
+        for cid in self.active:
+            counts[self.half[cid]] = counts.get(self.half[cid], 0) + 1
+        self.active_half_counts = counts  # how many active cards are worth each half value
+
+    def is_active(self, cid: str) -> bool:
+        spec = self.specs.get(cid)
+        return spec is not None and spec.active
+
+    def seat_key(self, cid: str) -> tuple[int, int]:
+        """R3.2 sort key: higher rank first, then suit priority (oros first)."""
+        return (-self.rank[cid], self.suit_priority[cid])
+
+    def label(self, cid: str) -> str:
+        """A card as a player reads it: 'the 5 of copas', 'the rey of oros'."""
+        spec = self.specs[cid]
+        return f"the {RANK_NAMES.get(spec.value, str(spec.value))} of {spec.suit.lower()}"
+
+
+def points(half: int) -> int | float:
+    """Half points back to the game's numbers: 15 -> 7.5, 14 -> 7 (an int when whole)."""
+    return half // 2 if half % 2 == 0 else half / 2
+
+
+_loader: Callable[[], list[CardSpec]] | None = None
+_cards: CardSet | None = None
+
+
+def set_card_loader(loader: Callable[[], list[CardSpec]] | None) -> None:
+    """Choose where the cards come from (the XML file at start-up; tests may pass a list)."""
+    global _loader, _cards
+    _loader, _cards = loader, None
+
+
+def get_cards() -> CardSet:
+    """The card set, loaded on first use (cards.xml is read the first time cards are dealt)."""
+    global _cards
+    if _cards is None:
+        if _loader is None:
+            from siete.xmlfiles import load_cards  # lxml only; no web or DB imports
+
+            specs = load_cards()
+        else:
+            specs = _loader()
+        _cards = CardSet(specs)
+    return _cards
