@@ -1,0 +1,119 @@
+"""Bot strategies (R8): each sees only its seat's view and a seeded random source."""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from siete.engine.rules import bet, draw, stand
+from siete.engine.state import PLAY, GameState
+from siete.engine.views import BotView, bot_view
+
+
+class Strategy(Protocol):
+    """A bot profile: how much to bet and whether to take another card."""
+
+    name: str
+    description: str
+
+    def choose_bet(self, view: BotView, rng: random.Random) -> int: ...
+
+    def wants_card(self, view: BotView, rng: random.Random) -> bool: ...
+
+
+def _bank_threatened(view: BotView, margin: float = 0.0) -> bool:
+    """R8.2: some standing punter could beat the bank, counting each hidden card as average."""
+    guess = view.average_unseen()
+    return any(shown + hidden * guess > view.total + margin for shown, hidden in view.standing)
+
+
+class StandardBot:
+    """The brief's bot: R8.1 draws, R8.2 bank play, R8.3 bolder bets with more points."""
+
+    name = "standard"
+    description = "plays the brief's rules: draws by the odds, bets more when rich"
+
+    def choose_bet(self, view: BotView, rng: random.Random) -> int:
+        share = min(1.0, view.points / (2 * view.initial_points))
+        return max(1, min(view.max_bet, round(view.max_bet * share)))
+
+    def wants_card(self, view: BotView, rng: random.Random) -> bool:
+        if view.is_bank:
+            return _bank_threatened(view)
+        if view.total <= view.bank_shown:
+            return True
+        p = view.safe_share()
+        if p > 0.65:
+            return True
+        return rng.random() < (p if p >= 0.5 else p / 3)
+
+
+class CautiousBot:
+    """Bets the minimum unless well ahead, and draws only when the odds are clearly good."""
+
+    name = "cautious"
+    description = "small bets, draws only when at least 75% of cards are safe"
+
+    def choose_bet(self, view: BotView, rng: random.Random) -> int:
+        return 1 if view.points < 1.5 * view.initial_points else max(1, view.max_bet // 2)
+
+    def wants_card(self, view: BotView, rng: random.Random) -> bool:
+        if view.is_bank:
+            return _bank_threatened(view) and view.safe_share() >= 0.5
+        return view.total < view.bank_shown or view.safe_share() >= 0.75
+
+
+class BoldBot:
+    """Always bets the most it may, and draws on even odds."""
+
+    name = "bold"
+    description = "bets the maximum, draws while at least 40% of cards are safe"
+
+    def choose_bet(self, view: BotView, rng: random.Random) -> int:
+        return view.max_bet
+
+    def wants_card(self, view: BotView, rng: random.Random) -> bool:
+        if view.is_bank:
+            return _bank_threatened(view, margin=-1) or view.total < 8
+        p = view.safe_share()
+        return view.total <= view.bank_shown or p >= 0.4 or rng.random() < p / 2
+
+
+PROFILES: dict[str, Strategy] = {s.name: s for s in (StandardBot(), CautiousBot(), BoldBot())}
+
+
+def get_strategy(profile: str) -> Strategy:
+    """The registered strategy called `profile`."""
+    try:
+        return PROFILES[profile]
+    except KeyError:
+        raise ValueError(f"unknown bot profile {profile!r}; known: {', '.join(PROFILES)}") from None
+
+
+def bot_to_act(state: GameState) -> int | None:
+    """The seat whose turn it is, if a bot plays it."""
+    seat = state.current_seat()
+    if seat is None or state.phase != PLAY or state.seats[seat].bot is None:
+        return None
+    return seat
+
+
+def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
+    """Let the bot in `seat` make exactly one move."""
+    strategy = get_strategy(state.seats[seat].bot)
+    view = bot_view(state, seat)
+    if state.turn != 0 and not state.seats[seat].bet:
+        amount = strategy.choose_bet(view, rng)
+        bet(state, seat, max(1, min(view.max_bet, amount)))  # a bad profile cannot break R4.4
+    elif state.deck and strategy.wants_card(view, rng):
+        draw(state, seat)
+    else:
+        stand(state, seat)
+
+
+def run_bots(state: GameState, rng: random.Random) -> int:
+    """Play bot turns until a human must act or the hand ends; returns the moves made."""
+    moves = 0
+    while (seat := bot_to_act(state)) is not None:
+        bot_step(state, seat, rng)
+        moves += 1
+    return moves

@@ -1,0 +1,226 @@
+"""The actions of a game (RULES.md R3-R4): verify_x raises, can_x answers, x acts."""
+from __future__ import annotations
+
+import random
+
+from siete.engine.cards import SEVEN_HALF, get_cards
+from siete.engine.config import GameConfig
+from siete.engine.settlement import settle_hand
+from siete.engine.state import (
+    BUST, DEAL, OUT, PLAY, PLAYING, STOOD, GameState, RuleError, Seat, max_bet,
+)
+
+
+def draw_seat_cards(rng: random.Random, players: int) -> list[str]:
+    """R3.1: one card each from a shuffled deck."""
+    return rng.sample(get_cards().active, players)
+
+
+def shuffled_deck(rng: random.Random) -> list[str]:
+    """R1.5: a full, freshly shuffled deck of the active cards."""
+    deck = list(get_cards().active)
+    rng.shuffle(deck)
+    return deck
+
+
+def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str]) -> None:
+    """Check the players and their seat cards before a game starts (R2.1, R3.1)."""
+    if not config.min_players <= len(names) <= config.max_players:
+        raise RuleError(f"a game needs {config.min_players} to {config.max_players} players")
+    if len(set(names)) != len(names):
+        raise RuleError("two players have the same name")
+    if len(seat_cards) != len(names):
+        raise RuleError("every player needs exactly one seat card")
+    cards = get_cards()
+    for cid in seat_cards:
+        if not cards.is_active(cid):
+            raise RuleError(f"{cid} is not a card of the deck")
+    if len(set(seat_cards)) != len(seat_cards):
+        raise RuleError("a seat card was dealt twice")
+
+
+def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
+             bots: dict[str, str] | None = None) -> GameState:
+    """Seat the players by their cards (R3.2) and give each the initial points (R2.2)."""
+    verify_new_game(names, config, seat_cards)
+    bots = bots or {}
+    seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
+             for n, c in zip(names, seat_cards)]
+    key = get_cards().seat_key
+    order = sorted(range(len(seats)), key=lambda i: key(seats[i].seat_card))
+    return GameState(config=config, seats=seats, order=order, seating=list(order))
+
+
+def verify_deal(state: GameState, deck: list[str]) -> None:
+    """A deal needs the game waiting for a hand and a deck of known cards, none twice."""
+    if state.phase != DEAL:
+        raise RuleError("the game is over" if state.winner is not None else "a hand is in play")
+    cards = get_cards()
+    for cid in deck:
+        if not cards.is_active(cid):
+            raise RuleError(f"{cid} is not a card of the deck")
+    if len(set(deck)) != len(deck):
+        dup = next(c for c in deck if deck.count(c) > 1)
+        raise RuleError(f"{dup} is dealt twice")
+    if len(deck) < len(state.order):
+        raise RuleError(f"the deck has {len(deck)} cards and the deal needs {len(state.order)}")
+
+
+def deal(state: GameState, deck: list[str]) -> None:
+    """R4.1: one card each, players 1, 2, ... first and the bank last; player 1 then bets."""
+    verify_deal(state, deck)
+    state.deck = list(deck)
+    state.hand += 1
+    state.log, state.results = [f"hand {state.hand}: {state.seats[state.bank].name} holds the bank"], []
+    for seat in state.seats:
+        seat.cards, seat.bet, seat.stake, seat.actions, seat.result = [], 0, 0, [], None
+        seat.status = OUT if seat.out else PLAYING
+        seat.points_start = seat.points
+    for idx in state.order[1:] + state.order[:1]:
+        state.seats[idx].cards.append(state.deck.pop(0))
+    bank_card = state.seats[state.bank].cards[0]
+    state.log.append(f"cards are dealt; the bank shows {get_cards().label(bank_card)}")
+    state.phase, state.turn = PLAY, 1
+    state.version += 1
+
+
+def _verify_turn(state: GameState, seat: int) -> Seat:
+    if state.phase != PLAY:
+        raise RuleError("no hand is in play", "no hand is in play")
+    if not 0 <= seat < len(state.seats):
+        raise RuleError("there is no such seat")
+    player = state.seats[seat]
+    if state.current_seat() != seat:
+        raise RuleError(f"it is not {player.name}'s turn", "it is not your turn")
+    return player
+
+
+def legal_bets(state: GameState, seat: int) -> range:
+    """The amounts `seat` may bet now (R4.4), empty when it may not bet."""
+    if not can_bet_at_all(state, seat):
+        return range(0)
+    return range(1, max_bet(state.seats[seat].points) + 1)
+
+
+def can_bet_at_all(state: GameState, seat: int) -> bool:
+    return (state.phase == PLAY and state.current_seat() == seat and state.turn != 0
+            and state.seats[seat].bet == 0)
+
+
+def verify_bet(state: GameState, seat: int, amount: int) -> None:
+    """R4.3-R4.4: a player bets once, first, a whole number from 1 to max_bet."""
+    player = _verify_turn(state, seat)
+    if state.turn == 0:
+        raise RuleError(f"{player.name} holds the bank and places no bet", "the bank places no bet")
+    if player.bet:
+        raise RuleError(f"{player.name} has already bet", "you have already bet")
+    top = max_bet(player.points)
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= top:
+        raise RuleError(f"{player.name} may bet 1 to {top}", f"you may bet 1 to {top}")
+
+
+def can_bet(state: GameState, seat: int, amount: int) -> bool:
+    try:
+        verify_bet(state, seat, amount)
+    except RuleError:
+        return False
+    return True
+
+
+def bet(state: GameState, seat: int, amount: int) -> None:
+    """The stake leaves the player's points at once (R4.4)."""
+    verify_bet(state, seat, amount)
+    player = state.seats[seat]
+    player.points -= amount
+    player.bet = player.stake = amount
+    state.log.append(f"{player.name} bets {amount}")
+    state.version += 1
+
+
+def verify_draw(state: GameState, seat: int) -> None:
+    """R4.3, R4.8: draw after betting, while the deck has cards."""
+    player = _verify_turn(state, seat)
+    if state.turn != 0 and not player.bet:
+        raise RuleError(f"{player.name} must bet first", "you must bet first")
+    if not state.deck:
+        raise RuleError(f"the deck is empty: {player.name} must stand",
+                        "the deck is empty: you must stand")
+
+
+def can_draw(state: GameState, seat: int) -> bool:
+    try:
+        verify_draw(state, seat)
+    except RuleError:
+        return False
+    return True
+
+
+def draw(state: GameState, seat: int) -> None:
+    """R4.5-R4.6: take the next card; over 7½ busts, exactly 7½ stands."""
+    verify_draw(state, seat)
+    player = state.seats[seat]
+    card = state.deck.pop(0)
+    player.cards.append(card)
+    player.actions.append(["draw", card])
+    state.log.append(f"{player.name} draws {get_cards().label(card)}")
+    total = player.total
+    if total > SEVEN_HALF:
+        _bust(state, player)
+    elif total == SEVEN_HALF:
+        player.actions.append(["stand", "auto"])
+        _end_turn(state, player, STOOD, f"{player.name} has 7½ and stands")
+    state.version += 1
+
+
+def _bust(state: GameState, player: Seat) -> None:
+    """R4.5: a punter's stake goes to the bank at once; the first card is shown."""
+    if state.turn != 0:
+        state.seats[state.bank].points += player.stake
+        player.stake = 0
+        state.results.append([state.current_seat(), BUST])
+        player.result = BUST
+    first = get_cards().label(player.cards[0])
+    _end_turn(state, player, BUST, f"{player.name} busts (first card: {first})")
+
+
+def verify_stand(state: GameState, seat: int) -> None:
+    """R4.3, R4.7: a punter stands after betting; the bank may stand at any time."""
+    player = _verify_turn(state, seat)
+    if state.turn != 0 and not player.bet:
+        raise RuleError(f"{player.name} must bet first", "you must bet first")
+
+
+def can_stand(state: GameState, seat: int) -> bool:
+    try:
+        verify_stand(state, seat)
+    except RuleError:
+        return False
+    return True
+
+
+def stand(state: GameState, seat: int) -> None:
+    """R4.7: keep the cards and end the turn."""
+    verify_stand(state, seat)
+    player = state.seats[seat]
+    player.actions.append(["stand", None])
+    _end_turn(state, player, STOOD, f"{player.name} stands")
+    state.version += 1
+
+
+def _end_turn(state: GameState, player: Seat, status: str, message: str) -> None:
+    player.status = status
+    state.log.append(message)
+    _advance(state)
+
+
+def _advance(state: GameState) -> None:
+    """Pass the turn on: next punter, then the bank if anyone stood (R4.9), then settle."""
+    if state.turn != 0:
+        for pos in range(state.turn + 1, len(state.order)):
+            if state.seats[state.order[pos]].status == PLAYING:
+                state.turn = pos
+                return
+        if any(state.seats[i].status == STOOD for i in state.order[1:]):
+            state.turn = 0
+            return
+    settle_hand(state)

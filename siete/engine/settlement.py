@@ -1,0 +1,119 @@
+"""The end of a hand: settlement (R5), elimination and the bank passing (R6), the game's end (R7)."""
+from __future__ import annotations
+
+from siete.engine.cards import SEVEN_HALF, points
+from siete.engine.state import BUST, DEAL, OVER, PLAYING, STOOD, GameState
+
+LOSE, WIN, SEVEN = "lose", "win", "seven_half"
+
+
+def settle_hand(state: GameState) -> None:
+    """Settle the standing players in order, then apply R6 and check R7."""
+    bank = state.seats[state.bank]
+    bank_total = bank.total
+    if bank.status == STOOD or bank.status == BUST:
+        for idx in state.order[1:]:
+            if state.seats[idx].status == STOOD:
+                _settle_one(state, idx, bank_total)
+    bank.result = "bank"
+    record = _hand_record(state, bank_total)
+    _between_hands(state, record)
+    state.last_hand = record
+    state.turn = None
+    if len(state.order) == 1 or state.hand >= state.config.max_hands:
+        _finish(state)
+    else:
+        state.phase = DEAL
+
+
+def _settle_one(state: GameState, idx: int, bank_total: int) -> None:
+    """R5.1-R5.6 for one standing player; the bank pays only what it holds."""
+    bank, player = state.seats[state.bank], state.seats[idx]
+    total = player.total
+    if bank_total > SEVEN_HALF:
+        won = True
+    elif bank_total == SEVEN_HALF:
+        won = False
+    else:
+        won = total > bank_total
+    if won:
+        due = player.stake * (2 if total == SEVEN_HALF else 1)
+        paid = min(due, bank.points)
+        bank.points -= paid
+        player.points += player.stake + paid
+        player.result = SEVEN if total == SEVEN_HALF else WIN
+        verb = f"wins {paid}" if paid == due else f"wins {paid} of {due} (the bank is empty)"
+        state.log.append(f"{player.name} {verb} with {_shown(total)}")
+    else:
+        bank.points += player.stake
+        player.result = LOSE
+        state.log.append(f"{player.name} loses {player.stake} to the bank")
+    player.stake = 0
+    state.results.append([idx, player.result])
+
+
+def _between_hands(state: GameState, record: dict) -> None:
+    """R6: eliminate players with no points, pass the bank, and set the next order."""
+    old_bank = state.bank
+    eliminated = [i for i in state.order if state.seats[i].points == 0]
+    for i in eliminated:
+        state.seats[i].out = True
+        state.log.append(f"{state.seats[i].name} has no points left and is out")
+    survivors = [i for i in state.order if not state.seats[i].out]
+    new_bank = next((i for i, r in state.results if r == SEVEN), None)  # R6.2
+    if new_bank is None and state.seats[old_bank].out and len(survivors) > 0:
+        new_bank = survivors[0]  # R6.3
+    if new_bank is None or new_bank == old_bank:
+        new_order = survivors  # R6.4
+    else:  # R6.5: new bank first, the others keep their order, the old bank last
+        rest = [i for i in survivors if i not in (new_bank, old_bank)]
+        tail = [] if state.seats[old_bank].out else [old_bank]
+        new_order = [new_bank] + rest + tail
+        state.log.append(f"{state.seats[new_bank].name} takes the bank")
+    state.order = new_order
+    record["eliminated"] = eliminated
+    record["next_bank"] = new_order[0] if new_order else None
+
+
+def _finish(state: GameState) -> None:
+    """R7.2: most points wins; equal points go to the one earlier in the final order."""
+    state.phase = OVER
+    ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
+    state.winner = max(ranking, key=lambda i: (state.seats[i].points, -ranking.index(i)))
+    state.log.append(f"the game is over: {state.seats[state.winner].name} wins "
+                     f"with {state.seats[state.winner].points} points")
+
+
+def bank_result(state: GameState, bank_total: int) -> str:
+    """How the bank's turn ended: it did not play (R4.9), stood, had 7½ or bust."""
+    bank = state.seats[state.bank]
+    if bank.status == PLAYING:
+        return "did_not_play"
+    if bank.status == BUST:
+        return "bust"
+    return SEVEN if bank_total == SEVEN_HALF else "stood"
+
+
+def _hand_record(state: GameState, bank_total: int) -> dict:
+    """What the hand was, for replay output, the database and the settled-hand view."""
+    turns = []
+    for pos, i in enumerate(state.order):
+        seat = state.seats[i]
+        turns.append({
+            "seat": i, "position": pos, "points_start": seat.points_start,
+            "points_end": seat.points, "bet": seat.bet if pos else None,
+            "first_card": seat.cards[0], "cards": list(seat.cards),
+            "actions": [list(a) for a in seat.actions], "total": seat.total,
+            "result": seat.result,
+        })
+    return {
+        "number": state.hand, "bank": state.bank, "order": list(state.order),
+        "bank_total": bank_total, "bank_result": bank_result(state, bank_total),
+        "turns": turns, "results": [list(r) for r in state.results],
+    }
+
+
+def _shown(half: int) -> str:
+    """A total as players write it: 7½, 6, 0½."""
+    whole = points(half)
+    return f"{int(whole)}½" if isinstance(whole, float) else str(whole)

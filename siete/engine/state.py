@@ -1,0 +1,104 @@
+"""A game's state as plain data: seats, order, deck and the hand in progress; round-trips to JSON."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from siete.engine.cards import SEVEN_HALF, get_cards
+from siete.engine.config import GameConfig
+
+# Phases of a game: waiting for the next deal, a hand in play, or the game over (R7).
+DEAL, PLAY, OVER = "deal", "play", "over"
+# A seat's state within the current hand.
+WAITING, PLAYING, STOOD, BUST, OUT = "waiting", "playing", "stood", "bust", "out"
+
+
+class RuleError(ValueError):
+    """An action the rules forbid; str() names the player, `to_player` speaks to them."""
+
+    def __init__(self, message: str, to_player: str | None = None):
+        super().__init__(message)
+        self.to_player = to_player or message
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player of a game, in join order; `bot` names the strategy when a bot plays it."""
+
+    name: str
+    bot: str | None = None
+    seat_card: str | None = None
+    points: int = 0
+    out: bool = False
+    status: str = WAITING
+    cards: list[str] = field(default_factory=list)
+    bet: int = 0  # what was bet this hand, kept for the record even after a bust
+    stake: int = 0  # what is still on the table (R2.4 counts it with the points)
+    points_start: int = 0
+    actions: list[list] = field(default_factory=list)  # ["draw", card] / ["stand", "auto"|None]
+    result: str | None = None
+
+    @property
+    def total(self) -> int:
+        """The hand total in half points (15 is 7½)."""
+        half = get_cards().half
+        return sum(half[c] for c in self.cards)
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about one game; `version` grows with every applied action."""
+
+    config: GameConfig
+    seats: list[Seat]
+    order: list[int]  # seat indices for the current (or next) hand, bank first (R3.3, R6.5)
+    seating: list[int]  # the order after R3, kept for the record
+    phase: str = DEAL
+    turn: int | None = None  # position in `order` whose turn it is; 0 is the bank
+    hand: int = 0  # number of the current or last dealt hand
+    deck: list[str] = field(default_factory=list)  # cards still to be dealt, next first
+    version: int = 0
+    log: list[str] = field(default_factory=list)  # what everyone saw happen this hand
+    results: list[list] = field(default_factory=list)  # [seat, result] as they were decided
+    last_hand: dict | None = None  # the record of the last settled hand
+    winner: int | None = None
+
+    @property
+    def bank(self) -> int:
+        return self.order[0]
+
+    def seat_index(self, name: str) -> int:
+        """The seat of the player called `name`."""
+        for i, seat in enumerate(self.seats):
+            if seat.name == name:
+                return i
+        raise RuleError(f"{name} is not playing in this game", "you are not playing in this game")
+
+    def current_seat(self) -> int | None:
+        """The seat whose turn it is, or None between hands and after the game."""
+        return None if self.turn is None else self.order[self.turn]
+
+    def conserved_total(self) -> int:
+        """Points held plus staked by everyone; R2.4 says it never changes."""
+        return sum(s.points + s.stake for s in self.seats)
+
+    def to_dict(self) -> dict:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["config"] = self.config.to_dict()
+        data["seats"] = [{f.name: getattr(s, f.name) for f in fields(s)} for s in self.seats]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        values = dict(data)
+        values["config"] = GameConfig.from_dict(data["config"])
+        values["seats"] = [Seat(**s) for s in data["seats"]]
+        return cls(**values)
+
+
+def max_bet(points: int) -> int:
+    """R4.4: ceil(20% of the points), never more than the player holds."""
+    return min(points, -(-points // 5))
+
+
+def is_seven_half(half_total: int) -> bool:
+    return half_total == SEVEN_HALF

@@ -1,0 +1,164 @@
+"""Bot-vs-bot simulation: many seeded games, statistics per bot profile."""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from dataclasses import dataclass
+from typing import Callable
+
+from siete.engine import rules
+from siete.engine.bots import PROFILES, run_bots
+from siete.engine.config import GameConfig
+from siete.engine.state import DEAL, OVER, GameState
+
+HandHook = Callable[[GameState, dict], None]
+
+
+def play_game(names: list[str], bots: dict[str, str], config: GameConfig,
+              rng: random.Random, on_hand: HandHook | None = None) -> GameState:
+    """Play one whole game between bots with one seeded random source."""
+    state = rules.new_game(names, config, rules.draw_seat_cards(rng, len(names)), bots)
+    while state.phase != OVER:
+        if state.phase == DEAL:
+            rules.deal(state, rules.shuffled_deck(rng))
+        run_bots(state, rng)
+        if on_hand and state.phase != rules.PLAY:
+            on_hand(state, state.last_hand)
+    return state
+
+
+@dataclass
+class ProfileStats:
+    """Running totals for one profile over all its seats and games."""
+
+    games: int = 0
+    wins: int = 0
+    final_points: int = 0
+    hands: int = 0
+    busts: int = 0
+    bank_hands: int = 0
+    bank_profit: int = 0
+
+    def row(self, name: str) -> dict:
+        low, high = wilson_interval(self.wins, self.games)
+        return {
+            "profile": name, "games": self.games,
+            "win_rate": _ratio(self.wins, self.games), "win_ci_low": low, "win_ci_high": high,
+            "mean_points": _ratio(self.final_points, self.games),
+            "busts_per_hand": _ratio(self.busts, self.hands),
+            "bank_profit_per_hand": _ratio(self.bank_profit, self.bank_hands),
+        }
+
+
+def _ratio(a: float, b: float) -> float:
+    return round(a / b, 4) if b else 0.0
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a win rate (sound even near 0% and 100%)."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return round((centre - spread) / scale, 4), round((centre + spread) / scale, 4)
+
+
+def _count_hand(stats: dict[str, ProfileStats], state: GameState, record: dict) -> None:
+    for turn in record["turns"]:
+        profile = stats[state.seats[turn["seat"]].bot]
+        profile.hands += 1
+        if turn["result"] == "bust" or (turn["position"] == 0 and record["bank_result"] == "bust"):
+            profile.busts += 1
+        if turn["position"] == 0:
+            profile.bank_hands += 1
+            profile.bank_profit += turn["points_end"] - turn["points_start"]
+
+
+def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
+             progress: bool = False, on_hand: HandHook | None = None) -> dict[str, ProfileStats]:
+    """Play `games` games, rotating the seats between games; the same seed gives the same result."""
+    from tqdm import tqdm
+
+    stats = {p: ProfileStats() for p in profiles}
+
+    def count(state: GameState, record: dict) -> None:
+        _count_hand(stats, state, record)
+        if on_hand:
+            on_hand(state, record)
+
+    for game in tqdm(range(games), disable=not progress, unit="game", file=sys.stderr):
+        shift = game % len(profiles)
+        seats = profiles[shift:] + profiles[:shift]
+        names = [f"{p}{(i + shift) % len(profiles) + 1}" for i, p in enumerate(seats)]
+        rng = random.Random(f"{seed}:{game}")
+        state = play_game(names, dict(zip(names, seats)), config, rng, count)
+        for i, seat in enumerate(state.seats):
+            s = stats[seat.bot]
+            s.games += 1
+            s.final_points += seat.points
+            s.wins += i == state.winner
+    return stats
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=4, help="seats at the table (2-8)")
+    parser.add_argument("--profiles", default=",".join(PROFILES),
+                        help="comma-separated bot profiles, repeated to fill the seats")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--hands", type=int, default=None, help="hands per game (default: config)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    parser.add_argument("--no-progress", action="store_true")
+
+
+def seat_profiles(spec: str, players: int) -> list[str]:
+    """'standard,bold' for 4 players -> standard, bold, standard, bold."""
+    names = [p.strip() for p in spec.split(",") if p.strip()]
+    unknown = [p for p in names if p not in PROFILES]
+    if unknown or not names:
+        raise ValueError(f"unknown profile(s) {', '.join(unknown) or '(none)'}; "
+                         f"known: {', '.join(PROFILES)}")
+    return [names[i % len(names)] for i in range(players)]
+
+
+def run_simulation_cli(args: argparse.Namespace, base: GameConfig) -> int:
+    try:
+        config = base.with_overrides(max_hands=args.hands)
+        if not config.min_players <= args.players <= config.max_players or args.games < 1:
+            raise ValueError(f"players must be {config.min_players}-{config.max_players} "
+                             "and games at least 1")
+        seats = seat_profiles(args.profiles, args.players)
+    except ValueError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    stats = simulate(seats, args.games, config, args.seed, progress=not args.no_progress)
+    rows = [s.row(name) for name, s in stats.items()]
+    if args.json:
+        print(json.dumps({"games": args.games, "players": args.players, "seed": args.seed,
+                          "hands": config.max_hands, "profiles": rows}, indent=1))
+    else:
+        print_table(rows, args)
+    return 0
+
+
+def print_table(rows: list[dict], args: argparse.Namespace) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{args.games} games, {args.players} seats, seed {args.seed}")
+    for column in ("profile", "games", "win rate (95% CI)", "mean points",
+                   "busts/hand", "bank profit/hand"):
+        table.add_column(column, justify="left" if column == "profile" else "right")
+    for r in rows:
+        table.add_row(r["profile"], str(r["games"]),
+                      f"{r['win_rate']:.1%} ({r['win_ci_low']:.1%}-{r['win_ci_high']:.1%})",
+                      f"{r['mean_points']:.2f}", f"{r['busts_per_hand']:.3f}",
+                      f"{r['bank_profit_per_hand']:+.3f}")
+    Console().print(table)
+
+
