@@ -100,8 +100,9 @@ def bot_to_act(state: GameState) -> int | None:
 def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     """Let the bot in `seat` make exactly one move."""
     strategy = get_strategy(state.seats[seat].bot)
-    view = bot_view(state, seat)
-    if state.turn != 0 and not state.seats[seat].bet:
+    betting = state.turn != 0 and not state.seats[seat].bet
+    view = bot_view(state, seat, with_cards=not betting)
+    if betting:
         amount = strategy.choose_bet(view, rng)
         bet(state, seat, max(1, min(view.max_bet, amount)))  # a bad profile cannot break R4.4
     elif state.deck and strategy.wants_card(view, rng):

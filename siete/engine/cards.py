@@ -40,6 +40,7 @@ class CardSet:
         self.specs = {c.id: c for c in specs}
         self.deck_order = {c.id: i for i, c in enumerate(specs)}
         self.active = tuple(c.id for c in specs if c.active)
+        self.active_set = frozenset(self.active)
         self.half = {c.id: half_value(c.value) for c in specs}
         self.rank = {c.id: c.value for c in specs}
         self.suit_priority = {c.id: SUITS.index(c.suit) for c in specs}

@@ -55,10 +55,9 @@ def verify_deal(state: GameState, deck: list[str]) -> None:
     """A deal needs the game waiting for a hand and a deck of known cards, none twice."""
     if state.phase != DEAL:
         raise RuleError("the game is over" if state.winner is not None else "a hand is in play")
-    cards = get_cards()
-    for cid in deck:
-        if not cards.is_active(cid):
-            raise RuleError(f"{cid} is not a card of the deck")
+    unknown = set(deck) - get_cards().active_set
+    if unknown:
+        raise RuleError(f"{next(c for c in deck if c in unknown)} is not a card of the deck")
     if len(set(deck)) != len(deck):
         dup = next(c for c in deck if deck.count(c) > 1)
         raise RuleError(f"{dup} is dealt twice")
@@ -71,15 +70,18 @@ def deal(state: GameState, deck: list[str]) -> None:
     verify_deal(state, deck)
     state.deck = list(deck)
     state.hand += 1
-    state.log, state.results = [f"hand {state.hand}: {state.seats[state.bank].name} holds the bank"], []
+    state.log, state.results = [["hand", state.bank, state.hand]], []
     for seat in state.seats:
         seat.cards, seat.bet, seat.stake, seat.actions, seat.result = [], 0, 0, [], None
+        seat.total = 0
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
+    half = get_cards().half
     for idx in state.order[1:] + state.order[:1]:
-        state.seats[idx].cards.append(state.deck.pop(0))
-    bank_card = state.seats[state.bank].cards[0]
-    state.log.append(f"cards are dealt; the bank shows {get_cards().label(bank_card)}")
+        card = state.deck.pop(0)
+        state.seats[idx].cards.append(card)
+        state.seats[idx].total = half[card]
+    state.log.append(["deal", state.bank, state.seats[state.bank].cards[0]])
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -133,7 +135,7 @@ def bet(state: GameState, seat: int, amount: int) -> None:
     player = state.seats[seat]
     player.points -= amount
     player.bet = player.stake = amount
-    state.log.append(f"{player.name} bets {amount}")
+    state.log.append(["bet", seat, amount])
     state.version += 1
 
 
@@ -162,13 +164,14 @@ def draw(state: GameState, seat: int) -> None:
     card = state.deck.pop(0)
     player.cards.append(card)
     player.actions.append(["draw", card])
-    state.log.append(f"{player.name} draws {get_cards().label(card)}")
+    player.total += get_cards().half[card]
+    state.log.append(["draw", seat, card])
     total = player.total
     if total > SEVEN_HALF:
         _bust(state, player)
     elif total == SEVEN_HALF:
         player.actions.append(["stand", "auto"])
-        _end_turn(state, player, STOOD, f"{player.name} has 7½ and stands")
+        _end_turn(state, player, STOOD, ["seven_half", seat, None])
     state.version += 1
 
 
@@ -179,8 +182,7 @@ def _bust(state: GameState, player: Seat) -> None:
         player.stake = 0
         state.results.append([state.current_seat(), BUST])
         player.result = BUST
-    first = get_cards().label(player.cards[0])
-    _end_turn(state, player, BUST, f"{player.name} busts (first card: {first})")
+    _end_turn(state, player, BUST, ["bust", state.current_seat(), player.cards[0]])
 
 
 def verify_stand(state: GameState, seat: int) -> None:
@@ -203,13 +205,13 @@ def stand(state: GameState, seat: int) -> None:
     verify_stand(state, seat)
     player = state.seats[seat]
     player.actions.append(["stand", None])
-    _end_turn(state, player, STOOD, f"{player.name} stands")
+    _end_turn(state, player, STOOD, ["stand", seat, None])
     state.version += 1
 
 
-def _end_turn(state: GameState, player: Seat, status: str, message: str) -> None:
+def _end_turn(state: GameState, player: Seat, status: str, event: list) -> None:
     player.status = status
-    state.log.append(message)
+    state.log.append(event)
     _advance(state)
 
 
@@ -224,3 +226,26 @@ def _advance(state: GameState) -> None:
             state.turn = 0
             return
     settle_hand(state)
+
+
+def verify_time_out(state: GameState, seat: int) -> None:
+    """Only the seat whose turn it is can run out of time."""
+    _verify_turn(state, seat)
+
+
+def time_out(state: GameState, seat: int) -> None:
+    """The turn timer ran out: bet the minimum if no bet was made, then stand."""
+    verify_time_out(state, seat)
+    state.log.append(["timeout", seat, None])
+    if state.turn != 0 and not state.seats[seat].bet:
+        bet(state, seat, 1)
+    stand(state, seat)
+
+
+def replace_with_bot(state: GameState, seat: int, profile: str = "standard") -> None:
+    """A player who leaves mid-game is replaced by a bot, which keeps the seat's points."""
+    if state.seats[seat].bot is not None:
+        raise RuleError(f"{state.seats[seat].name} is already played by a bot")
+    state.seats[seat].bot = profile
+    state.log.append(["replaced", seat, None])
+    state.version += 1

@@ -1,7 +1,7 @@
 """The end of a hand: settlement (R5), elimination and the bank passing (R6), the game's end (R7)."""
 from __future__ import annotations
 
-from siete.engine.cards import SEVEN_HALF, points
+from siete.engine.cards import SEVEN_HALF
 from siete.engine.state import BUST, DEAL, OVER, PLAYING, STOOD, GameState
 
 LOSE, WIN, SEVEN = "lose", "win", "seven_half"
@@ -42,12 +42,11 @@ def _settle_one(state: GameState, idx: int, bank_total: int) -> None:
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
-        verb = f"wins {paid}" if paid == due else f"wins {paid} of {due} (the bank is empty)"
-        state.log.append(f"{player.name} {verb} with {_shown(total)}")
+        state.log.append(["win", idx, [paid, due, total]])
     else:
         bank.points += player.stake
         player.result = LOSE
-        state.log.append(f"{player.name} loses {player.stake} to the bank")
+        state.log.append(["lose", idx, player.stake])
     player.stake = 0
     state.results.append([idx, player.result])
 
@@ -58,7 +57,7 @@ def _between_hands(state: GameState, record: dict) -> None:
     eliminated = [i for i in state.order if state.seats[i].points == 0]
     for i in eliminated:
         state.seats[i].out = True
-        state.log.append(f"{state.seats[i].name} has no points left and is out")
+        state.log.append(["out", i, None])
     survivors = [i for i in state.order if not state.seats[i].out]
     new_bank = next((i for i, r in state.results if r == SEVEN), None)  # R6.2
     if new_bank is None and state.seats[old_bank].out and len(survivors) > 0:
@@ -69,7 +68,7 @@ def _between_hands(state: GameState, record: dict) -> None:
         rest = [i for i in survivors if i not in (new_bank, old_bank)]
         tail = [] if state.seats[old_bank].out else [old_bank]
         new_order = [new_bank] + rest + tail
-        state.log.append(f"{state.seats[new_bank].name} takes the bank")
+        state.log.append(["takes_bank", new_bank, None])
     state.order = new_order
     record["eliminated"] = eliminated
     record["next_bank"] = new_order[0] if new_order else None
@@ -80,8 +79,7 @@ def _finish(state: GameState) -> None:
     state.phase = OVER
     ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
     state.winner = max(ranking, key=lambda i: (state.seats[i].points, -ranking.index(i)))
-    state.log.append(f"the game is over: {state.seats[state.winner].name} wins "
-                     f"with {state.seats[state.winner].points} points")
+    state.log.append(["winner", state.winner, state.seats[state.winner].points])
 
 
 def bank_result(state: GameState, bank_total: int) -> str:
@@ -112,8 +110,3 @@ def _hand_record(state: GameState, bank_total: int) -> dict:
         "turns": turns, "results": [list(r) for r in state.results],
     }
 
-
-def _shown(half: int) -> str:
-    """A total as players write it: 7½, 6, 0½."""
-    whole = points(half)
-    return f"{int(whole)}½" if isinstance(whole, float) else str(whole)

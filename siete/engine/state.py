@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from siete.engine.cards import SEVEN_HALF, get_cards
+from siete.engine.cards import SEVEN_HALF
 from siete.engine.config import GameConfig
 
 # Phases of a game: waiting for the next deal, a hand in play, or the game over (R7).
@@ -36,12 +36,9 @@ class Seat:
     points_start: int = 0
     actions: list[list] = field(default_factory=list)  # ["draw", card] / ["stand", "auto"|None]
     result: str | None = None
-
-    @property
-    def total(self) -> int:
-        """The hand total in half points (15 is 7½)."""
-        half = get_cards().half
-        return sum(half[c] for c in self.cards)
+    # The hand total in half points (15 is 7½). It is the sum of `cards`, kept as a field
+    # because bots read it on every decision and simulations make millions of them.
+    total: int = 0
 
 
 @dataclass(slots=True)
@@ -57,7 +54,7 @@ class GameState:
     hand: int = 0  # number of the current or last dealt hand
     deck: list[str] = field(default_factory=list)  # cards still to be dealt, next first
     version: int = 0
-    log: list[str] = field(default_factory=list)  # what everyone saw happen this hand
+    log: list[list] = field(default_factory=list)  # [event, seat, value]: what all saw this hand
     results: list[list] = field(default_factory=list)  # [seat, result] as they were decided
     last_hand: dict | None = None  # the record of the last settled hand
     winner: int | None = None

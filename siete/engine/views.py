@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from siete.engine.cards import get_cards, points
+from siete.engine.log import describe_log
 from siete.engine.rules import can_draw, can_stand, legal_bets
 from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, max_bet
 
@@ -40,7 +41,7 @@ def table_view(state: GameState, viewer: int | None = None) -> dict:
         "version": state.version, "phase": state.phase, "hand": state.hand,
         "max_hands": state.config.max_hands, "deck_count": len(state.deck),
         "turn_seat": state.current_seat(), "bank_seat": state.bank if state.order else None,
-        "viewer": viewer, "order": list(state.order), "seats": seats, "log": list(state.log),
+        "viewer": viewer, "order": list(state.order), "seats": seats, "log": describe_log(state),
         "last_hand": named_record(state, state.last_hand) if state.last_hand else None,
         "winner": None if state.winner is None else state.seats[state.winner].name,
         "finished": state.phase == OVER, "actions": _viewer_actions(state, viewer),
@@ -99,27 +100,31 @@ class BotView:
         return sum(v * n for v, n in self.unseen.items()) / count if count else 0.0
 
 
-def bot_view(state: GameState, seat: int) -> BotView:
-    """Build the view a strategy receives, from the cards `seat` can see."""
+def bot_view(state: GameState, seat: int, with_cards: bool = True) -> BotView:
+    """Build the view a strategy receives, from the cards `seat` can see.
+
+    The visibility test of R4.2 is inlined here because bots decide thousands of times a
+    second in simulations; `with_cards=False` skips the card counts a bet does not need.
+    """
     cards = get_cards()
     half = cards.half
-    unseen = dict(cards.active_half_counts)
+    unseen = dict(cards.active_half_counts) if with_cards else {}
     standing = []
-    for i in state.order:
+    bank = state.bank
+    in_play = state.phase == PLAY
+    for i in state.order if with_cards else ():
+        other = state.seats[i]
+        hides_first = in_play and i != seat and i != bank and other.status != BUST
         shown = 0
-        hidden = 0
-        for pos, c in enumerate(state.seats[i].cards):
-            if is_face_down(state, i, pos, seat):
-                hidden += 1
-            else:
-                unseen[half[c]] -= 1
-                shown += half[c]
-        if i != state.bank and state.seats[i].status == STOOD:
-            standing.append((shown, hidden))
+        for c in other.cards[1:] if hides_first else other.cards:
+            unseen[half[c]] -= 1
+            shown += half[c]
+        if i != bank and other.status == STOOD:
+            standing.append((shown, 1 if hides_first else 0))
     me = state.seats[seat]
-    bank_cards = state.seats[state.bank].cards
+    bank_cards = state.seats[bank].cards
     return BotView(
-        seat=seat, is_bank=seat == state.bank, points=me.points,
+        seat=seat, is_bank=seat == bank, points=me.points,
         initial_points=state.config.initial_points, max_bet=max_bet(me.points),
         total=me.total, bank_shown=half[bank_cards[0]] if bank_cards else 0,
         deck_count=len(state.deck), unseen=unseen, standing=standing,
