@@ -1,0 +1,40 @@
+# Siete y medio: the two commands a newcomer needs are `make run` and `make test`.
+# Everything else (venv, packages, Chromium, databases) is set up on demand.
+
+VENV    := .venv
+PY      := $(VENV)/bin/python
+FLASK   := $(VENV)/bin/flask
+# The stamp is newer than pyproject.toml only after a successful install, so
+# editing the dependencies makes the next `make` reinstall them.
+STAMP   := $(VENV)/.installed
+HOST    ?= 127.0.0.1
+PORT    ?= 5000
+
+.PHONY: run test bench clean venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || { \
+	  if command -v python3.11 >/dev/null 2>&1; then python3.11 -m venv $(VENV); \
+	  else python3 -m venv $(VENV); fi; }
+	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version'
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(FLASK) --app wsgi init-db
+	$(FLASK) --app wsgi run --host $(HOST) --port $(PORT)
+
+test: $(STAMP)
+	bash scripts/test.sh
+
+bench: $(STAMP)
+	@set -e; found=0; for f in bench/*.py; do \
+	  [ -f "$$f" ] || continue; found=1; echo "== $$f"; $(PY) "$$f"; done; \
+	  [ $$found = 1 ] || echo "No benchmarks in bench/ yet."
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts build dist *.egg-info
+	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +
