@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# Siete y medio served by gunicorn. Build: docker build -t siete .  Run: see docker-compose.yml.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+
+# Dependencies first, from pyproject.toml alone: this layer is rebuilt only
+# when the dependencies change, not on every source edit.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+# The application runs from /app (gunicorn and flask import wsgi.py from the
+# working directory), so the package itself needs no install step.
+COPY wsgi.py gunicorn.conf.py ./
+COPY siete/ siete/
+COPY templates/ templates/
+COPY static/ static/
+COPY config/ config/
+COPY sql/ sql/
+COPY docker/ docker/
+
+# Never serve as root; the app writes nothing to its own tree.
+RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home siete \
+    && chmod 0755 docker/entrypoint.sh
+USER siete
+
+ENV SIETE_ENV=production \
+    PORT=8000
+EXPOSE 8000
+
+# /healthz also checks the database, so an app that lost MySQL turns unhealthy.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["python", "-c", "import os, sys, urllib.request; url = 'http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'); sys.exit(0 if urllib.request.urlopen(url, timeout=4).status == 200 else 1)"]
+
+# The entrypoint waits for the database and runs `flask init-db`, then execs the CMD.
+ENTRYPOINT ["/app/docker/entrypoint.sh"]
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "wsgi:app"]

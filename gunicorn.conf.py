@@ -1,0 +1,30 @@
+"""Gunicorn settings for the container: every value can be overridden by an environment variable."""
+import multiprocessing
+import os
+
+# The usual sizing rule is 2 * cores + 1; the cap keeps a big host from
+# opening more MySQL connections than the database's max_connections allows.
+MAX_WORKERS = 8
+
+
+def default_workers() -> int:
+    """Return 2 * CPU cores + 1, capped at MAX_WORKERS."""
+    return min(2 * multiprocessing.cpu_count() + 1, MAX_WORKERS)
+
+
+bind = os.environ.get("GUNICORN_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("GUNICORN_WORKERS", default_workers()))
+# Threads let a worker keep serving while another request waits on MySQL.
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+# Logs go to stdout/stderr so `docker compose logs` shows them.
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
+# Behind a load balancer the client address arrives in X-Forwarded-For.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicorn's runtime control socket would go in $HOME/.gunicorn, which the
+# container's user cannot write; containers are managed by restarting them.
+control_socket_disable = os.environ.get("GUNICORN_CONTROL_SOCKET", "0") != "1"
