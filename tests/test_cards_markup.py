@@ -1,0 +1,104 @@
+"""The card macro (templates/macros/cards.html): labels, pips and face-down secrecy (R1.1, R1.3)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import lxml.html
+import pytest
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from siete.engine.cards import SUITS, CardSet, spanish_deck
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+DECK = CardSet(spanish_deck())
+ACTIVE_IDS = list(DECK.active)
+
+
+@pytest.fixture(scope="module")
+def card():
+    """The macro itself, loaded the way pages import it."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined)
+    return env.get_template("macros/cards.html").module.card
+
+
+def parse(markup) -> lxml.html.HtmlElement:
+    return lxml.html.fragment_fromstring(str(markup))
+
+
+def test_r1_1_there_are_40_active_cards_to_draw():
+    assert len(ACTIVE_IDS) == 40
+
+
+@pytest.mark.parametrize("cid", ACTIVE_IDS)
+def test_r1_3_face_up_card_is_labelled_for_screen_readers(card, cid):
+    root = parse(card(cid))
+    # The engine's own reading of the card, e.g. "the 5 of copas" -> "5 of copas".
+    assert root.get("aria-label") == DECK.label(cid).removeprefix("the ")
+    assert root.get("role") == "img"
+    assert root.get("data-card") == cid
+    assert f"card--{DECK.specs[cid].suit.lower()}" in root.get("class").split()
+
+
+@pytest.mark.parametrize("cid", ACTIVE_IDS)
+def test_corners_show_the_rank_and_the_face_shows_pips_or_figure(card, cid):
+    root = parse(card(cid))
+    rank = DECK.rank[cid]
+    corners = [t.text for t in root.iter("text") if "card__index" in t.get("class")]
+    assert corners == [str(rank), str(rank)]
+    pips = [g for g in root.iter("g") if g.get("transform", "").startswith("translate(")]
+    figures = [t.text for t in root.iter("text") if "card__figure" in t.get("class")]
+    if rank <= 7:
+        assert len(pips) == rank and figures == []
+    else:  # sota, caballo, rey: a big letter over one suit symbol
+        assert figures == [{10: "S", 11: "C", 12: "R"}[rank]] and len(pips) == 1
+
+
+def test_examples_read_as_the_brief_writes_them(card):
+    assert parse(card("C05")).get("aria-label") == "5 of copas"
+    assert parse(card("O12")).get("aria-label") == "rey of oros"
+    assert parse(card("B01")).get("aria-label") == "as of bastos"
+    assert parse(card("E10")).get("aria-label") == "sota of espadas"
+
+
+@pytest.mark.parametrize("cid", ACTIVE_IDS)
+def test_face_down_card_hides_its_identity(card, cid):
+    markup = str(card(cid, face_down=True))
+    root = parse(markup)
+    assert root.get("aria-label") == "face-down card"
+    assert cid not in markup and "data-card" not in markup
+    # Every face-down card is byte-for-byte the same, so nothing else can leak it either.
+    assert markup == str(card("O01", face_down=True))
+
+
+def test_each_suit_has_its_own_drawing(card):
+    drawings = {suit: "".join(lxml.html.tostring(g, encoding=str)
+                              for g in parse(card(f"{suit[0]}01")).iter("g"))
+                for suit in SUITS}
+    assert len(set(drawings.values())) == 4
+
+
+@pytest.mark.parametrize("size", ["sm", "md", "lg"])
+def test_sizes_are_css_classes(card, size):
+    assert f"card--{size}" in parse(card("O07", size=size)).get("class").split()
+    assert f"card--{size}" in parse(card(None, face_down=True, size=size)).get("class").split()
+
+
+def test_unknown_size_falls_back_to_md(card):
+    assert "card--md" in parse(card("O07", size="huge")).get("class").split()
+
+
+@pytest.mark.parametrize("bad", ["X05", "O13", "O00", "O5", "", None, "C1O"])
+def test_unknown_id_renders_a_placeholder(card, bad):
+    root = parse(card(bad))
+    assert root.get("aria-label") == "unknown card"
+
+
+@pytest.mark.parametrize("cid", ["O01", "C07", "E12", "B10"])
+def test_markup_is_csp_safe_and_id_free(card, cid):
+    """No style attributes (CSP style-src 'self') and no ids (a page may show a card twice)."""
+    for markup in (str(card(cid)), str(card(cid, face_down=True))):
+        root = parse(markup)
+        for el in root.iter():
+            assert el.get("style") is None
+            assert el.get("id") is None
+        assert "<script" not in markup and "<style" not in markup
