@@ -1,0 +1,34 @@
+"""Errors a table action can end in, each with words a player can read and an HTTP status."""
+from __future__ import annotations
+
+
+class TableError(Exception):
+    """An action that cannot be done; `message` speaks to the player."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(TableError):
+    status = 404
+
+
+class Forbidden(TableError):
+    """The user may not act here: not seated, another seat, or not the table's creator."""
+
+    status = 403
+
+
+class Conflict(TableError):
+    """The table changed since the player looked (a stale tab, a double click, a race)."""
+
+    status = 409
+
+
+class RuleBroken(TableError):
+    """The rules forbid the move (out of turn, a bet out of range, an empty deck)."""
+
+    status = 422

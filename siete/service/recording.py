@@ -1,0 +1,76 @@
+"""Write what the engine played into the record tables: seats, hands, turns, actions, results."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from siete.db import db
+from siete.engine.cards import points
+from siete.engine.state import GameState
+from siete.models import Card, Game, GamePlayer, Hand, Turn, TurnAction, utcnow
+
+
+def card_ids() -> dict[str, int]:
+    """Card code -> cards.id for the Spanish deck (one small query)."""
+    return dict(db.session.execute(select(Card.code, Card.id)).all())
+
+
+def seats_by_join_order(game: Game) -> list[GamePlayer]:
+    """The game's seats in join order, which is the engine's seat index."""
+    return sorted(game.players, key=lambda gp: gp.join_order)
+
+
+def record_start(game: Game, state: GameState, by: str) -> None:
+    """Store the seat cards and start positions of R3 when a game starts."""
+    ids = card_ids()
+    seats = seats_by_join_order(game)
+    for position, index in enumerate(state.seating):
+        seats[index].start_position = position
+    for index, seat in enumerate(state.seats):
+        seats[index].seat_card_id = ids[seat.seat_card]
+        seats[index].updated_by = by
+    game.status = "playing"
+    game.started_at = game.started_at or utcnow()
+    game.updated_by = by
+
+
+def record_hand(game: Game, state: GameState, record: dict, by: str) -> Hand:
+    """Store one settled hand (the engine's hand record) with its turns and their actions."""
+    ids = card_ids()
+    seats = seats_by_join_order(game)
+    hand = Hand(game=game, number=record["number"], bank=seats[record["bank"]],
+                bank_total=points(record["bank_total"]), bank_result=record["bank_result"],
+                created_by=by, updated_by=by)
+    for turn in record["turns"]:
+        row = Turn(game_player=seats[turn["seat"]], position=turn["position"],
+                   points_start=turn["points_start"], points_end=turn["points_end"],
+                   bet=turn["bet"], first_card_id=ids[turn["first_card"]],
+                   total=points(turn["total"]), result=turn["result"],
+                   cards_drawn=sum(1 for a in turn["actions"] if a[0] == "draw"),
+                   created_by=by, updated_by=by)
+        for seq, (action, detail) in enumerate(turn["actions"], start=1):
+            row.actions.append(TurnAction(
+                seq=seq, action=action, card_id=ids[detail] if action == "draw" else None,
+                automatic=detail == "auto", created_by=by, updated_by=by))
+        hand.turns.append(row)
+    db.session.add(hand)
+    game.hands_played = record["number"]
+    game.updated_by = by
+    return hand
+
+
+def record_finish(game: Game, state: GameState, by: str) -> None:
+    """Store the end of a game: winner, final points and places, and how long it took."""
+    seats = seats_by_join_order(game)
+    ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
+    ranking.sort(key=lambda i: -state.seats[i].points)  # stable: ties keep the final order (R7.2)
+    for place, index in enumerate(ranking, start=1):
+        seats[index].final_points = state.seats[index].points
+        seats[index].final_position = place
+        seats[index].result = "won" if index == state.winner else "lost"
+        seats[index].updated_by = by
+    game.status = "finished"
+    game.ended_at = game.ended_at or utcnow()
+    if game.started_at is not None and game.duration_s is None:
+        game.duration_s = int((game.ended_at - game.started_at).total_seconds())
+    game.winner_player_id = seats[state.winner].player_id
+    game.updated_by = by
