@@ -1,0 +1,273 @@
+-- Siete y medio: the database schema for MySQL 8 / MariaDB 10.6+ (InnoDB, utf8mb4).
+--
+-- Kept in step with siete/models.py: tests/test_schema.py loads this file into a scratch
+-- database and compares it, table by table, with the database the models create.
+-- Safe to run again: every table is created only if it does not exist yet.
+--
+-- Conventions
+-- * Every table has the four control columns (created_at, created_by, updated_at, updated_by).
+--   Times are UTC (the app sets the session time zone to +00:00).
+-- * Enumerations are short VARCHARs guarded by CHECK constraints, not ENUM, so the same
+--   values work unchanged on SQLite.
+-- * Tables use the binary collation utf8mb4_bin: names compare and sort the same way as on
+--   SQLite, so the reports list players in the same order on both databases. Case-insensitive
+--   uniqueness of usernames is kept by users.username_key (the lower-cased username).
+-- * Constraint names follow the models' naming convention:
+--   fk_<table>_<column>_<referred table>, uq_<table>_<columns>, ix_<table>_<columns>,
+--   ck_<table>_<rule>.
+
+-- ---------------------------------------------------------------- reference data
+
+CREATE TABLE IF NOT EXISTS game_details (
+    id            INT          NOT NULL AUTO_INCREMENT,
+    name          VARCHAR(60)  NOT NULL,
+    min_players   TINYINT      NOT NULL,
+    max_players   TINYINT      NOT NULL,
+    min_bet       INT          NOT NULL,
+    max_bet       INT          NOT NULL,
+    victory_rules TEXT         NOT NULL,
+    defeat_rules  TEXT         NOT NULL,
+    created_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_game_details PRIMARY KEY (id),
+    CONSTRAINT uq_game_details_name UNIQUE (name),
+    CONSTRAINT ck_game_details_players CHECK (min_players >= 2 AND max_players >= min_players),
+    CONSTRAINT ck_game_details_bets CHECK (min_bet >= 1 AND max_bet >= min_bet)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS deck_types (
+    id          INT          NOT NULL AUTO_INCREMENT,
+    name        VARCHAR(30)  NOT NULL,
+    description VARCHAR(255) NOT NULL,
+    created_at  DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by  VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at  DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by  VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_deck_types PRIMARY KEY (id),
+    CONSTRAINT uq_deck_types_name UNIQUE (name)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- One row per card of a deck; code is the card id of RULES.md R1.3 ('O05').
+-- deck_order is the card's place in the deck (oros 1..12, copas, espadas, bastos): the
+-- reports break ties "in deck order" by it.
+CREATE TABLE IF NOT EXISTS cards (
+    id           INT          NOT NULL AUTO_INCREMENT,
+    deck_type_id INT          NOT NULL,
+    code         CHAR(3)      NOT NULL,
+    real_value   TINYINT      NOT NULL,
+    game_value   DECIMAL(3,1) NOT NULL,
+    suit         VARCHAR(10)  NOT NULL,
+    is_active    BOOL         NOT NULL,
+    deck_order   SMALLINT     NOT NULL,
+    created_at   DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by   VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at   DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by   VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_cards PRIMARY KEY (id),
+    CONSTRAINT uq_cards_deck_type_id_code UNIQUE (deck_type_id, code),
+    CONSTRAINT uq_cards_deck_type_id_deck_order UNIQUE (deck_type_id, deck_order),
+    CONSTRAINT fk_cards_deck_type_id_deck_types FOREIGN KEY (deck_type_id) REFERENCES deck_types (id),
+    CONSTRAINT ck_cards_suit CHECK (suit IN ('Oros', 'Copas', 'Espadas', 'Bastos')),
+    CONSTRAINT ck_cards_real_value CHECK (real_value BETWEEN 1 AND 12),
+    CONSTRAINT ck_cards_game_value CHECK (game_value > 0 AND game_value <= 7.5)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- ---------------------------------------------------------------- people
+
+CREATE TABLE IF NOT EXISTS users (
+    id            INT          NOT NULL AUTO_INCREMENT,
+    username      VARCHAR(20)  NOT NULL,
+    username_key  VARCHAR(20)  NOT NULL,
+    email         VARCHAR(254) NOT NULL,
+    password_hash VARCHAR(255) NOT NULL,
+    created_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_users PRIMARY KEY (id),
+    CONSTRAINT uq_users_username_key UNIQUE (username_key)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Everyone who can sit at a table: a human (with its user account) or a bot (with its
+-- strategy profile). Reports name players by players.name.
+CREATE TABLE IF NOT EXISTS players (
+    id         INT         NOT NULL AUTO_INCREMENT,
+    name       VARCHAR(40) NOT NULL,
+    kind       VARCHAR(5)  NOT NULL,
+    user_id    INT         NULL,
+    profile    VARCHAR(20) NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_players PRIMARY KEY (id),
+    CONSTRAINT uq_players_name UNIQUE (name),
+    CONSTRAINT uq_players_user_id UNIQUE (user_id),
+    CONSTRAINT fk_players_user_id_users FOREIGN KEY (user_id) REFERENCES users (id),
+    CONSTRAINT ck_players_kind CHECK (kind IN ('human', 'bot')),
+    CONSTRAINT ck_players_profile CHECK (profile IS NULL OR profile IN ('standard', 'cautious', 'bold')),
+    -- A human has an account and no strategy; a bot has a strategy and no account.
+    CONSTRAINT ck_players_kind_fields CHECK (
+        (kind = 'human' AND user_id IS NOT NULL AND profile IS NULL)
+        OR (kind = 'bot' AND user_id IS NULL AND profile IS NOT NULL))
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- ---------------------------------------------------------------- games
+
+-- duration_s is stored when the game is recorded, so reports need no date arithmetic
+-- (which differs between MySQL and SQLite).
+CREATE TABLE IF NOT EXISTS games (
+    id               INT          NOT NULL AUTO_INCREMENT,
+    name             VARCHAR(60)  NOT NULL,
+    status           VARCHAR(10)  NOT NULL,
+    mode             VARCHAR(6)   NOT NULL,
+    num_players      TINYINT      NOT NULL,
+    initial_points   INT          NOT NULL,
+    max_hands        INT          NOT NULL,
+    win_condition    VARCHAR(255) NOT NULL,
+    seed             BIGINT       NOT NULL,
+    turn_seconds     INT          NOT NULL,
+    creator_user_id  INT          NULL,
+    started_at       DATETIME     NULL,
+    ended_at         DATETIME     NULL,
+    duration_s       INT          NULL,
+    hands_played     INT          NOT NULL DEFAULT 0,
+    winner_player_id INT          NULL,
+    created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by       VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by       VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_games PRIMARY KEY (id),
+    CONSTRAINT fk_games_creator_user_id_users FOREIGN KEY (creator_user_id) REFERENCES users (id),
+    CONSTRAINT fk_games_winner_player_id_players FOREIGN KEY (winner_player_id) REFERENCES players (id),
+    CONSTRAINT ck_games_status CHECK (status IN ('waiting', 'playing', 'finished', 'abandoned')),
+    CONSTRAINT ck_games_mode CHECK (mode IN ('humans', 'mixed', 'bots')),
+    CONSTRAINT ck_games_num_players CHECK (num_players BETWEEN 2 AND 8),
+    INDEX ix_games_status (status),
+    INDEX ix_games_winner_player_id (winner_player_id),
+    INDEX ix_games_creator_user_id (creator_user_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- The live state of a table: the engine's JSON, one row per game. version grows by one at
+-- every saved move, so a stale writer can be detected.
+CREATE TABLE IF NOT EXISTS game_states (
+    game_id       INT         NOT NULL,
+    version       INT         NOT NULL,
+    state         LONGTEXT    NOT NULL,
+    turn_deadline DATETIME    NULL,
+    created_at    DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by    VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at    DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by    VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_game_states PRIMARY KEY (game_id),
+    CONSTRAINT fk_game_states_game_id_games FOREIGN KEY (game_id) REFERENCES games (id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- A player's seat in a game. start_position is the place after R3 (0 = the bank).
+CREATE TABLE IF NOT EXISTS game_players (
+    id             INT         NOT NULL AUTO_INCREMENT,
+    game_id        INT         NOT NULL,
+    player_id      INT         NOT NULL,
+    join_order     TINYINT     NOT NULL,
+    seat_card_id   INT         NULL,
+    start_position TINYINT     NULL,
+    final_points   INT         NULL,
+    final_position TINYINT     NULL,
+    result         VARCHAR(4)  NULL,
+    left_at        DATETIME    NULL,
+    created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_game_players PRIMARY KEY (id),
+    CONSTRAINT uq_game_players_game_id_player_id UNIQUE (game_id, player_id),
+    CONSTRAINT uq_game_players_game_id_join_order UNIQUE (game_id, join_order),
+    CONSTRAINT fk_game_players_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_game_players_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_game_players_seat_card_id_cards FOREIGN KEY (seat_card_id) REFERENCES cards (id),
+    CONSTRAINT ck_game_players_result CHECK (result IS NULL OR result IN ('won', 'lost')),
+    -- Reports "by player" and "by seat card" start from these columns.
+    INDEX ix_game_players_player_id (player_id),
+    INDEX ix_game_players_seat_card_id (seat_card_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- One deal (R4). bank_total is the bank's total at the end of the hand.
+CREATE TABLE IF NOT EXISTS hands (
+    id                  INT          NOT NULL AUTO_INCREMENT,
+    game_id             INT          NOT NULL,
+    number              SMALLINT     NOT NULL,
+    bank_game_player_id INT          NOT NULL,
+    bank_total          DECIMAL(3,1) NOT NULL,
+    bank_result         VARCHAR(12)  NOT NULL,
+    created_at          DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by          VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at          DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by          VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_hands PRIMARY KEY (id),
+    -- Also the index for "the hands of a game".
+    CONSTRAINT uq_hands_game_id_number UNIQUE (game_id, number),
+    CONSTRAINT fk_hands_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_hands_bank_game_player_id_game_players
+        FOREIGN KEY (bank_game_player_id) REFERENCES game_players (id),
+    CONSTRAINT ck_hands_bank_result CHECK (bank_result IN ('stood', 'seven_half', 'bust', 'did_not_play')),
+    INDEX ix_hands_bank_game_player_id (bank_game_player_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- One player's part in one hand. The bank's row has position 0, no bet and result 'bank'
+-- (how the bank fared is hands.bank_result).
+CREATE TABLE IF NOT EXISTS turns (
+    id             INT          NOT NULL AUTO_INCREMENT,
+    hand_id        INT          NOT NULL,
+    game_player_id INT          NOT NULL,
+    position       TINYINT      NOT NULL,
+    points_start   INT          NOT NULL,
+    points_end     INT          NOT NULL,
+    bet            INT          NULL,
+    first_card_id  INT          NOT NULL,
+    total          DECIMAL(3,1) NOT NULL,
+    cards_drawn    TINYINT      NOT NULL,
+    result         VARCHAR(10)  NOT NULL,
+    created_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by     VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by     VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_turns PRIMARY KEY (id),
+    CONSTRAINT uq_turns_hand_id_game_player_id UNIQUE (hand_id, game_player_id),
+    CONSTRAINT fk_turns_hand_id_hands FOREIGN KEY (hand_id) REFERENCES hands (id),
+    CONSTRAINT fk_turns_game_player_id_game_players FOREIGN KEY (game_player_id) REFERENCES game_players (id),
+    CONSTRAINT fk_turns_first_card_id_cards FOREIGN KEY (first_card_id) REFERENCES cards (id),
+    CONSTRAINT ck_turns_result CHECK (result IN ('bust', 'lose', 'win', 'seven_half', 'bank')),
+    CONSTRAINT ck_turns_bet CHECK (bet IS NULL OR bet >= 1),
+    CONSTRAINT ck_turns_cards_drawn CHECK (cards_drawn >= 0),
+    CONSTRAINT ck_turns_bank_row CHECK (
+        (position = 0 AND bet IS NULL AND result = 'bank')
+        OR (position > 0 AND bet IS NOT NULL AND result <> 'bank')),
+    -- Most reports walk a player's turns: game_players -> turns.
+    INDEX ix_turns_game_player_id (game_player_id),
+    INDEX ix_turns_first_card_id (first_card_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- What happened in a turn, one row per decision: a draw (with the card drawn) or a stand.
+-- The stand at exactly 7½ is automatic (R4.6).
+CREATE TABLE IF NOT EXISTS turn_actions (
+    id         INT         NOT NULL AUTO_INCREMENT,
+    turn_id    INT         NOT NULL,
+    seq        TINYINT     NOT NULL,
+    action     VARCHAR(5)  NOT NULL,
+    card_id    INT         NULL,
+    automatic  BOOL        NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_turn_actions PRIMARY KEY (id),
+    CONSTRAINT uq_turn_actions_turn_id_seq UNIQUE (turn_id, seq),
+    CONSTRAINT fk_turn_actions_turn_id_turns FOREIGN KEY (turn_id) REFERENCES turns (id),
+    CONSTRAINT fk_turn_actions_card_id_cards FOREIGN KEY (card_id) REFERENCES cards (id),
+    CONSTRAINT ck_turn_actions_action CHECK (action IN ('draw', 'stand')),
+    CONSTRAINT ck_turn_actions_card CHECK (
+        (action = 'draw' AND card_id IS NOT NULL) OR (action = 'stand' AND card_id IS NULL)),
+    INDEX ix_turn_actions_card_id (card_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
