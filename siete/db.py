@@ -1,0 +1,129 @@
+"""The database handle, engine tuning for SQLite and MySQL, and schema creation + seeding."""
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import Engine, MetaData, event, func, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase
+
+SQL_DIR = Path(__file__).resolve().parent.parent / "sql"
+SCHEMA_SQL = SQL_DIR / "schema.sql"
+SEED_SQL = SQL_DIR / "seed.sql"
+SQLITE_BUSY_TIMEOUT_MS = 15_000
+
+# Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
+# two ways of building the schema give the same database (tests/test_schema.py checks it).
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every model."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def is_mysql_url(url: str) -> bool:
+    """True for mysql:// and mariadb:// URLs (any driver)."""
+    return make_url(url).get_backend_name() in ("mysql", "mariadb")
+
+
+def engine_options(url: str) -> dict:
+    """SQLALCHEMY_ENGINE_OPTIONS suited to the database behind url."""
+    if not is_mysql_url(url):
+        return {}
+    return {
+        # MySQL closes idle connections (wait_timeout) and a restarted server drops them all;
+        # pre-ping swaps a dead pooled connection for a fresh one instead of failing a request.
+        "pool_pre_ping": True,
+        # Recycle before common proxy/load-balancer idle cut-offs (often 5 minutes).
+        "pool_recycle": 280,
+        # Times are stored as UTC, like SQLite's CURRENT_TIMESTAMP, whatever the server's zone.
+        "connect_args": {"charset": "utf8mb4", "init_command": "SET time_zone = '+00:00'"},
+    }
+
+
+def configure_engine(engine: Engine) -> None:
+    """On SQLite, enforce foreign keys and make every transaction take the write lock up front."""
+    if engine.dialect.name != "sqlite":
+        return
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record) -> None:
+        # pysqlite opens transactions lazily and only before writes, so a read-then-write
+        # transaction can meet a lock it cannot wait out (SQLITE_BUSY at upgrade time).
+        # Taking over BEGIN ourselves (isolation_level None, BEGIN IMMEDIATE below) gives each
+        # transaction the single write lock at its start: transactions run one at a time, which
+        # is what SELECT ... FOR UPDATE guarantees on MySQL and SQLite otherwise lacks.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")  # off by default in SQLite
+        # Wait for the lock instead of failing at once when another request holds it.
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def sql_statements(path: Path) -> list[str]:
+    """The statements of one of our .sql files: comment lines dropped, split at a ';' ending a line."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+             if not line.lstrip().startswith("--")]
+    parts = re.split(r";[ \t]*$", "\n".join(lines), flags=re.MULTILINE)
+    return [part.strip() for part in parts if part.strip()]
+
+
+def run_sql_file(path: Path) -> None:
+    """Run every statement of path in one transaction (MySQL commits DDL as it goes)."""
+    with db.engine.begin() as conn:
+        for statement in sql_statements(path):
+            # no_parameters: the text goes to the driver as is, so a '%' is not a placeholder.
+            conn.execution_options(no_parameters=True).exec_driver_sql(statement)
+
+
+def create_schema() -> None:
+    """Create any missing table: from sql/schema.sql on MySQL, from the models elsewhere."""
+    import siete.models  # noqa: F401  (registers every table on db.metadata)
+
+    if db.engine.dialect.name in ("mysql", "mariadb"):
+        run_sql_file(SCHEMA_SQL)
+    else:
+        db.metadata.create_all(db.engine)
+
+
+def is_seeded() -> bool:
+    """True once the reference data (the game_details row) is in place."""
+    from siete.models import GameDetails
+
+    with db.engine.connect() as conn:
+        return conn.scalar(select(func.count()).select_from(GameDetails)) > 0
+
+
+def init_database() -> bool:
+    """Create missing tables and seed an empty database; never drops data. True if it seeded."""
+    create_schema()
+    if is_seeded():
+        return False
+    try:
+        run_sql_file(SEED_SQL)
+    except IntegrityError:
+        # Another process seeded between our check and our insert: its rows stand, ours rolled back.
+        if not is_seeded():
+            raise
+        return False
+    return True

@@ -1,0 +1,14 @@
+"""The tables of sql/schema.sql as SQLAlchemy models (names, types and constraints match it)."""
+from siete.models.base import (ACTIONS, BANK_RESULTS, BOT_PROFILES, GAME_MODES, GAME_STATUSES,
+                               PLAYER_KINDS, SEAT_RESULTS, SUITS, TURN_RESULTS, ControlColumns,
+                               utcnow)
+from siete.models.games import Game, GamePlayer, GameState, Hand, Turn, TurnAction
+from siete.models.people import Player, User
+from siete.models.reference import Card, DeckType, GameDetails
+
+__all__ = [
+    "ACTIONS", "BANK_RESULTS", "BOT_PROFILES", "GAME_MODES", "GAME_STATUSES", "PLAYER_KINDS",
+    "SEAT_RESULTS", "SUITS", "TURN_RESULTS", "ControlColumns", "utcnow",
+    "Card", "DeckType", "GameDetails", "Game", "GamePlayer", "GameState", "Hand", "Turn",
+    "TurnAction", "Player", "User",
+]
