@@ -1,1 +1,103 @@
 """Siete y medio: a server-rendered card game."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+# Flask and SQLAlchemy are imported inside the functions: `import siete.engine` runs this
+# file first, and the rules engine (simulations, replays) must load without the web stack.
+if TYPE_CHECKING:
+    from flask import Flask
+
+# Shared with siete.security's list of keys that must never sign production cookies.
+DEV_SECRET_KEY = "dev-only-not-a-secret"
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: config, game settings from XML, database, CLI commands and routes."""
+    from flask import Flask
+
+    app = Flask(__name__, instance_relative_config=True)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    _configure(app, test_config)
+    _load_game_config(app)
+
+    from siete import models  # noqa: F401  (every table must be known before create_all)
+    from siete.cli import register_commands
+    from siete.db import configure_engine, db
+
+    db.init_app(app)
+    with app.app_context():
+        configure_engine(db.engine)
+    _create_sqlite_database_on_first_run(app)
+    register_commands(app)
+    _register_health_routes(app)
+    _register_blueprints(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict | None) -> None:
+    """Defaults, then the environment, then the caller's test settings."""
+    from siete.db import engine_options
+
+    default_db = f"sqlite:///{Path(app.instance_path) / 'siete.sqlite'}"
+    app.config.from_mapping(
+        SECRET_KEY=os.environ.get("SECRET_KEY", DEV_SECRET_KEY),
+        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
+    )
+    if test_config:
+        app.config.update(test_config)
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS",
+                          engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
+
+
+def _load_game_config(app: Flask) -> None:
+    """Read Basic_Config_Game.xml once; a bad file raises XmlFileError and stops start-up."""
+    if "GAME" in app.config:  # a test may hand in its own GameConfig
+        return
+    from siete.xmlfiles import load_game_config
+
+    app.config["GAME"] = load_game_config()
+
+
+def _create_sqlite_database_on_first_run(app: Flask) -> None:
+    """On SQLite, build and seed a database with no tables so `flask run` just works."""
+    from sqlalchemy import inspect
+
+    from siete.db import db, init_database
+
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite" and not inspect(db.engine).has_table("game_details"):
+            init_database()
+
+
+def _register_health_routes(app: Flask) -> None:
+    """/livez says the process answers; /healthz also checks the database."""
+    from flask import jsonify
+    from sqlalchemy import text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from siete.db import db
+
+    @app.get("/livez")
+    def livez():
+        return jsonify(status="ok")
+
+    @app.get("/healthz")
+    def healthz():
+        try:
+            db.session.execute(text("SELECT 1"))
+            db.session.rollback()  # end the transaction (on SQLite it holds the write lock)
+        except SQLAlchemyError:
+            db.session.rollback()
+            app.logger.warning("health check: database unavailable", exc_info=True)
+            return jsonify(status="db unavailable"), 503
+        return jsonify(status="ok")
+
+
+def _register_blueprints(app: Flask) -> None:
+    """Attach the extensions and the pages. >>> Others add their blueprints here. <<<"""
+    # e.g. from siete.extensions import init_extensions; init_extensions(app)
+    #      from siete.security import init_security; init_security(app)
+    #      from siete import auth; app.register_blueprint(auth.bp)
