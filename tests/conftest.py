@@ -1,0 +1,120 @@
+"""Shared fixtures: an app on a fresh, seeded database, its test client and CLI runner.
+
+The database is SQLite (a new file per test) unless TEST_DATABASE_URL names a MySQL/MariaDB
+database: that database is dropped and created empty once per session, and every test
+empties all tables afterwards so the next one starts from the seed data alone.
+Tests may override the `app_config` fixture to add settings to create_app.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+from sqlalchemy import create_engine, delete
+from sqlalchemy.engine import URL, make_url
+
+from siete import create_app
+from siete.db import db, init_database, is_mysql_url
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
+ON_MYSQL = bool(TEST_DATABASE_URL) and is_mysql_url(TEST_DATABASE_URL)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "mariadb_only: needs a MySQL/MariaDB TEST_DATABASE_URL (skipped on SQLite)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip mariadb_only tests unless the run is against MySQL/MariaDB."""
+    if ON_MYSQL:
+        return
+    skip = pytest.mark.skip(reason="needs TEST_DATABASE_URL=mysql+pymysql://...")
+    for item in items:
+        if "mariadb_only" in item.keywords:
+            item.add_marker(skip)
+
+
+def server_url(url: str | URL) -> URL:
+    """The same MySQL server and credentials, with no database selected."""
+    return make_url(url)._replace(database=None)  # URL.set() ignores None
+
+
+def recreate_mysql_database(url: str | URL) -> None:
+    """Drop and create, empty, the database url names (only names containing 'test')."""
+    name = make_url(url).database
+    if not name or "test" not in name.lower():
+        raise pytest.UsageError(f"refusing to drop database {name!r}: its name must contain 'test'")
+    engine = create_engine(server_url(url))
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"DROP DATABASE IF EXISTS `{name}`")
+            conn.exec_driver_sql(
+                f"CREATE DATABASE `{name}` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin")
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def mysql_database_url() -> str:
+    """TEST_DATABASE_URL, after its database was recreated empty for this session."""
+    recreate_mysql_database(TEST_DATABASE_URL)
+    return TEST_DATABASE_URL
+
+
+@pytest.fixture
+def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    """The URL the app under test uses."""
+    if ON_MYSQL:
+        return request.getfixturevalue("mysql_database_url")
+    return f"sqlite:///{tmp_path / 'siete-test.sqlite'}"
+
+
+@pytest.fixture
+def app_config() -> dict:
+    """Extra create_app settings; override this fixture in a test module to change them."""
+    return {}
+
+
+@pytest.fixture
+def app(database_url: str, app_config: dict):
+    """A testing app on a database holding only the seed data."""
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key-not-for-production-0123456789",
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "WTF_CSRF_ENABLED": False,
+        **app_config,
+    })
+    with app.app_context():
+        init_database()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        if ON_MYSQL:
+            empty_all_tables()
+        db.engine.dispose()
+
+
+def empty_all_tables() -> None:
+    """Delete every row, children first (cheaper than recreating the schema per test)."""
+    with db.engine.begin() as conn:
+        for table in reversed(db.metadata.sorted_tables):
+            conn.execute(delete(table))
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def db_session(app):
+    """The app's SQLAlchemy session, inside an app context."""
+    with app.app_context():
+        yield db.session
