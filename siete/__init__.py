@@ -18,7 +18,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: config, game settings from XML, database, CLI commands and routes."""
     from flask import Flask
 
-    app = Flask(__name__, instance_relative_config=True)
+    # templates/ and static/ sit at the repository root (beside siete/), not inside the package.
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder="../templates", static_folder="../static")
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     _configure(app, test_config)
     _load_game_config(app)
@@ -98,6 +100,10 @@ def _register_health_routes(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Attach the extensions and the pages. >>> Others add their blueprints here. <<<"""
-    # e.g. from siete.extensions import init_extensions; init_extensions(app)
-    #      from siete.security import init_security; init_security(app)
-    #      from siete import auth; app.register_blueprint(auth.bp)
+    from siete import auth
+    from siete.extensions import init_extensions
+    from siete.security import init_security
+
+    init_extensions(app)  # login, CSRF, rate limits
+    init_security(app)  # headers, production checks, error pages
+    app.register_blueprint(auth.bp)
