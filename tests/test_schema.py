@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from sqlalchemy import (Boolean, DateTime, Integer, Numeric, String, create_engine, inspect, select,
@@ -251,3 +252,25 @@ def test_turn_rows_keep_the_bank_convention(db_session):
     assert_rejected(db_session, Turn(game_player_id=punter.id, position=1, bet=None, result="win", **common))
     assert_rejected(db_session, Turn(game_player_id=punter.id, position=1, bet=2, result="bank", **common))
     assert_rejected(db_session, Turn(game_player_id=punter.id, position=1, bet=2, result="tie", **common))
+
+
+CONTROL_COLUMNS = {"created_at", "created_by", "updated_at", "updated_by"}
+
+
+def er_diagram() -> tuple[dict[str, list[str]], set[tuple[str, str]]]:
+    """The erDiagram of docs/database.md: columns per table and (parent, child) links."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "database.md").read_text()
+    block = re.search(r"```mermaid\nerDiagram\n(.*?)```", doc, re.S).group(1)
+    tables = {name: [line.split()[1] for line in body.strip().splitlines()]
+              for name, body in re.findall(r"^\s*(\w+) \{\n(.*?)^\s*\}", block, re.S | re.M)}
+    links = set(re.findall(r"^\s*(\w+) \S+--\S+ (\w+) :", block, re.M))
+    return tables, links
+
+
+def test_the_documented_relational_model_matches_the_models():
+    """docs/database.md lists every table, column (bar the control ones) and foreign key."""
+    tables, links = er_diagram()
+    assert tables == {name: [c.name for c in table.columns if c.name not in CONTROL_COLUMNS]
+                      for name, table in db.metadata.tables.items()}
+    assert links == {(fk.referred_table.name, name) for name, table in db.metadata.tables.items()
+                     for fk in table.foreign_key_constraints}
