@@ -26,3 +26,5 @@ def init_db_command() -> None:
 def register_commands(app: Flask) -> None:
     """Attach the CLI commands to app. >>> Others add their commands here. <<<"""
     app.cli.add_command(init_db_command)
+    from siete.reports.cli import reports_command  # the reports engineer's command
+    app.cli.add_command(reports_command)
