@@ -1,0 +1,138 @@
+"""The sixteen reports of REPORTS.md: their definitions and one SQL file each, run as is."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from sqlalchemy import text
+
+from siete.db import db
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+# Columns that hold a rounded ratio. MySQL returns them (and SUM/COUNT too) as DECIMAL and
+# SQLite as REAL or INTEGER; naming them keeps the Python types the same on both databases.
+FLOAT_COLUMNS = frozenset({"won_pct", "avg_bet", "avg_per_game"})
+
+
+@dataclass(frozen=True)
+class ReportDef:
+    """One report: its key and columns from REPORTS.md, the words shown with it, its SQL file."""
+
+    number: int
+    key: str
+    title: str
+    explanation: str
+    columns: tuple[str, ...]
+    sql_file: str
+
+
+def _def(number: int, key: str, title: str, explanation: str, columns: str) -> ReportDef:
+    return ReportDef(number, key, title, explanation, tuple(columns.split()),
+                     f"sql/reports/{number:02d}_{key}.sql")
+
+
+REPORTS: tuple[ReportDef, ...] = (
+    _def(1, "first_card", "Most frequent first card",
+         "For each player, the card it was dealt most often at the start of a hand, as punter or "
+         "bank, over finished games. Ties go to the card that comes first in deck order.",
+         "player card times"),
+    _def(2, "highest_bet", "Highest bet per game",
+         "For each finished game, its highest single bet and every player who made it.",
+         "game player bet"),
+    _def(3, "lowest_bet", "Lowest bet per game",
+         "For each finished game, its lowest single bet and every player who made it.",
+         "game player bet"),
+    _def(4, "win_rate_by_hand", "Win rate and average bet by hand number",
+         "For each player and hand number, its turns as punter in finished games, the share it "
+         "won (a win or a seven and a half) and its average bet.",
+         "player hand_number turns won_pct avg_bet"),
+    _def(5, "nemesis", "Nemesis",
+         "For each player who lost a finished game, the winner it lost to most often; "
+         "tied winners are all listed.",
+         "player nemesis games_lost_to"),
+    _def(6, "bot_wins", "Games won by bots",
+         "Finished games with at least one bot at the table, and how many of them a bot won.",
+         "games won_by_bots won_pct"),
+    _def(7, "wins_by_seat_card", "Wins by seat card",
+         "Finished games by the seat card a player was dealt to set the order, and the share "
+         "it won: per player, then over all players (*).",
+         "player card games won won_pct"),
+    _def(8, "wins_by_start_position", "Wins by start position",
+         "Finished games by the place a player started in (0 is the bank), and the share of "
+         "them won from that place.",
+         "position games won won_pct"),
+    _def(9, "stands_per_game", "Stands per game",
+         "For each player with a finished game, the turns it ended without a bust (as punter, or "
+         "as a bank that played) and their average per game.",
+         "player games stands avg_per_game"),
+    _def(10, "long_wins", "Wins above the average",
+         "Won games whose winner ended with more points than the average final points of all "
+         "winners, with how long each game lasted in seconds.",
+         "player game points duration_s"),
+    _def(11, "wins_vs_bots_low_suits", "Human wins against bots from espadas or bastos",
+         "Finished games with at least one bot that a human won after being dealt a seat card "
+         "of espadas or bastos, per human.",
+         "player games_won"),
+    _def(12, "won_without_drawing", "Hands won without drawing",
+         "Punter turns in finished games won without drawing a card after the first one, per "
+         "player and in total (*).",
+         "player hands_won"),
+    _def(13, "few_draw_winners", "Winners who seldom drew",
+         "Winners of a finished game who drew at least one card in at most half of the hands "
+         "they played in it, as punter or bank.",
+         "player game hands_played hands_drawn"),
+    _def(14, "bank_tie_wins", "Hands the bank won on a tie",
+         "Hands of finished games in which the bank beat at least one player with the same "
+         "total, per bank and in total (*).",
+         "bank hands"),
+    _def(15, "best_game", "Best game of each player",
+         "Each player's highest final points in a finished game (the earliest game on a tie) "
+         "and whether it won that game.",
+         "player game points won"),
+    _def(16, "human_busts", "Busts of human players",
+         "For each human player with a finished game, the turns it went over seven and a half, "
+         "as punter or bank, and their average per game.",
+         "player games busts avg_per_game"),
+)
+_BY_KEY = {report.key: report for report in REPORTS}
+
+
+def get_report(key: str) -> ReportDef:
+    """The report called key; an unknown key is a ValueError that lists the known ones."""
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise ValueError(f"unknown report {key!r}; known reports: {', '.join(_BY_KEY)}") from None
+
+
+@functools.lru_cache(maxsize=None)
+def report_sql(sql_file: str) -> str:
+    """The text of a report's SQL file, read once per process."""
+    return (REPO_ROOT / sql_file).read_text(encoding="utf-8")
+
+
+def _cell(column: str, value: object) -> object:
+    """One value with the same Python type on MySQL and SQLite (Decimal becomes int or float)."""
+    if value is None:
+        return None
+    if column in FLOAT_COLUMNS:
+        return round(float(value), 2)
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def run_report(report: ReportDef) -> dict:
+    """Run one report's query (needs an app context) and return its rows with its words."""
+    result = db.session.execute(text(report_sql(report.sql_file)))
+    rows = [[_cell(column, value) for column, value in zip(report.columns, row)] for row in result]
+    return {"key": report.key, "title": report.title, "explanation": report.explanation,
+            "columns": list(report.columns), "rows": rows}
+
+
+def run_reports(only: str | None = None) -> list[dict]:
+    """All sixteen reports in order, or only the one called `only`."""
+    chosen = REPORTS if only is None else (get_report(only),)
+    return [run_report(report) for report in chosen]

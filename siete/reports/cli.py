@@ -1,0 +1,81 @@
+"""`flask --app wsgi reports`: every report as a terminal table, as JSON, or saved to XML."""
+from __future__ import annotations
+
+import json
+
+import click
+from flask.cli import with_appcontext
+from rich.console import Console
+from rich.table import Table
+
+from siete.reports import REPORTS, get_report, run_reports
+from siete.xmlfiles import XmlFileError, write_reports_xml
+
+
+def _check_key(_ctx: click.Context, _param: click.Parameter, key: str | None) -> str | None:
+    """--only must name a report; an unknown one is a usage error (exit 2) listing the keys."""
+    if key is not None:
+        try:
+            get_report(key)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return key
+
+
+def _text(value: object) -> str:
+    """A cell as the terminal shows it: ratios with two decimals, nothing for a missing value."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def report_table(report: dict) -> Table:
+    """One report as a rich table: a numbered title, a header row, numbers aligned right."""
+    number = next(r.number for r in REPORTS if r.key == report["key"])
+    table = Table(title=f"{number}. {report['title']} ({report['key']})", title_justify="left",
+                  title_style="bold")
+    numeric = [bool(report["rows"]) and all(isinstance(row[i], (int, float)) or row[i] is None
+                                            for row in report["rows"])
+               for i in range(len(report["columns"]))]
+    for column, right in zip(report["columns"], numeric):
+        table.add_column(column, justify="right" if right else "left")
+    for row in report["rows"]:
+        table.add_row(*(_text(value) for value in row))
+    return table
+
+
+def machine_json(reports: list[dict]) -> str:
+    """REPORTS.md's JSON form: {"reports": [{key, title, columns, rows}, ...]}."""
+    return json.dumps({"reports": [{k: r[k] for k in ("key", "title", "columns", "rows")}
+                                   for r in reports]}, indent=1)
+
+
+@click.command("reports")
+@click.option("--only", metavar="KEY", callback=_check_key, help="Run only the report called KEY.")
+@click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table",
+              show_default=True, help="Terminal tables for people, or JSON for machines.")
+@click.option("--xml", "xml_path", type=click.Path(dir_okay=False, writable=True),
+              help="Also save the reports to this XML file (validated, written atomically).")
+@with_appcontext
+def reports_command(only: str | None, output_format: str, xml_path: str | None) -> None:
+    """Print the reports of REPORTS.md (finished games only, unless a report says otherwise)."""
+    reports = run_reports(only)
+    if xml_path:
+        # Written first: if the file cannot be written, nothing claims success on stdout.
+        try:
+            write_reports_xml(reports, xml_path)
+        except XmlFileError as exc:
+            raise click.ClickException(str(exc)) from None
+    if output_format == "json":
+        click.echo(machine_json(reports))
+    else:
+        console = Console(soft_wrap=False)
+        for report in reports:
+            console.print(report_table(report))
+            # Below the table, not as its caption: a caption wraps to the table's narrow width.
+            console.print(report["explanation"], highlight=False)
+            console.print()
+    if xml_path and output_format != "json":
+        click.echo(f"Saved {len(reports)} report(s) to {xml_path}.")

@@ -1,0 +1,20 @@
+-- 5 nemesis - for each player who lost a finished game, the winner who beat it most often.
+-- Every winner tied on that count is listed.
+WITH losses AS (
+    SELECT gp.player_id, g.winner_player_id, COUNT(*) AS games_lost_to
+    FROM games g
+    JOIN game_players gp ON gp.game_id = g.id
+    WHERE g.status = 'finished' AND gp.result = 'lost'
+    GROUP BY gp.player_id, g.winner_player_id
+),
+ranked AS (
+    SELECT l.player_id, l.winner_player_id, l.games_lost_to,
+           MAX(l.games_lost_to) OVER (PARTITION BY l.player_id) AS most
+    FROM losses l
+)
+SELECT p.name AS player, w.name AS nemesis, r.games_lost_to
+FROM ranked r
+JOIN players p ON p.id = r.player_id
+JOIN players w ON w.id = r.winner_player_id
+WHERE r.games_lost_to = r.most
+ORDER BY p.name, w.name
