@@ -1,0 +1,130 @@
+"""Property tests: random games must keep every invariant of RULES.md at every step.
+
+Two drivers: hypothesis picks each move among the legal ones, or seeded bots of random
+profiles play. After every applied action the checks in `check_invariants` run.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from siete.engine import bots, rules
+from siete.engine.cards import get_cards
+from siete.engine.config import GameConfig
+from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
+from siete.engine.views import table_view
+
+ACTIVE = get_cards().active
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def hidden_cards(state: GameState, viewer: int | None) -> set[str]:
+    """The first cards R4.2 hides from `viewer` right now."""
+    if state.phase != PLAY:
+        return set()
+    return {s.cards[0] for i, s in enumerate(state.seats)
+            if i not in (viewer, state.bank) and s.cards and s.status != BUST}
+
+
+def check_views(state: GameState) -> None:
+    """R4.2: no view names a card hidden from its viewer (last_hand is the previous hand)."""
+    label = get_cards().label
+    for viewer in [None, *range(len(state.seats))]:
+        view = table_view(state, viewer)
+        view.pop("last_hand")
+        text = json.dumps(view)
+        for card in hidden_cards(state, viewer):
+            assert card not in text and label(card) not in text, (viewer, card)
+
+
+def check_invariants(state: GameState, dealt: list[str], views: bool = True) -> None:
+    players = len(state.seats)
+    assert state.conserved_total() == players * state.config.initial_points  # R2.4
+    assert all(s.points >= 0 and s.stake >= 0 for s in state.seats)
+    if state.hand:  # R1.5: every card of the hand comes from its deck, none twice
+        in_hands = [c for s in state.seats for c in s.cards]
+        assert len(set(in_hands)) == len(in_hands)
+        assert sorted(in_hands + state.deck) == sorted(dealt)
+    for pos, i in enumerate(state.order):
+        seat = state.seats[i]
+        if pos and seat.bet:  # R4.4 against the points held when the hand began
+            assert 1 <= seat.bet <= max_bet(seat.points_start)
+    assert state.hand <= state.config.max_hands  # R7.1
+    copy = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert copy == state
+    if views:
+        check_views(state)
+
+
+def legal_actions(state: GameState) -> list[tuple[str, int | None]]:
+    seat = state.current_seat()
+    actions = [("bet", n) for n in rules.legal_bets(state, seat)]
+    if rules.can_draw(state, seat):
+        actions.append(("draw", None))
+    if rules.can_stand(state, seat):
+        actions.append(("stand", None))
+    return actions
+
+
+def new_game(data: st.DataObject, max_hands: int) -> GameState:
+    players = data.draw(st.integers(2, 8), label="players")
+    config = GameConfig(initial_points=data.draw(st.integers(1, 30), label="points"),
+                        max_hands=data.draw(st.integers(1, max_hands), label="hands"))
+    seat_cards = data.draw(st.permutations(ACTIVE), label="seat cards")[:players]
+    return rules.new_game([f"p{i}" for i in range(players)], config, seat_cards)
+
+
+@SETTINGS
+@given(st.data())
+def test_random_legal_moves_keep_the_invariants(data):
+    state = new_game(data, max_hands=6)
+    dealt: list[str] = []
+    steps = 0
+    while state.phase != OVER:
+        if state.phase != PLAY:
+            dealt = rules.shuffled_deck(random.Random(data.draw(st.integers(0, 2**32), label="deck")))
+            if data.draw(st.booleans(), label="short deck"):  # R4.8: decks may run out
+                dealt = dealt[:len(state.order) + data.draw(st.integers(0, 6), label="extra")]
+            rules.deal(state, dealt)
+        else:
+            actions = legal_actions(state)
+            assert actions and (("stand", None) in actions or actions[0][0] == "bet")
+            verb, amount = data.draw(st.sampled_from(actions), label="move")
+            before = state.version
+            seat = state.current_seat()
+            if verb == "bet":
+                rules.bet(state, seat, amount)
+            else:
+                getattr(rules, verb)(state, seat)
+            assert state.version == before + 1
+        check_invariants(state, dealt)
+        steps += 1
+        assert steps < 6 * 60  # every hand ends: at most 8 seats x (bet + 40 cards)
+    assert state.winner is not None and not state.seats[state.winner].out
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**32),
+       profiles=st.lists(st.sampled_from(sorted(bots.PROFILES)), min_size=8, max_size=8),
+       max_hands=st.integers(1, 30), points=st.integers(1, 40))
+def test_bot_games_keep_the_invariants(players, seed, profiles, max_hands, points):
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(players)]
+    state = rules.new_game(names, GameConfig(max_hands=max_hands, initial_points=points),
+                           rules.draw_seat_cards(rng, players), dict(zip(names, profiles)))
+    dealt: list[str] = []
+    while state.phase != OVER:
+        if state.phase != PLAY:
+            dealt = rules.shuffled_deck(rng)
+            rules.deal(state, dealt)
+        else:
+            bots.bot_step(state, bots.bot_to_act(state), rng)
+        # views are checked on a sample of steps only, to keep the file fast
+        check_invariants(state, dealt, views=state.version % 7 == 0)
+    assert state.hand <= max_hands
+    best = max(s.points for s in state.seats)
+    assert state.seats[state.winner].points == best  # R7.2

@@ -1,0 +1,94 @@
+"""R4.2 visibility: what table_view shows each viewer, and what the log says."""
+from __future__ import annotations
+
+import json
+
+from conftest import start_game
+
+from siete.engine import rules
+from siete.engine.cards import get_cards
+from siete.engine.views import is_face_down, table_view, visible_cards
+
+A, B, C = 0, 1, 2
+KEYS = {"version", "phase", "hand", "max_hands", "deck_count", "turn_seat", "bank_seat", "viewer",
+        "order", "seats", "log", "last_hand", "winner", "finished", "actions"}
+SEAT_KEYS = {"index", "name", "bot", "points", "stake", "bet", "status", "out", "is_bank", "cards",
+             "position", "total", "shown_total", "is_turn", "max_bet"}
+
+
+def _game():
+    """a banks; b O03 then draws C02, c O04 waiting; bank O05."""
+    state = start_game(["a", "b", "c"], ["O12", "O11", "O10"], ["O03", "O04", "O05", "C02"])
+    rules.bet(state, B, 2)
+    rules.draw(state, B)
+    return state
+
+
+def test_table_view_shape(three):
+    view = table_view(three, B)
+    assert set(view) == KEYS and all(set(s) == SEAT_KEYS for s in view["seats"])
+    json.dumps(view)  # plain data
+
+
+def test_r4_2_other_punters_first_card_face_down():
+    state = _game()
+    for viewer in (A, C):
+        seats = table_view(state, viewer)["seats"]
+        assert seats[B]["cards"] == [None, "C02"]
+        assert seats[B]["total"] is None and seats[B]["shown_total"] == 2
+    assert visible_cards(state, C, B) == [None]
+
+
+def test_r4_2_the_viewer_sees_its_own_card():
+    state = _game()
+    mine = table_view(state, B)["seats"][B]
+    assert mine["cards"] == ["O03", "C02"] and mine["total"] == 5
+
+
+def test_r4_2_the_bank_is_face_up_to_all():
+    state = _game()
+    for viewer in (None, A, B, C):
+        assert table_view(state, viewer)["seats"][A]["cards"] == ["O05"]
+        assert not is_face_down(state, A, 0, viewer)
+
+
+def test_r4_2_spectators_see_no_face_down_card():
+    state = _game()
+    text = json.dumps(table_view(state, None))
+    assert "O03" not in text and "O04" not in text
+    assert get_cards().label("O03") not in text and get_cards().label("O04") not in text
+
+
+def test_r4_2_bust_shows_the_first_card():
+    state = start_game(["a", "b", "c"], ["O12", "O11", "O10"], ["O07", "O04", "O05", "C06"])
+    rules.bet(state, B, 1)
+    rules.draw(state, B)
+    assert table_view(state, C)["seats"][B]["cards"] == ["O07", "C06"]
+    assert table_view(state, None)["seats"][C]["cards"] == [None]
+
+
+def test_r4_2_everything_face_up_after_settlement():
+    state = _game()
+    rules.stand(state, B)
+    rules.bet(state, C, 1)
+    rules.stand(state, C)
+    rules.stand(state, A)
+    view = table_view(state, None)
+    assert view["seats"][B]["cards"] == ["O03", "C02"] and view["seats"][C]["cards"] == ["O04"]
+    assert view["last_hand"]["turns"][1]["first_card"] == "O03"
+
+
+def test_viewer_actions_follow_the_turn(three):
+    assert table_view(three, B)["actions"] == {"bet": [1, 2, 3, 4], "draw": False, "stand": False}
+    assert table_view(three, C)["actions"] == {"bet": [], "draw": False, "stand": False}
+    assert table_view(three, None)["actions"] == {"bet": [], "draw": False, "stand": False}
+    rules.bet(three, B, 1)
+    assert table_view(three, B)["actions"] == {"bet": [], "draw": True, "stand": True}
+
+
+def test_log_speaks_only_of_face_up_cards():
+    state = _game()
+    log = table_view(state, C)["log"]
+    assert log[0] == "hand 1: a holds the bank"
+    assert "the bank shows the 5 of oros" in log[1] and log[-1] == "b draws the 2 of copas"
+    assert not any("3 of oros" in line or "4 of oros" in line for line in log)

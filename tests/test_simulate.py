@@ -1,0 +1,81 @@
+"""`python -m siete simulate`: seeded, reproducible bot-vs-bot statistics."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from siete.simulate import seat_profiles, wilson_interval
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "siete", "simulate", "--no-progress", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def seed5() -> subprocess.CompletedProcess:
+    return simulate("--games", "20", "--seed", "5", "--json")
+
+
+def test_simulate_json(seed5):
+    assert seed5.returncode == 0, seed5.stderr
+    data = json.loads(seed5.stdout)
+    assert (data["games"], data["players"], data["seed"], data["hands"]) == (20, 4, 5, 30)
+    rows = {r["profile"]: r for r in data["profiles"]}
+    assert set(rows) == {"standard", "cautious", "bold"}
+    # 4 seats over 3 profiles, rotated each game: 80 seat-games in all, each game has one winner
+    assert sum(r["games"] for r in rows.values()) == 80
+    assert sum(round(r["win_rate"] * r["games"]) for r in rows.values()) == 20
+    assert sum(r["mean_points"] * r["games"] for r in rows.values()) == pytest.approx(80 * 20, abs=0.1)
+    for r in rows.values():
+        assert 0 <= r["win_ci_low"] <= r["win_rate"] <= r["win_ci_high"] <= 1
+
+
+def test_same_seed_same_output(seed5):
+    again = simulate("--games", "20", "--seed", "5", "--json")
+    assert again.stdout == seed5.stdout
+
+
+def test_other_seed_other_output(seed5):
+    other = simulate("--games", "20", "--seed", "6", "--json")
+    assert other.returncode == 0 and other.stdout != seed5.stdout
+
+
+def test_table_output():
+    done = simulate("--games", "3", "--players", "2", "--profiles", "bold")
+    assert done.returncode == 0 and "bold" in done.stdout and "win rate" in done.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--profiles", "standard,wizard"], "unknown profile(s) wizard"),
+    (["--players", "9"], "players must be 2-8"),
+    (["--games", "0"], "games at least 1"),
+])
+def test_bad_arguments_exit_2(args, message):
+    done = simulate(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("simulate: ") and message in done.stderr
+
+
+def test_seat_profiles_repeat_to_fill_the_seats():
+    assert seat_profiles("standard, bold", 5) == ["standard", "bold", "standard", "bold", "standard"]
+    with pytest.raises(ValueError):
+        seat_profiles(",", 2)
+
+
+def test_wilson_interval_sanity():
+    assert wilson_interval(0, 0) == (0.0, 0.0)
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and 0 < high < 0.35  # never below 0, unlike the normal interval
+    low, high = wilson_interval(10, 10)
+    assert 0.65 < low < 1 and high == 1.0
+    wide, narrow = wilson_interval(5, 10), wilson_interval(500, 1000)
+    assert wide[1] - wide[0] > narrow[1] - narrow[0]  # more games, tighter interval
