@@ -1,0 +1,218 @@
+"""The reports web page (/reports), the player profiles, /reports.json and the chart geometry."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from lxml import html
+from sqlalchemy import func, select
+
+from siete.db import db
+from siete.models import Game, GamePlayer, Hand, Player, Turn
+from siete.reports import REPORTS, run_reports
+from siete.reports.charts import percent_bars, win_rate_by_hand_chart
+from siete.reports.views import cell_text, column_label
+from siete.service.replaying import record_scenarios
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+ODD_NAME = "Ana María"  # a space and a non-ASCII letter: the profile link must be url-quoted
+CHARTED = ("win_rate_by_hand", "bot_wins", "wins_by_start_position")
+
+
+def scenario(file: str, names: dict[str, str] | None = None, bots: tuple[str, ...] = ()) -> str:
+    """A stored scenario's text with its players renamed (in the moves too) and some made bots."""
+    data = json.loads((SCENARIOS / file).read_text(encoding="utf-8"))
+    names = names or {}
+    data["players"] = [names.get(p, p) for p in data["players"]]
+    for hand in data["hands"]:
+        renamed = []
+        for move in hand["moves"]:
+            who, action = move.split(":", 1)
+            renamed.append(f"{names.get(who, who)}:{action}")
+        hand["moves"] = renamed
+    data["bots"] = list(bots)
+    return json.dumps(data)
+
+
+@pytest.fixture
+def played(app):
+    """Four finished games: three humans for 15 hands, then short games with a bot and ODD_NAME."""
+    texts = [
+        ("full", scenario("02_full_game.json")),
+        ("bot out", scenario("70_last_punter_out_game_over.json", {"a": "Robo", "b": "fran"}, ("Robo",))),
+        ("bank out", scenario("72_bank_out_game_over.json", {"a": "cris", "b": "Robo"}, ("Robo",))),
+        ("tie", scenario("73_hand_limit_tie_on_points.json", {"a": "gus", "b": "Robo", "c": ODD_NAME},
+                         ("Robo",))),
+    ]
+    with app.app_context():
+        games = record_scenarios(texts, app.config["GAME"])
+        assert [game.status for game in games] == ["finished"] * 4
+    return app
+
+
+def page(client, url: str):
+    """GET url, check it is a 200 with no CSS in the HTML, and parse it."""
+    response = client.get(url)
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert "<style" not in text.lower() and "style=" not in text.lower()
+    return html.fromstring(text)
+
+
+def frame(doc, key: str):
+    frames = doc.xpath(f'//div[contains(@class, "report ") and @id="{key}"]')
+    assert len(frames) == 1, key
+    return frames[0]
+
+
+def results_of(app) -> list[dict]:
+    with app.app_context():
+        return run_reports()
+
+
+def test_empty_page_has_every_frame_with_its_explanation_and_no_data_yet(app, client):
+    doc = page(client, "/reports")
+    assert doc.xpath("//h1")[0].text_content().strip() == "Reports"
+    index_links = doc.xpath('//nav[contains(@class, "reports__index")]//a/@href')
+    assert index_links == [f"#{report.key}" for report in REPORTS]
+    stylesheets = doc.xpath('//link[@rel="stylesheet"]/@href')
+    assert any(href.endswith("css/reports.css") for href in stylesheets)
+    for result in results_of(app):
+        box = frame(doc, result["key"])
+        assert box.xpath('.//*[contains(@class, "report__title")]')[0].text_content().strip() \
+            .endswith(result["title"])
+        assert result["explanation"] in box.text_content()
+        headers = [th.text_content() for th in box.xpath(".//thead//th")]
+        assert headers == [column_label(column) for column in result["columns"]]
+        assert ("No data yet" in box.text_content()) == (not result["rows"])
+        assert not box.xpath(".//svg")  # no chart without data
+
+
+def test_page_shows_every_row_and_links_names_to_profiles(played, client):
+    doc = page(client, "/reports")
+    for result in results_of(played):
+        box = frame(doc, result["key"])
+        body_rows = box.xpath(".//tbody/tr")
+        assert len(body_rows) == max(len(result["rows"]), 1), result["key"]
+        for tr, row in zip(body_rows, result["rows"]):
+            cells = [td.text_content().strip() for td in tr.xpath("./td")]
+            expected = ["All" if value == "*" else cell_text(value) for value in row]
+            assert cells == expected, result["key"]
+    links = set(doc.xpath('//a[contains(@class, "report__player")]/@href'))
+    for name in ("fran", "cris", "gus", "Robo", ODD_NAME):
+        assert f"/reports/players/{quote(name)}" in links
+    assert "/reports/players/Ana%20Mar%C3%ADa" in links
+    assert not any(link.endswith("/%2A") or link.endswith("/*") for link in links)
+
+
+def test_charts_are_inline_svg_images_with_a_title(played, client):
+    doc = page(client, "/reports")
+    for key in CHARTED:
+        svg = frame(doc, key).xpath(".//*[local-name()='svg']")
+        assert len(svg) == 1, key
+        assert svg[0].get("role") == "img"
+        assert svg[0].xpath("./*[local-name()='title']")[0].text_content().strip()
+        assert svg[0].xpath(".//*[local-name()='rect']")
+
+
+def test_json_matches_the_reports(played, client):
+    response = client.get("/reports.json")
+    assert response.status_code == 200
+    expected = [{k: r[k] for k in ("key", "title", "columns", "rows")} for r in results_of(played)]
+    assert response.get_json() == {"reports": expected}
+
+
+def own_figures(name: str) -> dict:
+    """A player's games, wins and busts counted with the ORM, independently of the SQL file."""
+    finished = (select(GamePlayer.id)
+                .join(Game, Game.id == GamePlayer.game_id)
+                .join(Player, Player.id == GamePlayer.player_id)
+                .where(Player.name == name, Game.status == "finished"))
+    seat_ids = list(db.session.scalars(finished))
+    won = db.session.scalar(select(func.count()).select_from(GamePlayer)
+                            .where(GamePlayer.id.in_(seat_ids), GamePlayer.result == "won"))
+    punter_busts = db.session.scalar(select(func.count()).select_from(Turn).where(
+        Turn.game_player_id.in_(seat_ids), Turn.result == "bust"))
+    bank_busts = db.session.scalar(select(func.count()).select_from(Hand).where(
+        Hand.bank_game_player_id.in_(seat_ids), Hand.bank_result == "bust"))
+    return {"games": len(seat_ids), "won": won, "busts": punter_busts + bank_busts}
+
+
+def figures_table(doc) -> dict[str, str]:
+    box = frame(doc, "figures")
+    return {tr.xpath("./th")[0].text_content().strip(): tr.xpath("./td")[0].text_content().strip()
+            for tr in box.xpath(".//tr")}
+
+
+@pytest.mark.parametrize("name", ["fran", "Robo", ODD_NAME])
+def test_profile_shows_the_players_own_figures(played, client, name):
+    doc = page(client, f"/reports/players/{quote(name)}")
+    assert doc.xpath("//h1")[0].text_content().strip() == name
+    figures = figures_table(doc)
+    with played.app_context():
+        own = own_figures(name)
+        results = {r["key"]: r for r in run_reports()}
+    assert figures["Games played"] == str(own["games"])
+    assert figures["Games won"] == str(own["won"])
+    assert figures["Win %"] == f"{100.0 * own['won'] / own['games']:.2f}"
+    assert figures["Busts"] == str(own["busts"])
+    assert figures["Busts per game"] == f"{own['busts'] / own['games']:.2f}"
+    best = [r for r in results["best_game"]["rows"] if r[0] == name]
+    assert figures["Best game"].startswith(f"{best[0][2]} points in game {best[0][1]}")
+    stands = [r for r in results["stands_per_game"]["rows"] if r[0] == name]
+    assert figures["Stands"] == str(stands[0][2] if stands else 0)
+    first = [r for r in results["first_card"]["rows"] if r[0] == name]
+    assert figures["Most frequent first card"].startswith(str(first[0][1]))
+    nemeses = [r[1] for r in results["nemesis"]["rows"] if r[0] == name]
+    assert figures["Nemesis"].startswith(", ".join(nemeses) if nemeses else "none yet")
+
+
+def test_profile_of_a_player_with_no_finished_game_shows_zeros(app, client):
+    with app.app_context():
+        record_scenarios([("one hand", scenario("01_one_hand.json", {}))], app.config["GAME"])
+        name = db.session.scalars(select(Player.name).order_by(Player.id)).first()
+    figures = figures_table(page(client, f"/reports/players/{quote(name)}"))
+    assert figures["Games played"] == "0" and figures["Win %"] == "0.00"
+    assert figures["Best game"] == "none yet"
+
+
+def test_unknown_player_is_a_404_page(client):
+    response = client.get("/reports/players/nobody-at-all")
+    assert response.status_code == 404
+    assert "Not found" in response.get_data(as_text=True)
+
+
+def test_reports_page_is_public_and_sends_the_strict_csp(client):
+    response = client.get("/reports")
+    assert response.status_code == 200
+    assert "'unsafe-inline'" not in response.headers["Content-Security-Policy"]
+
+
+def test_column_labels_read_as_words():
+    assert column_label("won_pct") == "Won %"
+    assert column_label("duration_s") == "Duration (s)"
+    assert column_label("games_lost_to") == "Games lost to"
+    assert column_label("player") == "Player"
+
+
+def test_percent_bars_scale_heights_to_the_plot():
+    chart = percent_bars("k", "T", "x", [("a", 100.0, ""), ("b", 50.0, ""), ("c", 0.0, "")])
+    full, half, empty = chart.bars
+    assert full.y + full.height == half.y + half.height == chart.baseline_y
+    assert half.height == pytest.approx(full.height / 2)
+    assert empty.height == 0
+    assert full.y == pytest.approx(chart.grid[-1].y)  # 100 % reaches the top guide line
+    assert all(chart.plot_left <= bar.x and bar.x + bar.width <= chart.plot_right
+               for bar in chart.bars)
+    assert percent_bars("k", "T", "x", []) is None
+
+
+def test_win_rate_by_hand_chart_weights_players_by_their_turns():
+    result = {"key": "win_rate_by_hand", "columns": ["player", "hand_number", "turns", "won_pct",
+                                                     "avg_bet"],
+              "rows": [["a", 1, 3, 100.0, 2.0], ["b", 1, 1, 0.0, 1.0], ["a", 2, 3, 33.33, 1.0]]}
+    chart = win_rate_by_hand_chart(result)
+    assert [bar.label for bar in chart.bars] == ["1", "2"]
+    assert [bar.value for bar in chart.bars] == [75.0, 33.33]  # (3 + 0) / 4 turns; 1 / 3 turns
