@@ -1,0 +1,108 @@
+"""Turn a game, its state and the viewer into what the table templates show (R4.2 via table_view)."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from siete.engine.state import OVER, GameState
+from siete.engine.views import is_face_down, table_view
+from siete.models import Game, GamePlayer, utcnow
+from siete.service.play import current_state, poll_marker
+from siete.service.recording import seats_by_join_order
+
+SEAT_STATES = {"waiting": "waiting", "playing": "to play", "stood": "stood", "bust": "bust", "out": "out"}
+RESULTS = {"win": "won", "seven_half": "won with 7½", "lose": "lost", "bust": "bust",
+           "bank": "bank"}
+BANK_RESULTS = {"did_not_play": "did not play (everyone bust)", "stood": "stood", "bust": "bust",
+                "seven_half": "had 7½"}
+
+
+def waiting_marker(game: Game) -> str:
+    """A short fingerprint of a waiting table (status and who sits), so polls can answer 204."""
+    return f"w{game.status}-" + ".".join(str(gp.player_id) for gp in seats_by_join_order(game))
+
+
+def my_seat(game: Game, user_id: int | None) -> int | None:
+    """The seat (join order) of the logged-in user, or None."""
+    if user_id is None:
+        return None
+    for index, gp in enumerate(seats_by_join_order(game)):
+        if gp.player.user_id == user_id:
+            return index
+    return None
+
+
+def seconds_left(deadline: datetime | None) -> int | None:
+    return None if deadline is None else max(0, int((deadline - utcnow()).total_seconds()))
+
+
+def table_context(game_id: int, user_id: int | None, error: str | None = None) -> dict:
+    """Everything _table.html needs; a seat replaced by a bot watches as a spectator."""
+    game, state = current_state(game_id)
+    seat = my_seat(game, user_id)
+    left = seat is not None and state is not None and state.seats[seat].bot is not None
+    viewer = None if left else seat
+    marker = poll_marker(game_id) if state is not None else None
+    ctx = {
+        "game": game, "error": error, "user_id": user_id, "seat": viewer, "left": left,
+        "is_creator": user_id is not None and game.creator_user_id == user_id,
+        "poll": game.status in ("waiting", "playing"),
+        "poll_v": waiting_marker(game) if marker is None else str(marker[0]),
+        "waiting": waiting_seats(game), "free": game.num_players - len(game.players),
+    }
+    if state is not None:
+        ctx.update(game_context(state, viewer, marker[1] if marker else None))
+    return ctx
+
+
+def waiting_seats(game: Game) -> list[dict]:
+    """The seats of a table before it starts: who sits, and whether a bot."""
+    return [{"name": gp.player.name, "bot": gp.player.profile, "user_id": gp.player.user_id}
+            for gp in seats_by_join_order(game)]
+
+
+def game_context(state: GameState, viewer: int | None, deadline: datetime | None) -> dict:
+    """The view of a started game: seats in play order, settlement of the last hand, standings."""
+    view = table_view(state, viewer)
+    seats = view["seats"]
+    ordered = [seats[i] for i in view["order"]] + [s for s in seats if s["index"] not in view["order"]]
+    for seat in ordered:
+        seat["state"] = "out" if seat["out"] else SEAT_STATES.get(seat["status"], seat["status"])
+        seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
+    turn = view["turn_seat"]
+    return {
+        "view": view, "seats_in_order": ordered,
+        "turn_name": None if turn is None else seats[turn]["name"],
+        "bank_name": None if view["bank_seat"] is None else seats[view["bank_seat"]]["name"],
+        "seconds_left": seconds_left(deadline) if not view["finished"] else None,
+        "settlement": settlement(view["last_hand"]),
+        "standings": standings(state) if state.phase == OVER else None,
+    }
+
+
+def settlement(record: dict | None) -> dict | None:
+    """The last settled hand as rows: bet, total, result and what each seat gained or paid."""
+    if record is None:
+        return None
+    rows = [{"name": t["name"], "is_bank": t["position"] == 0, "bet": t["bet"], "cards": t["cards"],
+             "total": t["total"], "result": RESULTS.get(t["result"], t["result"] or ""),
+             "change": t["points_end"] - t["points_start"], "points": t["points_end"]}
+            for t in record["turns"]]
+    return {"number": record["number"], "bank": record["bank"], "rows": rows,
+            "bank_result": BANK_RESULTS.get(record["bank_result"], record["bank_result"]),
+            "bank_total": record["bank_total"], "eliminated": record["eliminated"],
+            "next_bank": record["next_bank"]}
+
+
+def standings(state: GameState) -> list[dict]:
+    """Final places: most points first, ties to the earlier seat in the final order (R7.2)."""
+    ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
+    ranking.sort(key=lambda i: -state.seats[i].points)
+    return [{"place": place, "name": state.seats[i].name, "points": state.seats[i].points,
+             "winner": i == state.winner, "bot": state.seats[i].bot}
+            for place, i in enumerate(ranking, start=1)]
+
+
+def again_bots(game: Game) -> tuple[str, ...]:
+    """The bot profiles of a game's seats, in join order, for "Play again"."""
+    seats: list[GamePlayer] = seats_by_join_order(game)
+    return tuple(gp.player.profile for gp in seats if gp.player.kind == "bot")

@@ -1,0 +1,228 @@
+"""Routes of the lobby and the tables: parse the request, call the service, render.
+
+With an HX-Request header a table route answers with the #table fragment (errors inside it, with
+their status); without it, POSTs redirect back to the table page with a flashed message (PRG).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
+                   url_for)
+from flask_login import current_user, login_required
+
+from siete.db import db
+from siete.models import Player, utcnow
+from siete.play.context import again_bots, table_context, waiting_marker
+from siete.play.forms import NewTableForm
+from siete.security import wants_fragment
+from siete.service.errors import NotFound, TableError
+from siete.service.play import act, current_state, leave_game, poll_marker, run_due_timers
+from siete.service.tables import (TableSpec, create_table, join_table, leave_waiting_table,
+                                  lobby_tables, player_for, start_table)
+
+bp = Blueprint("play", __name__)
+
+
+@bp.app_template_filter("game_total")
+def game_total(value: int | float | None) -> str:
+    """A total as players write it: 7½, 6, ½."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and not value.is_integer():
+        return f"{int(value)}½" if value >= 1 else "½"
+    return str(int(value))
+
+
+def _user_id() -> int | None:
+    return current_user.id if current_user.is_authenticated else None
+
+
+@bp.get("/")
+def lobby():
+    """Open and running tables, and the form to open a new one."""
+    form = NewTableForm(formdata=None, turn_seconds=current_app.config["TURN_SECONDS"])
+    return _render_lobby(form)
+
+
+def _render_lobby(form: NewTableForm, status: int = 200):
+    tables = lobby_tables()
+    return render_template(
+        "play/lobby.html", form=form, config=current_app.config["GAME"], user_id=_user_id(),
+        open_tables=[g for g in tables if g.status == "waiting"],
+        running_tables=[g for g in tables if g.status == "playing"]), status
+
+
+@bp.post("/tables")
+@login_required
+def create():
+    """Open a table; a bots-only table starts at once, since nobody else can sit."""
+    config = current_app.config["GAME"]
+    form = NewTableForm()
+    valid = form.validate_on_submit()
+    if not (form.check_against(config) and valid):
+        return _render_lobby(form, 422)
+    try:
+        game_id = _open_table(form.spec())
+    except TableError as exc:
+        db.session.rollback()
+        form.form_errors.append(exc.message)
+        return _render_lobby(form, exc.status)
+    return redirect(url_for(".table", game_id=game_id), 303)
+
+
+def _open_table(spec: TableSpec) -> int:
+    """Create the table for the current user (and start a bots-only one); returns its id."""
+    config = current_app.config["GAME"]
+    player = player_for(current_user)
+    game = create_table(player, spec, config)
+    if not spec.creator_sits:
+        start_table(game.id, player, config)
+    return game.id
+
+
+@bp.get("/tables/<int:game_id>")
+def table(game_id: int):
+    """The table page (or, for htmx, its fragment); a run-out turn timer is applied first."""
+    _run_timers_if_due(game_id)
+    return _render_table(game_id)
+
+
+@bp.get("/tables/<int:game_id>/fragment")
+def fragment(game_id: int):
+    """The poll: 204 and a single query while nothing changed, else the fresh fragment.
+
+    current_user is not touched before the 204 check: Flask-Login would load the user.
+    """
+    seen = request.args.get("v", "")
+    marker = poll_marker(game_id)
+    if marker is not None:
+        version, deadline = marker
+        due = deadline is not None and deadline <= utcnow()
+        if seen == str(version) and not due:
+            return "", 204
+        if due:
+            run_due_timers(game_id)
+    else:
+        game = _game_or_404(game_id)
+        if seen == waiting_marker(game):
+            return "", 204
+    return _render_table(game_id, fragment_only=True)
+
+
+def _run_timers_if_due(game_id: int) -> None:
+    marker = poll_marker(game_id)
+    if marker is not None and marker[1] is not None and marker[1] <= utcnow():
+        run_due_timers(game_id)
+
+
+def _game_or_404(game_id: int):
+    try:
+        return current_state(game_id)[0]
+    except NotFound as exc:
+        abort(404, exc.message)
+
+
+def _render_table(game_id: int, error: str | None = None, status: int = 200,
+                  fragment_only: bool | None = None):
+    """The table as a whole page, or as the #table fragment for htmx."""
+    try:
+        ctx = table_context(game_id, _user_id(), error)
+    except NotFound as exc:
+        abort(404, exc.message)
+    fragment_only = wants_fragment() if fragment_only is None else fragment_only
+    template = "play/_table.html" if fragment_only else "play/table.html"
+    return render_template(template, **ctx), status
+
+
+def _perform(game_id: int, move: Callable[[Player], object], done: str | None = None):
+    """Run one service call for the current user and answer with the table (or a redirect)."""
+    try:
+        move(player_for(current_user))
+    except TableError as exc:
+        db.session.rollback()
+        if isinstance(exc, NotFound):
+            abort(404, exc.message)
+        if wants_fragment():
+            return _render_table(game_id, exc.message, exc.status)
+        flash(exc.message, "error")
+        return redirect(url_for(".table", game_id=game_id), 303)
+    if wants_fragment():
+        return _render_table(game_id, done)
+    if done:
+        flash(done, "success")
+    return redirect(url_for(".table", game_id=game_id), 303)
+
+
+def _bad_input(game_id: int, message: str):
+    """A malformed form (not one of ours): 400 with the message and the current table."""
+    db.session.rollback()
+    return _render_table(game_id, message, 400)
+
+
+def _form_int(name: str) -> int | None:
+    try:
+        return int(request.form.get(name, "").strip())
+    except ValueError:
+        return None
+
+
+@bp.post("/tables/<int:game_id>/<any(bet, draw, stand):action>")
+@login_required
+def play(game_id: int, action: str):
+    """Bet, draw or stand; the hidden `version` makes a stale tab or a double click change nothing."""
+    version = _form_int("version")
+    if version is None:
+        return _bad_input(game_id, "This move is missing the table's version: reload the table.")
+    amount = _form_int("amount") if action == "bet" else None
+    if action == "bet" and amount is None:
+        return _bad_input(game_id, "A bet is a whole number of points.")
+    return _perform(game_id, lambda player: act(game_id, player, action, amount, version))
+
+
+@bp.post("/tables/<int:game_id>/join")
+@login_required
+def join(game_id: int):
+    """Take a free seat at a waiting table."""
+    return _perform(game_id, lambda player: join_table(game_id, player),
+                    "You have a seat. The game starts when the creator starts it.")
+
+
+@bp.post("/tables/<int:game_id>/start")
+@login_required
+def start(game_id: int):
+    """The creator starts the game, optionally filling the free seats with standard bots."""
+    fill = request.form.get("fill") == "1"
+    config = current_app.config["GAME"]
+    return _perform(game_id, lambda player: start_table(game_id, player, config, fill_with_bots=fill))
+
+
+@bp.post("/tables/<int:game_id>/leave")
+@login_required
+def leave(game_id: int):
+    """Leave a waiting table, or hand a running game's seat to a standard bot."""
+    game = _game_or_404(game_id)
+    if game.status == "waiting":
+        return _perform(game_id, lambda player: leave_waiting_table(game_id, player),
+                        "You left the table.")
+    return _perform(game_id, lambda player: leave_game(game_id, player),
+                    "You left the game; a standard bot plays your seat now.")
+
+
+@bp.post("/tables/<int:game_id>/again")
+@login_required
+def again(game_id: int):
+    """A new table with the same settings and seats, with the current user seated."""
+    game = _game_or_404(game_id)
+    bots = again_bots(game)
+    watch = game.mode == "bots"
+    spec = TableSpec(name=game.name, seats=game.num_players,
+                     bots=bots if watch else bots[:game.num_players - 1],
+                     max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch)
+    try:
+        new_id = _open_table(spec)
+    except TableError as exc:
+        db.session.rollback()
+        flash(exc.message, "error")
+        return redirect(url_for(".table", game_id=game_id), 303)
+    return redirect(url_for(".table", game_id=new_id), 303)
