@@ -108,5 +108,4 @@ def _register_blueprints(app: Flask) -> None:
     init_security(app)  # headers, production checks, error pages
     app.register_blueprint(auth.bp)
     from siete.play import register_play; register_play(app)  # lobby /, tables /tables/<id>
-    from siete.play import register_play; register_play(app)  # lobby /, tables /tables/<id>
     from siete.reports.views import bp as reports_bp; app.register_blueprint(reports_bp)  # /reports
