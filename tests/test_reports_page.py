@@ -98,7 +98,7 @@ def test_page_shows_every_row_and_links_names_to_profiles(played, client):
         assert len(body_rows) == max(len(result["rows"]), 1), result["key"]
         for tr, row in zip(body_rows, result["rows"]):
             cells = [td.text_content().strip() for td in tr.xpath("./td")]
-            expected = ["All" if value == "*" else cell_text(value) for value in row]
+            expected = ["All (*)" if value == "*" else cell_text(value) for value in row]
             assert cells == expected, result["key"]
     links = set(doc.xpath('//a[contains(@class, "report__player")]/@href'))
     for name in ("fran", "cris", "gus", "Robo", ODD_NAME):

@@ -1,0 +1,162 @@
+"""The reports page in a real browser: the brief's layout rules checked on computed styles.
+
+Runs the app on a free loopback port (werkzeug in a thread, a temporary SQLite database with
+a few recorded games) and loads /reports in Chromium through Playwright. Skipped when there
+is no /usr/bin/chromium. Leaves a screenshot in tests/artifacts/ to look at.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from werkzeug.serving import make_server
+
+from siete import create_app
+from siete.db import db, init_database
+from siete.reports import REPORTS
+from siete.service.replaying import record_scenarios
+from test_reports_page import ODD_NAME, scenario  # the same games as the page tests
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+TRANSPARENT = "rgba(0, 0, 0, 0)"
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The app serving a database with four finished games, on 127.0.0.1 and a free port."""
+    database = tmp_path_factory.mktemp("reports-browser") / "siete.sqlite"
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser-test-secret-key-0123456789abcdef",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    with app.app_context():
+        init_database()
+        record_scenarios([
+            ("full", scenario("02_full_game.json")),
+            ("bot", scenario("70_last_punter_out_game_over.json", {"a": "Robo", "b": "fran"},
+                             ("Robo",))),
+            ("tie", scenario("73_hand_limit_tie_on_points.json",
+                             {"a": "gus", "b": "Robo", "c": ODD_NAME}, ("Robo",))),
+        ], app.config["GAME"])
+        db.session.remove()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("no Chromium at /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.console_errors = []
+    page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
+    yield page
+    context.close()
+
+
+# Measures every frame in the page (one round trip): its box, its styles and its parts'.
+MEASURE_FRAMES = """() => {
+  const view = document.documentElement.clientWidth;
+  const css = (el) => getComputedStyle(el);
+  const box = (el) => el.getBoundingClientRect();
+  return [...document.querySelectorAll('div.report')].map((frame) => {
+    const f = box(frame), title = frame.querySelector('.report__title'),
+          table = frame.querySelector('table'), text = frame.querySelector('.report__explanation');
+    return {
+      id: frame.id, tag: frame.tagName, display: css(frame).display,
+      radius: parseFloat(css(frame).borderTopLeftRadius), background: css(frame).backgroundColor,
+      width: f.width, leftGap: f.left, rightGap: view - f.right, view,
+      titleAlign: css(title).textAlign, titleOffset: box(title).left - f.left,
+      titleCentreOffset: Math.abs((box(title).left + box(title).right) / 2 - (f.left + f.right) / 2),
+      tableAlign: css(table).textAlign,
+      tableGaps: [box(table).left - f.left, f.right - box(table).right],
+      textAlign: css(text).textAlign,
+      textGaps: [box(text).left - f.left, f.right - box(text).right],
+      thBackground: css(table.querySelector('th')).backgroundColor,
+      tdBackground: css(table.querySelector('td')).backgroundColor,
+    };
+  });
+}"""
+
+# Any element of the reports laid out with floats, grid or absolute positioning.
+NON_FLEX_LAYOUT = """() => [...document.querySelectorAll('.reports, .reports *')]
+  .filter((el) => !(el instanceof SVGElement))
+  .map((el) => [el.className, getComputedStyle(el)])
+  .filter(([, s]) => s.float !== 'none' || s.display.includes('grid')
+          || s.position === 'absolute' || s.position === 'fixed')
+  .map(([name]) => String(name))"""
+
+
+def test_reports_page_follows_the_layout_rules(page, base_url):
+    response = page.goto(f"{base_url}/reports")
+    assert response.status == 200
+    source = response.text().lower()
+    assert "<style" not in source and "style=" not in source
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == TRANSPARENT
+    assert page.evaluate("getComputedStyle(document.querySelector('.reports')).display") == "flex"
+    frames = page.evaluate(MEASURE_FRAMES)
+    assert [f["id"] for f in frames] == [report.key for report in REPORTS]
+    for f in frames:
+        assert f["tag"] == "DIV" and f["display"] == "flex", f["id"]
+        assert f["radius"] > 0, f["id"]
+        assert f["background"] not in (TRANSPARENT, "transparent"), f["id"]
+        assert f["width"] < f["view"] and abs(f["leftGap"] - f["rightGap"]) <= 2, f["id"]
+        assert f["titleAlign"] in ("left", "start") and f["titleOffset"] < 40, f["id"]
+        assert f["tableAlign"] == "center" and f["textAlign"] == "center", f["id"]
+        assert abs(f["tableGaps"][0] - f["tableGaps"][1]) <= 2, f["id"]
+        assert abs(f["textGaps"][0] - f["textGaps"][1]) <= 2, f["id"]
+        assert f["thBackground"] != f["tdBackground"], f["id"]
+    assert len({f["background"] for f in frames}) > 1  # the colours vary
+    assert page.evaluate(NON_FLEX_LAYOUT) == []
+    assert page.console_errors == []  # e.g. no Content-Security-Policy violations
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "reports.png"), full_page=True)
+
+
+def test_index_anchors_reach_their_reports(page, base_url):
+    page.goto(f"{base_url}/reports")
+    page.click('a.reports__index-link[href="#nemesis"]')
+    page.wait_for_function("location.hash === '#nemesis'")
+    top = page.evaluate("document.getElementById('nemesis').getBoundingClientRect().top")
+    assert 0 <= top < 100  # scrolled to the frame
+
+
+def test_charts_draw_bars_inside_their_frames(page, base_url):
+    page.goto(f"{base_url}/reports")
+    for key in ("win_rate_by_hand", "bot_wins", "wins_by_start_position"):
+        svg = page.locator(f"#{key} svg[role='img']")
+        assert svg.count() == 1, key
+        bars = svg.locator("rect.chart__bar")
+        assert bars.count() > 0
+        fill = bars.first.evaluate("el => getComputedStyle(el).fill")
+        assert fill not in ("none", "rgb(0, 0, 0)"), key  # coloured by reports.css
+
+
+def test_player_name_opens_the_profile(page, base_url):
+    page.goto(f"{base_url}/reports")
+    page.locator("#best_game a.report__player", has_text=ODD_NAME).first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith(f"/reports/players/{quote(ODD_NAME)}")
+    assert page.locator("h1").inner_text() == ODD_NAME
+    assert page.locator("#figures table").is_visible()
+    assert page.console_errors == []
+    page.screenshot(path=str(ARTIFACTS / "reports-player.png"), full_page=True)
