@@ -46,7 +46,8 @@ class NewTableForm(FlaskForm):
             self.max_hands.errors.append(f"Choose 1 to {config.max_hands} hands (15 or 30 are usual).")
             ok = False
         if self.watch_only.data and not config.auto_mode:
-            self.watch_only.errors.append("Bots-only tables are switched off on this server.")
+            # Form-level: the checkbox is not even shown when auto mode is off.
+            self.form_errors.append("Bots-only tables are switched off on this server.")
             ok = False
         return self._check_bot_count() and ok
 

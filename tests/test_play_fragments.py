@@ -1,0 +1,319 @@
+"""The table fragment: htmx vs full page, the cheap 204 poll, moves and their errors, the turn
+timer, and R4.2 (a punter's face-down card never reaches another seat's or a spectator's HTML)."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from datetime import timedelta
+
+from sqlalchemy import event, update
+
+from siete.db import db
+from siete.engine.cards import get_cards
+from siete.engine.views import table_view
+from siete.models import GameState as StateRow
+from siete.models import utcnow
+from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
+
+
+@contextmanager
+def counted_statements(app):
+    """Collect the SQL statements the app sends while the block runs.
+
+    BEGIN is left out: on SQLite the project's engine hook opens every transaction with an
+    explicit BEGIN IMMEDIATE (MySQL sends none); it is transaction control, not a query.
+    """
+    statements: list[str] = []
+
+    def before(_conn, _cursor, statement, *_args):
+        if not statement.lstrip().upper().startswith("BEGIN"):
+            statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", before)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", before)
+
+
+def version_of(app, game_id: int) -> int:
+    return load(app, game_id)[1].version
+
+
+def set_deadline(app, game_id: int, when) -> None:
+    with app.app_context():
+        db.session.execute(update(StateRow).where(StateRow.game_id == game_id).values(turn_deadline=when))
+        db.session.commit()
+
+
+# ---- fragment vs full page ----
+
+def test_htmx_gets_the_fragment_and_a_browser_the_whole_page(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    page, fragment = text(client.get(f"/tables/{game_id}")), text(client.get(f"/tables/{game_id}", headers=HX))
+    assert page.startswith("<!doctype html>") and '<section id="table"' in page
+    assert fragment.lstrip().startswith('<section id="table"') and "<html" not in fragment
+    assert 'hx-trigger="every 1500ms"' in fragment and 'hx-swap="outerHTML"' in fragment
+    version = version_of(app, game_id)
+    assert f'hx-get="/tables/{game_id}/fragment?v={version}"' in fragment
+    assert 'href="/static/css/table.css"' in page
+
+
+# ---- polling ----
+
+def test_unchanged_poll_answers_204_with_a_single_query(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    version = version_of(app, game_id)
+    for client in (client_for(app, ana), client_for(app, None)):
+        with counted_statements(app) as statements:
+            response = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
+        assert response.status_code == 204 and response.data == b""
+        assert len(statements) == 1, statements
+        assert "game_states" in statements[0]
+
+
+def test_poll_with_an_old_version_returns_the_fresh_fragment(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    version = version_of(app, game_id)
+    response = client_for(app, None).get(f"/tables/{game_id}/fragment?v={version - 1}", headers=HX)
+    assert response.status_code == 200
+    assert f'data-version="{version}"' in text(response)
+
+
+def test_poll_of_a_waiting_table_notices_a_new_player(app):
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    client = client_for(app, ana)
+    form = {"seats": 2, "standard_bots": 0, "cautious_bots": 0, "bold_bots": 0, "max_hands": 15,
+            "turn_seconds": 30}
+    game_id = int(client.post("/tables", data=form).headers["Location"].rsplit("/", 1)[1])
+    fragment = text(client.get(f"/tables/{game_id}", headers=HX))
+    marker = fragment.split('data-version="')[1].split('"')[0]
+    assert client.get(f"/tables/{game_id}/fragment?v={marker}").status_code == 204
+    client_for(app, bea).post(f"/tables/{game_id}/join")
+    changed = client.get(f"/tables/{game_id}/fragment?v={marker}")
+    assert changed.status_code == 200 and "Bea" in text(changed) and ">Start</button>" in text(changed)
+
+
+def test_poll_of_an_unknown_table_is_404(app):
+    assert client_for(app, None).get("/tables/999/fragment?v=1").status_code == 404
+
+
+# ---- moves ----
+
+def test_bet_draw_and_stand_return_the_updated_fragment(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana, bots=("standard",))
+    seat = seat_of_user(app, game_id, ana)
+    client = client_for(app, ana)
+    version = version_of(app, game_id)
+    response = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 2}, headers=HX)
+    assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/html")
+    _, state = load(app, game_id)
+    assert state.seats[seat].bet == 2 and state.version > version
+    assert ">Draw</button>" in text(response) and ">Stand</button>" in text(response)
+    assert "Ana bets 2" in text(response)
+    response = client.post(f"/tables/{game_id}/draw", data={"version": state.version}, headers=HX)
+    assert response.status_code == 200
+    _, after_draw = load(app, game_id)
+    if after_draw.hand == 1:  # the turn goes on: the card is in Ana's hand and in the log
+        drawn = after_draw.seats[seat].cards[1]
+        assert f'data-card="{drawn}"' in text(response) and "Ana draws" in text(response)
+    else:  # bust or 7½ ended the turn and the hand was settled: the draw is in the record
+        mine = next(t for t in after_draw.last_hand["turns"] if t["seat"] == seat)
+        assert mine["actions"][0][0] == "draw" and "Hand 1 settled" in text(response)
+    if after_draw.hand == 1 and after_draw.current_seat() == seat:
+        response = client.post(f"/tables/{game_id}/stand", data={"version": after_draw.version}, headers=HX)
+        assert response.status_code == 200
+        _, after_stand = load(app, game_id)
+        assert after_stand.version > after_draw.version
+        # The bank (a bot) played and the hand was settled at once: the settlement is shown.
+        assert after_stand.hand == 2 or after_stand.phase == "over"
+        assert "Hand 1 settled" in text(response) or "Game over" in text(response)
+
+
+def test_a_move_without_htmx_redirects_back_to_the_table(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    response = client.post(f"/tables/{game_id}/bet", data={"version": version_of(app, game_id), "amount": 1})
+    assert response.status_code == 303 and response.headers["Location"] == f"/tables/{game_id}"
+
+
+def test_bet_out_of_range_is_422_with_the_reason_and_changes_nothing(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    before = load(app, game_id)[1].to_dict()
+    response = client.post(f"/tables/{game_id}/bet", data={"version": before["version"], "amount": 99},
+                           headers=HX)
+    assert response.status_code == 422
+    body = text(response)
+    assert "you may bet 1 to 4" in body and 'class="flash flash--error game__error"' in body
+    assert '<section id="table"' in body and ">Bet 1</button>" in body  # the current table, playable
+    assert load(app, game_id)[1].to_dict() == before
+    plain = client.post(f"/tables/{game_id}/bet", data={"version": before["version"], "amount": 0})
+    assert plain.status_code == 303
+    assert "you may bet 1 to 4" in text(client.get(f"/tables/{game_id}"))  # flashed (PRG)
+    assert load(app, game_id)[1].to_dict() == before
+
+
+def test_malformed_moves_are_400_with_a_message(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    version = version_of(app, game_id)
+    not_a_number = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": "lots"}, headers=HX)
+    assert not_a_number.status_code == 400 and "A bet is a whole number of points." in text(not_a_number)
+    no_version = client.post(f"/tables/{game_id}/bet", data={"amount": 1}, headers=HX)
+    assert no_version.status_code == 400 and "missing the table&#39;s version" in text(no_version)
+    plain = client.post(f"/tables/{game_id}/draw", data={"version": "x"})
+    assert plain.status_code == 400 and "<!doctype html>" in text(plain)
+    assert client.post(f"/tables/{game_id}/fold", data={"version": version}).status_code == 404
+    assert client.post("/tables/999/bet", data={"version": 1, "amount": 1}, headers=HX).status_code == 404
+    assert version_of(app, game_id) == version
+
+
+def test_moves_out_of_turn_or_at_a_table_you_do_not_sit_at_are_refused(app):
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    game_id = started_game(app, ana)
+    version = version_of(app, game_id)
+    stranger = client_for(app, bea).post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
+                                         headers=HX)
+    assert stranger.status_code == 403 and "you are not seated at this table" in text(stranger)
+    early = client_for(app, ana).post(f"/tables/{game_id}/draw", data={"version": version}, headers=HX)
+    assert early.status_code == 422 and "you must bet first" in text(early)
+    anonymous = client_for(app, None).post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
+                                           headers=HX)
+    assert anonymous.status_code == 401 and anonymous.headers["HX-Redirect"].startswith("/auth/login")
+    assert version_of(app, game_id) == version
+
+
+def test_a_move_out_of_turn_is_422(app):
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    with app.app_context():
+        from siete.models import User
+        from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+
+        players = [player_for(db.session.get(User, uid)) for uid in (ana, bea)]
+        spec = TableSpec(name="two humans", seats=3, bots=("standard",), max_hands=15)
+        game = create_table(players[0], spec, app.config["GAME"], seed=7)
+        join_table(game.id, players[1])
+        start_table(game.id, players[0], app.config["GAME"])
+        game_id = game.id
+    _, state = load(app, game_id)
+    on_turn = state.seats[state.current_seat()].name
+    assert on_turn in ("Ana", "Bea")  # bots never wait: a human holds the turn
+    waiting_user = bea if on_turn == "Ana" else ana
+    response = client_for(app, waiting_user).post(
+        f"/tables/{game_id}/stand", data={"version": state.version}, headers=HX)
+    assert response.status_code == 422 and "it is not your turn" in text(response)
+    assert version_of(app, game_id) == state.version
+
+
+def test_stale_version_is_409_with_the_current_table(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    old = version_of(app, game_id)
+    client.post(f"/tables/{game_id}/bet", data={"version": old, "amount": 1}, headers=HX)
+    now = version_of(app, game_id)
+    response = client.post(f"/tables/{game_id}/stand", data={"version": old}, headers=HX)
+    assert response.status_code == 409
+    body = text(response)
+    assert "the table has moved on since you looked; here it is now" in body
+    assert f'data-version="{now}"' in body and ">Stand</button>" in body
+    assert version_of(app, game_id) == now
+
+
+def test_double_submit_of_the_same_form_applies_once(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    seat = seat_of_user(app, game_id, ana)
+    client = client_for(app, ana)
+    form = {"version": version_of(app, game_id), "amount": 3}
+    first = client.post(f"/tables/{game_id}/bet", data=form, headers=HX)
+    second = client.post(f"/tables/{game_id}/bet", data=form, headers=HX)
+    assert (first.status_code, second.status_code) == (200, 409)
+    _, state = load(app, game_id)
+    assert state.seats[seat].bet == 3 and state.seats[seat].points == 17
+    assert sum(1 for event in state.log if event[0] == "bet" and event[1] == seat) == 1
+
+
+# ---- the turn timer ----
+
+def test_a_passed_deadline_stands_for_the_idle_player_on_the_next_poll(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana, bots=("standard",))
+    seat = seat_of_user(app, game_id, ana)
+    version = version_of(app, game_id)
+    client = client_for(app, None)  # any watcher's poll runs the timer
+    assert client.get(f"/tables/{game_id}/fragment?v={version}").status_code == 204
+    set_deadline(app, game_id, utcnow() - timedelta(seconds=1))
+    response = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
+    assert response.status_code == 200
+    _, state = load(app, game_id)
+    assert state.version > version
+    # Timed out before betting: the minimum bet, then a stand; the bot bank then settled the hand.
+    record = state.last_hand
+    assert record["number"] == 1
+    mine = next(t for t in record["turns"] if t["seat"] == seat)
+    assert mine["bet"] == 1 and mine["actions"][-1][0] == "stand"
+    assert "Hand 1 settled" in text(response) or "Game over" in text(response)
+
+
+def test_the_countdown_shows_seconds_left(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana, turn_seconds=60)
+    set_deadline(app, game_id, utcnow() + timedelta(seconds=42))
+    page = text(client_for(app, ana).get(f"/tables/{game_id}"))
+    assert 'data-deadline="41"' in page or 'data-deadline="42"' in page
+
+
+# ---- R4.2: what each viewer may see ----
+
+def hidden_card_of(state, seat: int) -> str:
+    return state.seats[seat].cards[0]
+
+
+def test_r4_2_a_punters_first_card_is_hidden_from_others_and_spectators(app):
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    game_id = started_game(app, ana)
+    ana_client = client_for(app, ana)
+    ana_client.post(f"/tables/{game_id}/bet", data={"version": version_of(app, game_id), "amount": 1},
+                    headers=HX)
+    _, state = load(app, game_id)
+    assert state.hand == 1 and state.phase == "play"  # no settled hand yet shows old cards
+    seat = seat_of_user(app, game_id, ana)
+    card = hidden_card_of(state, seat)
+    label = get_cards().label(card)
+    own = text(ana_client.get(f"/tables/{game_id}"))
+    assert f'data-card="{card}"' in own and "your first card is hidden from the others" in own
+    for viewer in (client_for(app, bea), client_for(app, None)):
+        for response in (viewer.get(f"/tables/{game_id}"),
+                         viewer.get(f"/tables/{game_id}/fragment?v=0", headers=HX)):
+            body = text(response)
+            assert card not in body and label not in body
+            assert 'aria-label="face-down card"' in body
+    # Ana's own page shows none of the bots' face-down cards either.
+    for other in range(len(state.seats)):
+        if other != seat and other != state.bank and state.seats[other].cards and \
+                state.seats[other].status != "bust":
+            assert hidden_card_of(state, other) not in own
+
+
+def test_r4_2_the_bank_and_later_cards_are_face_up_for_everyone(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    _, state = load(app, game_id)
+    spectator = text(client_for(app, None).get(f"/tables/{game_id}"))
+    view = table_view(state, None)
+    for shown in view["seats"]:
+        for card in shown["cards"]:
+            if card is not None:
+                assert f'data-card="{card}"' in spectator
+    assert f'data-card="{state.seats[state.bank].cards[0]}"' in spectator
