@@ -76,8 +76,8 @@ REPORTS: tuple[ReportDef, ...] = (
          "of espadas or bastos, per human.",
          "player games_won"),
     _def(12, "won_without_drawing", "Hands won without drawing",
-         "Punter turns in finished games won without drawing a card after the first one, per "
-         "player and in total (*).",
+         "Punter turns in finished games won standing on the card dealt, without drawing any, "
+         "per player and in total (*).",
          "player hands_won"),
     _def(13, "few_draw_winners", "Winners who seldom drew",
          "Winners of a finished game who drew at least one card in at most half of the hands "

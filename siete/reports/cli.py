@@ -31,11 +31,15 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def report_table(report: dict) -> Table:
-    """One report as a rich table: a numbered title, a header row, numbers aligned right."""
+def heading(report: dict) -> str:
+    """'1. Most frequent first card (first_card)'."""
     number = next(r.number for r in REPORTS if r.key == report["key"])
-    table = Table(title=f"{number}. {report['title']} ({report['key']})", title_justify="left",
-                  title_style="bold")
+    return f"{number}. {report['title']} ({report['key']})"
+
+
+def report_table(report: dict) -> Table:
+    """One report's rows as a rich table: a header row, then the data, numbers aligned right."""
+    table = Table()
     numeric = [bool(report["rows"]) and all(isinstance(row[i], (int, float)) or row[i] is None
                                             for row in report["rows"])
                for i in range(len(report["columns"]))]
@@ -73,6 +77,8 @@ def reports_command(only: str | None, output_format: str, xml_path: str | None) 
     else:
         console = Console(soft_wrap=False)
         for report in reports:
+            # The title on its own line: as the table's title it would wrap to the table's width.
+            console.print(heading(report), style="bold", highlight=False)
             console.print(report_table(report))
             # Below the table, not as its caption: a caption wraps to the table's narrow width.
             console.print(report["explanation"], highlight=False)
