@@ -284,7 +284,7 @@ def test_table_page_shows_seats_bank_turn_hand_and_log(app):
         assert f'id="seat-{seat["index"]}"' in page and seat["name"] in page
     for line in view["log"]:
         assert line in page
-    assert 'class="log" aria-live="polite"' in page
+    assert 'class="log game__log-lines" aria-live="polite"' in page
     assert re.search(r'class="countdown" data-deadline="(29|30)"', page)
     for amount in view["actions"]["bet"]:
         assert f">Bet {amount}</button>" in page

@@ -317,3 +317,21 @@ def test_r4_2_the_bank_and_later_cards_are_face_up_for_everyone(app):
             if card is not None:
                 assert f'data-card="{card}"' in spectator
     assert f'data-card="{state.seats[state.bank].cards[0]}"' in spectator
+
+
+def test_watchers_polls_deal_the_next_hand_of_a_bots_only_table_after_its_pause(app):
+    ana = make_user(app, "Ana")
+    form = {"seats": 3, "standard_bots": 3, "cautious_bots": 0, "bold_bots": 0, "watch_only": "y",
+            "max_hands": 15, "turn_seconds": 30}
+    game_id = int(client_for(app, ana).post("/tables", data=form).headers["Location"].rsplit("/", 1)[1])
+    _, state = load(app, game_id)
+    assert state.phase == "deal" and state.hand == 1  # one hand played, then the pause
+    watcher = client_for(app, None)
+    page = text(watcher.get(f"/tables/{game_id}"))
+    assert "Next hand in" in page and "Hand 1 settled" in page
+    assert watcher.get(f"/tables/{game_id}/fragment?v={state.version}").status_code == 204
+    set_deadline(app, game_id, utcnow() - timedelta(seconds=1))
+    response = watcher.get(f"/tables/{game_id}/fragment?v={state.version}", headers=HX)
+    assert response.status_code == 200
+    _, after = load(app, game_id)
+    assert after.hand == 2 and "Hand 2 settled" in text(response)

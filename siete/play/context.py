@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from siete.engine.state import OVER, GameState
+from siete.engine.state import OVER, PLAY, PLAYING, GameState
 from siete.engine.views import is_face_down, table_view
 from siete.models import Game, GamePlayer, utcnow
 from siete.service.play import current_state, poll_marker
@@ -65,8 +65,9 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     view = table_view(state, viewer)
     seats = view["seats"]
     ordered = [seats[i] for i in view["order"]] + [s for s in seats if s["index"] not in view["order"]]
+    in_play = view["phase"] == PLAY
     for seat in ordered:
-        seat["state"] = "out" if seat["out"] else SEAT_STATES.get(seat["status"], seat["status"])
+        seat["state"] = seat_state(seat, in_play)
         seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
     turn = view["turn_seat"]
     return {
@@ -77,6 +78,15 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         "settlement": settlement(view["last_hand"]),
         "standings": standings(state) if state.phase == OVER else None,
     }
+
+
+def seat_state(seat: dict, in_play: bool) -> str:
+    """A seat's state in words; between hands a seat still "playing" is one that did not play."""
+    if seat["out"]:
+        return "out"
+    if seat["status"] == PLAYING and not in_play:
+        return "did not play"
+    return SEAT_STATES.get(seat["status"], seat["status"])
 
 
 def settlement(record: dict | None) -> dict | None:

@@ -25,9 +25,9 @@ class NewTableForm(FlaskForm):
     seats = IntegerField("Seats", default=4, validators=[
         InputRequired(message="Enter the number of seats."),
         NumberRange(2, 8, message="A table has 2 to 8 seats.")])
-    standard_bots = _count("Standard bots", 1)
-    cautious_bots = _count("Cautious bots", 1)
-    bold_bots = _count("Bold bots", 1)
+    standard_bots = _count("Standard", 1)
+    cautious_bots = _count("Cautious", 1)
+    bold_bots = _count("Bold", 1)
     watch_only = BooleanField("Bots only: I just watch (free seats get standard bots)")
     max_hands = IntegerField("Hand limit", default=15, validators=[
         InputRequired(message="Enter a hand limit.")])
