@@ -1,0 +1,50 @@
+"""Flask CLI commands of the game itself: `flask --app wsgi simulate --games N --record`."""
+from __future__ import annotations
+
+import json
+
+import click
+from flask import current_app
+
+from siete.db import db
+
+
+@click.command("simulate")
+@click.option("--games", type=click.IntRange(1, 100_000), default=10, show_default=True)
+@click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
+@click.option("--profiles", default="standard,cautious,bold", show_default=True,
+              help="comma-separated bot profiles, repeated to fill the seats")
+@click.option("--hands", type=click.IntRange(1, 1000), default=None, help="hands per game")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--record/--no-record", default=False,
+              help="store every game in the database, through the same path as web games")
+@click.option("--json", "as_json", is_flag=True, help="print the statistics as JSON")
+def simulate_command(games: int, players: int, profiles: str, hands: int | None, seed: int,
+                     record: bool, as_json: bool) -> None:
+    """Play bot-vs-bot games; with --record they are stored like any game played on the web."""
+    from tqdm import tqdm
+
+    from siete.simulate import seat_profiles, simulate
+
+    config = current_app.config["GAME"].with_overrides(max_hands=hands)
+    try:
+        seats = seat_profiles(profiles, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--profiles") from None
+    if record:
+        from siete.service.simulating import simulate_recorded
+
+        ids = simulate_recorded(seats, games, config, seed, config.max_hands,
+                                progress=tqdm(range(games), unit="game"))
+        click.echo(f"stored {len(ids)} games (ids {ids[0]}-{ids[-1]}) in "
+                   f"{db.engine.url.render_as_string(hide_password=True)}")
+        return
+    stats = simulate(seats, games, config, seed, progress=True)
+    rows = [s.row(name) for name, s in stats.items()]
+    if as_json:
+        click.echo(json.dumps({"games": games, "seed": seed, "profiles": rows}, indent=1))
+    else:
+        for row in rows:
+            click.echo(f"{row['profile']:>9}: {row['games']} seats, win rate {row['win_rate']:.1%} "
+                       f"({row['win_ci_low']:.1%}-{row['win_ci_high']:.1%}), "
+                       f"mean points {row['mean_points']:.2f}")

@@ -1,0 +1,168 @@
+"""Live tables in the database: locked, versioned moves; timers; leaving; races between requests."""
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+
+from siete.db import db
+from siete.engine.rules import legal_bets
+from siete.models import Game, User, utcnow
+from siete.models import GameState as StateRow
+from siete.service import play
+from siete.service.errors import Conflict, Forbidden, RuleBroken
+from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+
+
+def make_player(name: str):
+    user = User(username=name, email=f"{name}@example.test")
+    user.set_password("correct horse battery")
+    db.session.add(user)
+    db.session.commit()
+    player = player_for(user)
+    db.session.commit()
+    return player
+
+
+def started_table(app, bots=("standard", "cautious"), humans=("ana",)):
+    """A running table where the creator (first human) must now place a bet.
+
+    Seeds are tried in turn because who holds the bank depends on the shuffle; the tests
+    want a punter's turn to start with.
+    """
+    with app.app_context():
+        players = [make_player(n) for n in humans]
+        spec = TableSpec(name="test table", seats=len(humans) + len(bots), bots=tuple(bots),
+                         max_hands=15)
+        for seed in range(1, 60):
+            game = create_table(players[0], spec, app.config["GAME"], seed=seed)
+            for other in players[1:]:
+                join_table(game.id, other)
+            start_table(game.id, players[0], app.config["GAME"])
+            _, state = play.current_state(game.id)
+            seat = state.current_seat()
+            if state.phase == "play" and state.seats[seat].name == humans[0] and state.turn != 0:
+                return game.id
+        raise AssertionError("no seed gave the creator a punter's turn")
+
+
+def human_to_act(app, game_id):
+    with app.app_context():
+        game, state = play.current_state(game_id)
+        return state, state.seats[state.current_seat()].name
+
+
+def test_bots_play_until_a_human_must_act(app):
+    game_id = started_table(app)
+    state, name = human_to_act(app, game_id)
+    assert state.phase == "play" and name == "ana"
+    with app.app_context():
+        row = db.session.get(StateRow, game_id)
+        assert row.version == state.version and row.turn_deadline is not None
+
+
+def test_r4_4_bet_out_of_range_changes_nothing(app):
+    game_id = started_table(app)
+    with app.app_context():
+        ana = player_for(db.session.execute(db.select(User)).scalar_one())
+        before = db.session.get(StateRow, game_id).state
+        with pytest.raises(RuleBroken, match="you may bet 1 to 4"):
+            play.act(game_id, ana, "bet", 9)
+        assert db.session.get(StateRow, game_id).state == before
+
+
+def test_stale_version_is_refused_and_the_move_applies_once(app):
+    game_id = started_table(app)
+    state, _ = human_to_act(app, game_id)
+    with app.app_context():
+        ana = player_for(db.session.execute(db.select(User)).scalar_one())
+        play.act(game_id, ana, "bet", 1, version=state.version)
+        with pytest.raises(Conflict, match="moved on"):
+            play.act(game_id, ana, "bet", 1, version=state.version)  # the double click
+        _, now = play.current_state(game_id)
+        assert now.seats[now.seat_index("ana")].bet == 1
+
+
+def test_someone_not_seated_cannot_act(app):
+    game_id = started_table(app)
+    with app.app_context():
+        eve = make_player("eve")
+        with pytest.raises(Forbidden):
+            play.act(game_id, eve, "stand")
+
+
+def test_two_connections_race_exactly_one_wins(app):
+    """Two requests act at once on the same version: one applies, the other gets a conflict."""
+    game_id = started_table(app)
+    state, _ = human_to_act(app, game_id)
+    barrier, outcomes = threading.Barrier(2, timeout=20), []
+
+    def attempt():
+        with app.app_context():
+            ana = player_for(db.session.execute(db.select(User)).scalar_one())
+            # End the read transaction first: on SQLite it holds the one write lock, and the
+            # other thread could never reach the barrier.
+            db.session.rollback()
+            barrier.wait()
+            try:
+                play.act(game_id, ana, "bet", 1, version=state.version)
+                outcomes.append("applied")
+            except Conflict:
+                outcomes.append("conflict")
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=attempt) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(outcomes) == ["applied", "conflict"]
+    with app.app_context():
+        _, after = play.current_state(game_id)
+        ana = after.seats[after.seat_index("ana")]
+        assert ana.bet == 1 and ana.points + ana.stake == after.config.initial_points
+        assert after.conserved_total() == after.config.initial_points * len(after.seats)
+
+
+def test_turn_timer_stands_for_an_idle_player(app):
+    game_id = started_table(app)
+    state, _ = human_to_act(app, game_id)
+    with app.app_context():
+        later = utcnow() + timedelta(seconds=31)
+        assert play.run_due_timers(game_id, now=later)
+        _, after = play.current_state(game_id)
+        ana = after.seats[after.seat_index("ana")]
+        assert ana.bet == 1 or after.hand > state.hand  # bet the minimum, then stood
+        assert after.version > state.version
+        assert not play.run_due_timers(game_id, now=utcnow())  # nothing due right after
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot(app):
+    game_id = started_table(app)
+    with app.app_context():
+        ana = player_for(db.session.execute(db.select(User)).scalar_one())
+        play.leave_game(game_id, ana)
+        game, state = play.current_state(game_id)
+        assert state.seats[state.seat_index("ana")].bot == "standard"
+        assert game.status == "finished"  # bots only now: they play it out at once
+        with pytest.raises(Conflict):
+            play.act(game_id, ana, "stand")
+
+
+def test_whole_game_against_bots_is_recorded(app):
+    game_id = started_table(app, bots=("standard", "bold", "cautious"))
+    with app.app_context():
+        ana = player_for(db.session.execute(db.select(User)).scalar_one())
+        for _ in range(400):
+            game, state = play.current_state(game_id)
+            if state.phase == "over":
+                break
+            seat = state.current_seat()
+            bets = list(legal_bets(state, seat))
+            play.act(game_id, ana, "bet" if bets else "stand", bets[0] if bets else None,
+                     version=state.version)
+        game = db.session.get(Game, game_id)
+        assert game.status == "finished" and game.hands_played == len(game.hands)
+        assert game.duration_s is not None and game.ended_at >= game.started_at
