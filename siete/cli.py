@@ -28,3 +28,5 @@ def register_commands(app: Flask) -> None:
     app.cli.add_command(init_db_command)
     from siete.reports.cli import reports_command  # the reports engineer's command
     app.cli.add_command(reports_command)
+    from siete.commands import simulate_command  # bot games, stored like web games with --record
+    app.cli.add_command(simulate_command)
