@@ -32,7 +32,10 @@ def locked_table(game_id: int) -> Iterator[tuple[Game, StateRow | None]]:
         if game is None:
             raise NotFound("there is no such table")
         # Locking reads see the newest committed rows, never an older snapshot of this request.
-        row = db.session.execute(
+        # Only a started game has a state row (start_table writes it with status 'playing'). A
+        # locking read of a missing row takes an InnoDB gap lock, and two tables starting at once
+        # would each hold one and deadlock inserting their rows: so waiting tables skip it.
+        row = None if game.status == "waiting" else db.session.execute(
             select(StateRow).where(StateRow.game_id == game_id).with_for_update()
             .execution_options(populate_existing=True)).scalar_one_or_none()
         yield game, row
