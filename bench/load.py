@@ -1,0 +1,355 @@
+"""Load test: N browser-like players (1 human + 3 bots per table) against gunicorn on MariaDB.
+
+    .venv/bin/python bench/load.py --players 100 --seconds 60 --workers 5
+
+Without --url it makes a fresh database (siete_load), runs `flask --app wsgi init-db`, starts
+gunicorn on a loopback port and stops it at the end. It measures /livez (no database) first as
+the ceiling, then lets the players log in, open a table, bet, draw, stand and poll for
+--seconds; it prints throughput, p50/p95/p99 per route and error counts, then checks the
+database: points conserved in every hand (R2.4), hands numbered 1..n, each turn consistent with
+its cards, and every move the players saw accepted stored exactly once.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.load_checks import check_database, poll_query_count  # noqa: E402
+
+PASSWORD = "load-test-password-1"
+HX = {"HX-Request": "true"}
+TABLE_FORM = {"name": "load", "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1,
+              # A long timer: a turn that times out would be an automatic move, not the player's.
+              "max_hands": 15, "turn_seconds": 600}
+POLL_EVERY_S = 1.5  # the fragment's hx-trigger
+
+
+@dataclass
+class Stats:
+    """Latencies per route, status counts and the moves the server accepted (shared by threads)."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    statuses: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    failures: list[str] = field(default_factory=list)
+    # (game_id, hand) -> {"bet": amount, "draw": n, "stand": n} for moves answered 200.
+    ledger: dict[tuple[int, int], dict] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, route: str, status: int, seconds: float) -> None:
+        with self.lock:
+            self.latencies[route].append(seconds)
+            self.statuses[route][status] += 1
+
+
+class Player:
+    """One browser: a requests session, its CSRF token and the table it plays at."""
+
+    def __init__(self, base: str, username: str, stats: Stats, think: float, rng: random.Random):
+        self.base, self.username, self.stats, self.think, self.rng = base, username, stats, think, rng
+        self.http = requests.Session()
+        self.csrf = ""
+        self.game_id = 0
+        self.fragment = ""
+
+    def call(self, route: str, method: str, path: str, **kwargs) -> requests.Response:
+        """One request, timed and counted under `route`."""
+        start = time.perf_counter()
+        response = self.http.request(method, self.base + path, allow_redirects=False, timeout=30, **kwargs)
+        self.stats.add(route, response.status_code, time.perf_counter() - start)
+        if response.status_code >= 500:
+            self.stats.failures.append(f"{route} {path}: {response.status_code}")
+        return response
+
+    def post(self, route: str, path: str, data: dict | None = None) -> requests.Response:
+        """A POST as htmx sends it: the CSRF token in X-CSRFToken, HX-Request set."""
+        return self.call(route, "POST", path, data=data or {},
+                         headers={**HX, "X-CSRFToken": self.csrf})
+
+    def log_in(self) -> None:
+        page = self.call("login_page", "GET", "/auth/login").text
+        self.csrf = csrf_from(page)
+        response = self.call("login", "POST", "/auth/login", data={
+            "csrf_token": self.csrf, "username": self.username, "password": PASSWORD})
+        if response.status_code != 302:
+            raise RuntimeError(f"{self.username} could not log in: {response.status_code}")
+        # The session was renewed at login, and with it the token.
+        self.csrf = csrf_from(self.call("lobby", "GET", "/").text)
+
+    def open_table(self, again_from: int | None = None) -> None:
+        """A new table (or "Play again"), its page, then start it with the bots."""
+        if again_from is None:
+            response = self.post("create", "/tables", {**TABLE_FORM, "csrf_token": self.csrf})
+        else:
+            response = self.post("again", f"/tables/{again_from}/again")
+        self.game_id = int(re.search(r"/tables/(\d+)$", response.headers["Location"]).group(1))
+        self.call("table", "GET", f"/tables/{self.game_id}")
+        response = self.post("start", f"/tables/{self.game_id}/start")
+        if response.status_code != 200:  # counted already; carry on from what the table shows
+            response = self.call("table", "GET", f"/tables/{self.game_id}", headers=HX)
+        self.fragment = response.text
+
+    def play_until(self, deadline: float) -> None:
+        """Move, think (polling as the page does), move again, until the clock runs out."""
+        while time.monotonic() < deadline:
+            if 'data-status="finished"' in self.fragment:
+                self.open_table(again_from=self.game_id)
+                continue
+            if not self.move():
+                self.stats.failures.append(f"{self.username}: no move offered at table {self.game_id}")
+                return
+            self.think_and_poll(deadline)
+
+    def move(self) -> bool:
+        """Pick a legal move from the fragment's buttons and send it; False if none is offered."""
+        page = self.fragment
+        version = int(re.search(r'data-version="(\d+)"', page).group(1))
+        hand = int(re.search(r"Hand (\d+) of", page).group(1))
+        amounts = [int(a) for a in re.findall(r'id="move-bet-(\d+)"', page)]
+        if not amounts and 'id="move-bet"' in page:
+            low, high = re.search(r'min="(\d+)" max="(\d+)"', page).groups()
+            amounts = list(range(int(low), int(high) + 1))
+        if amounts:
+            action, data = "bet", {"version": version, "amount": self.rng.choice(amounts)}
+        elif 'id="move-draw"' in page and self.rng.random() < 0.55:
+            action, data = "draw", {"version": version}
+        elif 'id="move-stand"' in page:
+            action, data = "stand", {"version": version}
+        else:
+            return False
+        response = self.post(action, f"/tables/{self.game_id}/{action}", data)
+        if response.status_code == 200:
+            self.fragment = response.text
+            with self.stats.lock:
+                entry = self.stats.ledger[(self.game_id, hand)]
+                entry[action] += data.get("amount", 1)
+        else:
+            self.fragment = self.call("table", "GET", f"/tables/{self.game_id}", headers=HX).text
+        return True
+
+    def think_and_poll(self, deadline: float) -> None:
+        """Wait like a person deciding, polling the unchanged table every POLL_EVERY_S."""
+        wake = time.monotonic() + self.rng.uniform(0.5, 1.5) * self.think
+        next_poll = time.monotonic() + self.rng.uniform(0, POLL_EVERY_S)
+        while (now := time.monotonic()) < min(wake, deadline):
+            if now >= next_poll:
+                version = re.search(r'data-version="([^"]+)"', self.fragment).group(1)
+                response = self.call("poll", "GET", f"/tables/{self.game_id}/fragment?v={version}",
+                                     headers=HX)
+                if response.status_code == 200:  # someone else changed it (only a timer could)
+                    self.fragment = response.text
+                next_poll = now + POLL_EVERY_S
+            time.sleep(max(0.0, min(wake, next_poll, deadline) - time.monotonic()))
+
+
+def csrf_from(html: str) -> str:
+    return re.search(r'<meta name="csrf-token" content="([^"]+)"', html).group(1)
+
+
+# ---- the server ----
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def prepare_database(url: str) -> None:
+    """Drop and create the bench database empty, then `flask --app wsgi init-db`."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    name = make_url(url).database
+    engine = create_engine(make_url(url)._replace(database=None))
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"DROP DATABASE IF EXISTS `{name}`")
+        conn.exec_driver_sql(f"CREATE DATABASE `{name}` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin")
+    engine.dispose()
+    subprocess.run([str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "init-db"], cwd=ROOT, check=True,
+                   env={**os.environ, "DATABASE_URL": url}, stdout=subprocess.DEVNULL)
+
+
+def start_gunicorn(url: str, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
+    """gunicorn with the project's settings on a free loopback port; returns it and its base URL."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load-bench-" + "k" * 40,
+           "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers),
+           "GUNICORN_LOGLEVEL": "warning"}
+    log = log_path.open("w")
+    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(60):
+        try:
+            if requests.get(base + "/healthz", timeout=5).status_code == 200:
+                return server, base
+        except requests.RequestException:
+            time.sleep(0.5)
+    server.kill()
+    raise RuntimeError(f"gunicorn did not come up; see {log_path}")
+
+
+def create_users(url: str, count: int, prefix: str) -> list[str]:
+    """Accounts and their players straight in the database (sign-up is rate limited per address)."""
+    from werkzeug.security import generate_password_hash
+
+    from siete import create_app
+    from siete.db import db
+    from siete.models import Player, User
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url})
+    password_hash = generate_password_hash(PASSWORD, method="scrypt")  # once: scrypt is slow on purpose
+    names = [f"{prefix}{i}" for i in range(count)]
+    with app.app_context():
+        for name in names:
+            user = User(username=name, email=f"{name.lower()}@load.test", password_hash=password_hash,
+                        created_by="bench", updated_by="bench")
+            db.session.add(user)
+            db.session.flush()
+            db.session.add(Player(kind="human", name=name, user_id=user.id, created_by="bench",
+                                  updated_by="bench"))
+        db.session.commit()
+        db.engine.dispose()
+    return names
+
+
+# ---- the runs and the report ----
+
+def hammer_livez(base: str, threads: int, seconds: float, stats: Stats) -> None:
+    """The ceiling: closed-loop GET /livez (no database) from `threads` clients."""
+    deadline = time.monotonic() + seconds
+
+    def loop() -> None:
+        http = requests.Session()
+        while time.monotonic() < deadline:
+            start = time.perf_counter()
+            status = http.get(base + "/livez", timeout=30).status_code
+            stats.add("livez", status, time.perf_counter() - start)
+
+    run_threads([loop] * threads)
+
+
+def run_threads(targets) -> None:
+    threads = [threading.Thread(target=t, daemon=True) for t in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def run_players(base: str, names: list[str], seconds: float, think: float,
+                setup: Stats, stats: Stats) -> tuple[float, float]:
+    """Everyone logs in and opens a table (`setup`), then all play for `seconds` (`stats`).
+
+    The timed phase starts when the last player is ready, so the slow scrypt logins (a
+    deliberate cost) do not blur the figures of the game itself. Returns both phases' wall times.
+    """
+    clock: dict[str, float] = {"ramp": time.monotonic()}
+    barrier = threading.Barrier(len(names), action=lambda: clock.update(start=time.monotonic()))
+
+    def player_loop(name: str, seed: int):
+        def loop() -> None:
+            player = Player(base, name, setup, think, random.Random(seed))
+            try:
+                player.log_in()
+                player.open_table()
+            except Exception as exc:
+                setup.failures.append(f"{name}: {exc.__class__.__name__}: {exc}")
+                player = None
+            barrier.wait()
+            if player is None:
+                return
+            player.stats = stats
+            try:
+                player.play_until(clock["start"] + seconds)
+            except Exception as exc:  # a crashed player is a failure of the run, not of the bench
+                stats.failures.append(f"{name}: {exc.__class__.__name__}: {exc}")
+        return loop
+
+    run_threads([player_loop(name, i) for i, name in enumerate(names)])
+    return clock["start"] - clock["ramp"], time.monotonic() - clock["start"]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def print_routes(stats: Stats, elapsed: float, title: str) -> None:
+    print(f"\n{title}\n{'route':<12}{'count':>8}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
+          f"{'max ms':>9}  statuses")
+    for route, values in sorted(stats.latencies.items()):
+        ms = [v * 1000 for v in values]
+        statuses = " ".join(f"{code}:{n}" for code, n in sorted(stats.statuses[route].items()))
+        print(f"{route:<12}{len(ms):>8}{len(ms) / elapsed:>9.1f}{percentile(ms, .5):>9.1f}"
+              f"{percentile(ms, .95):>9.1f}{percentile(ms, .99):>9.1f}{max(ms):>9.1f}  {statuses}")
+    total = sum(len(v) for v in stats.latencies.values())
+    errors = sum(n for route in stats.statuses.values() for code, n in route.items() if code >= 500)
+    print(f"total {total} requests, {total / elapsed:.1f} req/s, 5xx: {errors}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--workers", type=int, default=5, help="gunicorn workers (ignored with --url)")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a player's moves")
+    parser.add_argument("--livez-seconds", type=float, default=5)
+    parser.add_argument("--url", help="a running server to target instead of starting gunicorn")
+    parser.add_argument("--database-url", default="mysql+pymysql://root@127.0.0.1/siete_load",
+                        help="the server's database (users are created and checked there)")
+    args = parser.parse_args()
+    server = None
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        prepare_database(args.database_url)
+        log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "siete-load-gunicorn.log"
+        server, base = start_gunicorn(args.database_url, args.workers, log_path)
+        print(f"gunicorn: {args.workers} workers x {os.environ.get('GUNICORN_THREADS', '2')} threads "
+              f"at {base}, log {log_path}")
+    try:
+        names = create_users(args.database_url, args.players, f"L{int(time.time()) % 100000}p")
+        ceiling = Stats()
+        hammer_livez(base, args.players, args.livez_seconds, ceiling)
+        print_routes(ceiling, args.livez_seconds, f"ceiling: /livez, {args.players} clients, "
+                                                  f"{args.livez_seconds:g} s, no think time")
+        setup, stats = Stats(), Stats()
+        ramp, elapsed = run_players(base, names, args.seconds, args.think, setup, stats)
+        print_routes(setup, ramp, f"set-up: {args.players} players log in and open a table ({ramp:.1f} s)")
+        print_routes(stats, elapsed, f"players: {args.players} for {args.seconds:g} s, "
+                                     f"think {args.think:g} s, poll every {POLL_EVERY_S} s")
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            server.wait(30)
+    stats.failures += setup.failures
+    for failure in stats.failures[:20]:
+        print("FAILURE", failure)
+    violations = check_database(args.database_url, stats.ledger)
+    for violation in violations[:30]:
+        print("VIOLATION", violation)
+    queries = poll_query_count(args.database_url)
+    print(f"\ninvariant violations: {len(violations)}   client failures: {len(stats.failures)}   "
+          f"queries per unchanged poll: {queries}")
+    fivexx = sum(n for s in (setup, stats) for r in s.statuses.values() for code, n in r.items() if code >= 500)
+    return 1 if violations or stats.failures or fivexx or queries > 1 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
