@@ -4,7 +4,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from siete.engine.rules import bet, draw, stand
+from siete.engine.rules import (
+    _verify_turn, draw_unchecked, place_bet_unchecked, stand_unchecked,
+)
 from siete.engine.state import PLAY, GameState
 from siete.engine.views import BotView, bot_view
 
@@ -23,7 +25,11 @@ class Strategy(Protocol):
 def _bank_threatened(view: BotView, margin: float = 0.0) -> bool:
     """R8.2: some standing punter could beat the bank, counting each hidden card as average."""
     guess = view.average_unseen()
-    return any(shown + hidden * guess > view.total + margin for shown, hidden in view.standing)
+    target = view.total + margin
+    for shown, hidden in view.standing:  # a loop, not any(genexpr): banks ask this every card
+        if shown + hidden * guess > target:
+            return True
+    return False
 
 
 class StandardBot:
@@ -91,30 +97,37 @@ def get_strategy(profile: str) -> Strategy:
 
 def bot_to_act(state: GameState) -> int | None:
     """The seat whose turn it is, if a bot plays it."""
-    seat = state.current_seat()
-    if seat is None or state.phase != PLAY or state.seats[seat].bot is None:
+    if state.phase != PLAY or state.turn is None:
         return None
-    return seat
+    seat = state.order[state.turn]
+    return None if state.seats[seat].bot is None else seat
 
 
 def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     """Let the bot in `seat` make exactly one move."""
-    strategy = get_strategy(state.seats[seat].bot)
-    betting = state.turn != 0 and not state.seats[seat].bet
-    view = bot_view(state, seat, with_cards=not betting)
-    if betting:
-        amount = strategy.choose_bet(view, rng)
-        bet(state, seat, max(1, min(view.max_bet, amount)))  # a bad profile cannot break R4.4
-    elif state.deck and strategy.wants_card(view, rng):
-        draw(state, seat)
+    player = _verify_turn(state, seat)
+    strategy = PROFILES.get(player.bot) or get_strategy(player.bot)  # get_strategy explains
+    # Each move below is legal by construction (turn checked above, bet clamped to R4.4,
+    # draw only from a non-empty deck), so the unchecked actions skip a second verification.
+    if state.turn != 0 and not player.bet:
+        view = bot_view(state, seat, with_cards=False)
+        amount = int(strategy.choose_bet(view, rng))  # a bad profile cannot break R4.4:
+        place_bet_unchecked(state, seat, max(1, min(view.max_bet, amount)))
+    elif state.deck and strategy.wants_card(bot_view(state, seat), rng):
+        draw_unchecked(state, seat)
     else:
-        stand(state, seat)
+        stand_unchecked(state, seat)
 
 
 def run_bots(state: GameState, rng: random.Random) -> int:
     """Play bot turns until a human must act or the hand ends; returns the moves made."""
     moves = 0
-    while (seat := bot_to_act(state)) is not None:
-        bot_step(state, seat, rng)
+    seats, step = state.seats, bot_step
+    # bot_to_act inlined: this loop runs once per bot move in every simulated hand
+    while state.phase == PLAY and state.turn is not None:
+        seat = state.order[state.turn]
+        if seats[seat].bot is None:
+            break
+        step(state, seat, rng)
         moves += 1
     return moves

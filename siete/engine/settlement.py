@@ -9,11 +9,12 @@ LOSE, WIN, SEVEN = "lose", "win", "seven_half"
 
 def settle_hand(state: GameState) -> None:
     """Settle the standing players in order, then apply R6 and check R7."""
-    bank = state.seats[state.bank]
+    seats = state.seats
+    bank = seats[state.order[0]]
     bank_total = bank.total
     if bank.status == STOOD or bank.status == BUST:
         for idx in state.order[1:]:
-            if state.seats[idx].status == STOOD:
+            if seats[idx].status == STOOD:
                 _settle_one(state, idx, bank_total)
     bank.result = "bank"
     record = _hand_record(state, bank_total)
@@ -53,20 +54,21 @@ def _settle_one(state: GameState, idx: int, bank_total: int) -> None:
 
 def _between_hands(state: GameState, record: dict) -> None:
     """R6: eliminate players with no points, pass the bank, and set the next order."""
-    old_bank = state.bank
-    eliminated = [i for i in state.order if state.seats[i].points == 0]
+    seats, order = state.seats, state.order
+    old_bank = order[0]
+    eliminated = [i for i in order if seats[i].points == 0]
     for i in eliminated:
-        state.seats[i].out = True
+        seats[i].out = True
         state.log.append(["out", i, None])
-    survivors = [i for i in state.order if not state.seats[i].out]
+    survivors = [i for i in order if not seats[i].out]
     new_bank = next((i for i, r in state.results if r == SEVEN), None)  # R6.2
-    if new_bank is None and state.seats[old_bank].out and len(survivors) > 0:
+    if new_bank is None and seats[old_bank].out and len(survivors) > 0:
         new_bank = survivors[0]  # R6.3
     if new_bank is None or new_bank == old_bank:
         new_order = survivors  # R6.4
     else:  # R6.5: new bank first, the others keep their order, the old bank last
         rest = [i for i in survivors if i not in (new_bank, old_bank)]
-        tail = [] if state.seats[old_bank].out else [old_bank]
+        tail = [] if seats[old_bank].out else [old_bank]
         new_order = [new_bank] + rest + tail
         state.log.append(["takes_bank", new_bank, None])
     state.order = new_order
@@ -100,8 +102,9 @@ def _hand_record(state: GameState, bank_total: int) -> dict:
         turns.append({
             "seat": i, "position": pos, "points_start": seat.points_start,
             "points_end": seat.points, "bet": seat.bet if pos else None,
-            "first_card": seat.cards[0], "cards": list(seat.cards),
-            "actions": [list(a) for a in seat.actions], "total": seat.total,
+            # shallow copies: the action pairs inside are never changed once made
+            "first_card": seat.cards[0], "cards": seat.cards[:],
+            "actions": seat.actions[:], "total": seat.total,
             "result": seat.result,
         })
     return {
