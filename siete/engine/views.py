@@ -128,11 +128,14 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True) -> BotView:
             other = seats[i]
             status, hand = other.status, other.cards
             if in_play and i != seat and i != bank and status != BUST:  # first card face down
+                shown = 0  # summed from the face-up cards only: the hidden one is never read
                 for c in hand[1:]:
-                    unseen[half[c]] -= 1
-                if status == STOOD:  # Seat.total less the hidden card: what this seat sees
-                    standing.append((other.total - half[hand[0]], 1))
-            else:
+                    value = half[c]
+                    unseen[value] -= 1
+                    shown += value
+                if status == STOOD:
+                    standing.append((shown, 1))
+            else:  # every card face up, so the seat's total is all on view
                 for c in hand:
                     unseen[half[c]] -= 1
                 if status == STOOD and i != bank:

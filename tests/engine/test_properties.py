@@ -15,7 +15,7 @@ from siete.engine import bots, rules
 from siete.engine.cards import get_cards
 from siete.engine.config import GameConfig
 from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
-from siete.engine.views import table_view
+from siete.engine.views import bot_view, table_view, visible_cards
 
 ACTIVE = get_cards().active
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -39,6 +39,21 @@ def check_views(state: GameState) -> None:
         text = json.dumps(view)
         for card in hidden_cards(state, viewer):
             assert card not in text and label(card) not in text, (viewer, card)
+
+
+def reference_bot_view(state: GameState, seat: int) -> tuple[dict[int, int], list]:
+    """bot_view's card counts rebuilt the slow, obvious way from R4.2's visible_cards."""
+    half = get_cards().half
+    unseen = dict(get_cards().active_half_counts)
+    standing = []
+    for i in state.order:
+        cards = visible_cards(state, i, seat)
+        for card in cards:
+            if card is not None:
+                unseen[half[card]] -= 1
+        if i != state.bank and state.seats[i].status == "stood":
+            standing.append((sum(half[c] for c in cards if c), cards.count(None)))
+    return unseen, standing
 
 
 def check_invariants(state: GameState, dealt: list[str], views: bool = True) -> None:
@@ -122,7 +137,11 @@ def test_bot_games_keep_the_invariants(players, seed, profiles, max_hands, point
             dealt = rules.shuffled_deck(rng)
             rules.deal(state, dealt)
         else:
-            bots.bot_step(state, bots.bot_to_act(state), rng)
+            seat = bots.bot_to_act(state)
+            view = bot_view(state, seat)  # the optimised view agrees with the obvious one
+            assert (view.unseen, view.standing) == reference_bot_view(state, seat)
+            assert view.total == state.seats[seat].total and view.max_bet == max_bet(view.points)
+            bots.bot_step(state, seat, rng)
         # views are checked on a sample of steps only, to keep the file fast
         check_invariants(state, dealt, views=state.version % 7 == 0)
     assert state.hand <= max_hands
