@@ -56,6 +56,18 @@ def recreate_mysql_database(url: str | URL) -> None:
 
 
 @pytest.fixture(scope="session")
+def on_mysql() -> bool:
+    """True when the run is against MySQL/MariaDB (TEST_DATABASE_URL)."""
+    return ON_MYSQL
+
+
+@pytest.fixture(scope="session")
+def recreate_database():
+    """recreate_mysql_database, for test modules (they cannot import conftest reliably)."""
+    return recreate_mysql_database
+
+
+@pytest.fixture(scope="session")
 def mysql_database_url() -> str:
     """TEST_DATABASE_URL, after its database was recreated empty for this session."""
     recreate_mysql_database(TEST_DATABASE_URL)

@@ -8,7 +8,6 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, inspect, select
 
-from conftest import ON_MYSQL
 from siete import _configure, create_app
 from siete.db import db
 from siete.engine.config import GameConfig
@@ -104,9 +103,10 @@ def test_init_db_builds_an_empty_database_then_leaves_it_alone(app, runner):
         assert counts() == {"game_details": 1, "cards": 48, "players": 10, "users": 0}
 
 
-@pytest.mark.skipif(ON_MYSQL, reason="SQLite engine settings")
-def test_sqlite_transactions_take_the_write_lock_at_begin(app):
+def test_sqlite_transactions_take_the_write_lock_at_begin(app, on_mysql):
     """Even a read-only transaction holds the lock, as SELECT ... FOR UPDATE would on MySQL."""
+    if on_mysql:
+        pytest.skip("SQLite engine settings")
     with app.app_context():
         path = Path(db.engine.url.database)
         with db.engine.connect() as conn:

@@ -10,7 +10,6 @@ from sqlalchemy import (Boolean, DateTime, Integer, Numeric, String, create_engi
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.engine import make_url
 
-from conftest import TEST_DATABASE_URL, recreate_mysql_database
 from siete.db import SCHEMA_SQL, db, sql_statements
 from siete.engine.cards import half_value, spanish_deck
 from siete.models import (BOT_PROFILES, Card, DeckType, Game, GameDetails, GamePlayer, Hand, Player,
@@ -75,13 +74,13 @@ def describe_metadata(metadata) -> dict:
 
 
 @pytest.fixture(scope="module")
-def mysql_scratch_engines():
+def mysql_scratch_engines(mysql_database_url, recreate_database):
     """Two scratch databases: one loaded from sql/schema.sql, one created from the models."""
-    base = make_url(TEST_DATABASE_URL)
+    base = make_url(mysql_database_url)
     engines = {}
     for kind in ("schema", "models"):
         url = base.set(database=f"{base.database}_{kind}")
-        recreate_mysql_database(url)
+        recreate_database(url)
         engines[kind] = create_engine(url)
     with engines["schema"].begin() as conn:
         for statement in sql_statements(SCHEMA_SQL):
