@@ -5,12 +5,13 @@ import logging
 import os
 import sys
 
-from flask import Flask, Response, current_app, make_response, render_template, request
+from flask import Flask, Response, current_app, g, make_response, render_template, request
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from siete import DEV_SECRET_KEY  # the factory's development default
+from siete.extensions import login_manager
 
 # No 'unsafe-inline' anywhere: every script and style lives in static/ (htmx's own indicator
 # style is switched off in siete.js and replaced by rules in siete.css).
@@ -112,6 +113,10 @@ def handle_database_down(error: Exception) -> Response:
         db.session.rollback()
     except Exception:  # the connection is gone; the rollback may fail too, and that is fine
         current_app.logger.warning("rollback after database error failed")
+    # The page must not query again: base.html reads current_user, which would load (or, after
+    # the rollback expired it, refresh) the user and raise inside this handler, so logged-in
+    # players got a bare 500 instead of this page. The 503 page shows them as a visitor.
+    g._login_user = login_manager.anonymous_user()
     return render_error(503, DB_DOWN_MESSAGE, safe_mode=True)
 
 
