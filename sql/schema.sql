@@ -246,7 +246,11 @@ CREATE TABLE IF NOT EXISTS turns (
         OR (position > 0 AND bet IS NOT NULL AND result <> 'bank')),
     -- Most reports walk a player's turns: game_players -> turns.
     INDEX ix_turns_game_player_id (game_player_id),
-    INDEX ix_turns_first_card_id (first_card_id)
+    INDEX ix_turns_first_card_id (first_card_id),
+    -- Covers every report that walks a seat's turns (game_players -> turns): the reports read
+    -- these columns from the index alone, never the wider rows (sql/reports/, bench/reports.py).
+    INDEX ix_turns_report_cover (
+        game_player_id, position, result, cards_drawn, bet, first_card_id, hand_id, total)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- What happened in a turn, one row per decision: a draw (with the card drawn) or a stand.

@@ -136,6 +136,9 @@ class Turn(ControlColumns, db.Model):
                         "(position > 0 AND bet IS NOT NULL AND result <> 'bank')", name="bank_row"),
         Index(None, "game_player_id"),
         Index(None, "first_card_id"),
+        # Covers the reports that walk a seat's turns: they never need the wider rows.
+        Index("ix_turns_report_cover", "game_player_id", "position", "result", "cards_drawn", "bet",
+              "first_card_id", "hand_id", "total"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
