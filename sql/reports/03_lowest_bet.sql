@@ -1,16 +1,20 @@
 -- 3 lowest_bet - per finished game, the lowest single bet and every player who made it
--- (a player who made it in several hands is listed once).
-WITH bets AS (
-    SELECT h.game_id, gp.player_id, t.bet,
-           MIN(t.bet) OVER (PARTITION BY h.game_id) AS top_bet
+-- (a player who made it in several hands is listed once). Each seat's lowest bet is found
+-- first, so the per-game comparison only looks at one row per seat.
+WITH seat_bets AS (
+    SELECT gp.game_id, gp.player_id, MIN(t.bet) AS bet
     FROM games g
-    JOIN hands h ON h.game_id = g.id
-    JOIN turns t ON t.hand_id = h.id
-    JOIN game_players gp ON gp.id = t.game_player_id
-    WHERE g.status = 'finished' AND t.bet IS NOT NULL
+    JOIN game_players gp ON gp.game_id = g.id
+    JOIN turns t ON t.game_player_id = gp.id
+    WHERE g.status = 'finished' AND t.position > 0
+    GROUP BY gp.id, gp.game_id, gp.player_id
+),
+ranked AS (
+    SELECT s.game_id, s.player_id, s.bet, MIN(s.bet) OVER (PARTITION BY s.game_id) AS game_bet
+    FROM seat_bets s
 )
-SELECT DISTINCT b.game_id AS game, p.name AS player, b.bet
-FROM bets b
-JOIN players p ON p.id = b.player_id
-WHERE b.bet = b.top_bet
-ORDER BY game, player
+SELECT r.game_id AS game, p.name AS player, r.bet
+FROM ranked r
+JOIN players p ON p.id = r.player_id
+WHERE r.bet = r.game_bet
+ORDER BY r.game_id, p.name
