@@ -7,7 +7,7 @@ from typing import Protocol
 from siete.engine.rules import (
     _verify_turn, draw_unchecked, place_bet_unchecked, stand_unchecked,
 )
-from siete.engine.state import PLAY, GameState
+from siete.engine.state import PLAY, GameState, Seat
 from siete.engine.views import BotView, bot_view
 
 
@@ -105,10 +105,14 @@ def bot_to_act(state: GameState) -> int | None:
 
 def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     """Let the bot in `seat` make exactly one move."""
-    player = _verify_turn(state, seat)
+    _bot_move(state, seat, _verify_turn(state, seat), rng)
+
+
+def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random) -> None:
+    """One move of the bot in `seat`, whose turn the caller has checked it is."""
     strategy = PROFILES.get(player.bot) or get_strategy(player.bot)  # get_strategy explains
-    # Each move below is legal by construction (turn checked above, bet clamped to R4.4,
-    # draw only from a non-empty deck), so the unchecked actions skip a second verification.
+    # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
+    # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:
         view = bot_view(state, seat, with_cards=False)
         amount = int(strategy.choose_bet(view, rng))  # a bad profile cannot break R4.4:
@@ -122,12 +126,14 @@ def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
 def run_bots(state: GameState, rng: random.Random) -> int:
     """Play bot turns until a human must act or the hand ends; returns the moves made."""
     moves = 0
-    seats, step = state.seats, bot_step
-    # bot_to_act inlined: this loop runs once per bot move in every simulated hand
+    seats = state.seats
+    # bot_to_act and bot_step's turn check inlined: this loop runs once per bot move in
+    # every simulated hand, and the loop condition already proves whose turn it is.
     while state.phase == PLAY and state.turn is not None:
         seat = state.order[state.turn]
-        if seats[seat].bot is None:
+        player = seats[seat]
+        if player.bot is None:
             break
-        step(state, seat, rng)
+        _bot_move(state, seat, player, rng)
         moves += 1
     return moves

@@ -65,6 +65,8 @@ def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
     """Seat the players by their cards (R3.2) and give each the initial points (R2.2)."""
     verify_new_game(names, config, seat_cards)
     bots = bots or {}
+    for profile in bots.values():
+        _verify_profile(profile)
     seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
              for n, c in zip(names, seat_cards)]
     key = get_cards().seat_key
@@ -163,8 +165,9 @@ def bet(state: GameState, seat: int, amount: int) -> None:
     place_bet_unchecked(state, seat, amount)
 
 
-# The *_unchecked actions below skip the verify_x call. Only bots.bot_step uses them: it has
-# checked the turn and chosen a legal move itself, and bot moves are the simulations' hot path.
+# The *_unchecked actions skip the verify_x call. Only bot moves (bots.py) and the simulator's
+# own decks use them: their callers have checked the turn and chosen a legal move, and they
+# are the simulations' hot path. Anything a person or a file sends goes through bet/draw/stand.
 def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
     """bet() without its checks: the caller guarantees verify_bet would pass."""
     player = state.seats[seat]
@@ -292,8 +295,19 @@ def time_out(state: GameState, seat: int) -> None:
 
 def replace_with_bot(state: GameState, seat: int, profile: str = "standard") -> None:
     """A player who leaves mid-game is replaced by a bot, which keeps the seat's points."""
+    if not 0 <= seat < len(state.seats):
+        raise RuleError("there is no such seat")
+    _verify_profile(profile)
     if state.seats[seat].bot is not None:
         raise RuleError(f"{state.seats[seat].name} is already played by a bot")
     state.seats[seat].bot = profile
     state.log.append(["replaced", seat, None])
     state.version += 1
+
+
+def _verify_profile(profile: str | None) -> None:
+    """A seat's bot must be a registered strategy, or it would fail only when its turn came."""
+    from siete.engine.bots import PROFILES  # here, not at the top: bots imports this module
+
+    if profile is not None and profile not in PROFILES:
+        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(PROFILES)}")

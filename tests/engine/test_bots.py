@@ -9,7 +9,7 @@ from conftest import full_deck, start_game
 from siete.engine import bots, rules
 from siete.engine.cards import get_cards
 from siete.engine.config import GameConfig
-from siete.engine.state import OVER, PLAY, max_bet
+from siete.engine.state import OVER, PLAY, RuleError, max_bet
 from siete.engine.views import BotView, bot_view
 from siete.simulate import play_game
 
@@ -151,7 +151,28 @@ def test_same_seed_same_game():
     assert third.to_dict() != games[0].to_dict()
 
 
-def test_unknown_profile_fails_when_it_must_act():
-    state = start_game(["a", "b"], ["O12", "O11"], full_deck([]), bots={"b": "nope"})
+def test_unknown_profile_is_refused_when_seated():
+    """A misspelt profile fails at once, not mid-game when the bot's turn comes."""
+    with pytest.raises(RuleError, match="there is no bot profile 'nope'"):
+        start_game(["a", "b"], ["O12", "O11"], bots={"b": "nope"})
+    state = start_game(["a", "b"], ["O12", "O11"], full_deck([]))
+    before = state.to_dict()
+    with pytest.raises(RuleError, match="there is no bot profile 'nope'"):
+        rules.replace_with_bot(state, B, "nope")
+    with pytest.raises(RuleError, match="there is no such seat"):
+        rules.replace_with_bot(state, -1)
+    assert state.to_dict() == before
+
+
+def test_bot_step_refuses_a_corrupt_profile():
+    state = start_game(["a", "b"], ["O12", "O11"], full_deck([]))
+    state.seats[B].bot = "nope"  # e.g. a stored game from a version with other profiles
     with pytest.raises(ValueError, match="unknown bot profile"):
         bots.bot_step(state, B, random.Random(0))
+
+
+def test_bot_step_refuses_out_of_turn():
+    state = start_game(["a", "b", "c"], ["O12", "O11", "O10"], full_deck([]),
+                       bots={"b": "bold", "c": "bold"})
+    with pytest.raises(RuleError, match="it is not c's turn"):
+        bots.bot_step(state, C, random.Random(0))
