@@ -69,7 +69,8 @@ def add_players(humans: int, bots: int) -> list[tuple[int, str, str]]:
         {"name": f"bot{i:02d}", "kind": "bot", "profile": p, "created_by": BY, "updated_by": BY}
         for i, p in enumerate(profiles, start=1)])
     db.session.commit()
-    rows = db.session.execute(select(Player.id, Player.name, Player.kind, Player.profile)).all()
+    rows = db.session.execute(select(Player.id, Player.name, Player.kind, Player.profile)
+                              .where(Player.created_by == BY)).all()  # not the seed's bots
     # Humans are played by the standard strategy: the engine needs a decision for every seat.
     return [(pid, name, profile or "standard") for pid, name, kind, profile in rows]
 
