@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import Engine, MetaData, event, func, select
+from sqlalchemy import Engine, MetaData, event, func, inspect, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase
@@ -101,7 +101,9 @@ def create_schema() -> None:
     import siete.models  # noqa: F401  (registers every table on db.metadata)
 
     if db.engine.dialect.name in ("mysql", "mariadb"):
-        run_sql_file(SCHEMA_SQL)
+        # One catalogue query instead of eleven CREATE TABLE IF NOT EXISTS on every start.
+        if not set(db.metadata.tables) <= set(inspect(db.engine).get_table_names()):
+            run_sql_file(SCHEMA_SQL)
     else:
         db.metadata.create_all(db.engine)
 
