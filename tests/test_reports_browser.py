@@ -7,6 +7,7 @@ is no /usr/bin/chromium. Leaves a screenshot in tests/artifacts/ to look at.
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import quote
 
@@ -52,25 +53,58 @@ def base_url(tmp_path_factory):
     thread.join(timeout=5)
 
 
+class BrowserThread:
+    """Chromium driven from a worker thread of its own.
+
+    Why a thread: Playwright's sync API refuses to start on a thread where another sync
+    Playwright is running, and tests/e2e keeps one open for the whole session.
+    """
+
+    def __init__(self, sync_playwright) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reports-chromium")
+        self._pool.submit(self._start, sync_playwright).result()
+
+    def _start(self, sync_playwright) -> None:
+        self._manager = sync_playwright()
+        playwright = self._manager.__enter__()
+        try:
+            self._chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                        args=CHROMIUM_ARGS)
+        except Exception:
+            self._manager.__exit__(None, None, None)
+            raise
+
+    def run(self, check, *args):
+        """Run check(page, *args) on a fresh 1280x900 page, in the browser's thread."""
+        return self._pool.submit(self._on_new_page, check, *args).result()
+
+    def _on_new_page(self, check, *args):
+        context = self._chromium.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.console_errors = []
+        page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
+        try:
+            return check(page, *args)
+        finally:
+            context.close()
+
+    def _stop(self) -> None:
+        self._chromium.close()
+        self._manager.__exit__(None, None, None)
+
+    def close(self) -> None:
+        self._pool.submit(self._stop).result()
+        self._pool.shutdown()
+
+
 @pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
         pytest.skip("no Chromium at /usr/bin/chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.console_errors = []
-    page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
-    yield page
-    context.close()
+    chromium = BrowserThread(sync_api.sync_playwright)
+    yield chromium
+    chromium.close()
 
 
 # Measures every frame in the page (one round trip): its box, its styles and its parts'.
@@ -106,7 +140,11 @@ NON_FLEX_LAYOUT = """() => [...document.querySelectorAll('.reports, .reports *')
   .map(([name]) => String(name))"""
 
 
-def test_reports_page_follows_the_layout_rules(page, base_url):
+def test_reports_page_follows_the_layout_rules(browser, base_url):
+    browser.run(check_layout_rules, base_url)
+
+
+def check_layout_rules(page, base_url: str) -> None:
     response = page.goto(f"{base_url}/reports")
     assert response.status == 200
     source = response.text().lower()
@@ -132,7 +170,11 @@ def test_reports_page_follows_the_layout_rules(page, base_url):
     page.screenshot(path=str(ARTIFACTS / "reports.png"), full_page=True)
 
 
-def test_index_anchors_reach_their_reports(page, base_url):
+def test_index_anchors_reach_their_reports(browser, base_url):
+    browser.run(check_index_anchors, base_url)
+
+
+def check_index_anchors(page, base_url: str) -> None:
     page.goto(f"{base_url}/reports")
     page.click('a.reports__index-link[href="#nemesis"]')
     page.wait_for_function("location.hash === '#nemesis'")
@@ -140,7 +182,11 @@ def test_index_anchors_reach_their_reports(page, base_url):
     assert 0 <= top < 100  # scrolled to the frame
 
 
-def test_charts_draw_bars_inside_their_frames(page, base_url):
+def test_charts_draw_bars_inside_their_frames(browser, base_url):
+    browser.run(check_charts, base_url)
+
+
+def check_charts(page, base_url: str) -> None:
     page.goto(f"{base_url}/reports")
     for key in ("win_rate_by_hand", "bot_wins", "wins_by_start_position"):
         svg = page.locator(f"#{key} svg[role='img']")
@@ -151,7 +197,11 @@ def test_charts_draw_bars_inside_their_frames(page, base_url):
         assert fill not in ("none", "rgb(0, 0, 0)"), key  # coloured by reports.css
 
 
-def test_player_name_opens_the_profile(page, base_url):
+def test_player_name_opens_the_profile(browser, base_url):
+    browser.run(check_profile_link, base_url)
+
+
+def check_profile_link(page, base_url: str) -> None:
     page.goto(f"{base_url}/reports")
     page.locator("#best_game a.report__player", has_text=ODD_NAME).first.click()
     page.wait_for_load_state()
@@ -159,4 +209,5 @@ def test_player_name_opens_the_profile(page, base_url):
     assert page.locator("h1").inner_text() == ODD_NAME
     assert page.locator("#figures table").is_visible()
     assert page.console_errors == []
+    ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "reports-player.png"), full_page=True)
