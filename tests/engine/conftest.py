@@ -1,30 +1,10 @@
-"""Helpers for the engine's tests: start a game with chosen seat cards and a chosen deck.
-
-Nothing here imports Flask or SQLAlchemy: the engine is tested as the pure rules core it is.
-"""
+"""Fixtures for the engine's tests (no Flask or SQLAlchemy: the engine is the pure rules core)."""
 from __future__ import annotations
 
 import pytest
+from engine_helpers import start_game
 
-from siete.engine import rules
-from siete.engine.cards import get_cards
-from siete.engine.config import GameConfig
 from siete.engine.state import GameState
-
-
-def full_deck(first: list[str]) -> list[str]:
-    """`first` on top, then every other active card in file order (a fixed, known deck)."""
-    return list(first) + [c for c in get_cards().active if c not in first]
-
-
-def start_game(names: list[str], seat_cards: list[str], top: list[str] | None = None,
-               config: GameConfig | None = None, bots: dict[str, str] | None = None,
-               full: bool = True) -> GameState:
-    """A new game, already dealt from a deck whose first cards are `top` (None: no deal)."""
-    state = rules.new_game(names, config or GameConfig(), seat_cards, bots)
-    if top is not None:
-        rules.deal(state, full_deck(top) if full else list(top))
-    return state
 
 
 @pytest.fixture

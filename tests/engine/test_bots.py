@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import full_deck, start_game
+from engine_helpers import full_deck, start_game
 
 from siete.engine import bots, rules
 from siete.engine.cards import get_cards

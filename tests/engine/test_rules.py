@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from conftest import full_deck, start_game
+from engine_helpers import full_deck, start_game
 
 from siete.engine import rules
 from siete.engine.cards import get_cards

@@ -1,7 +1,7 @@
 """Settlement (R5), between hands (R6) and the hand record others store and show."""
 from __future__ import annotations
 
-from conftest import start_game
+from engine_helpers import start_game
 
 from siete.engine import rules
 from siete.engine.config import GameConfig

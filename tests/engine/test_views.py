@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import start_game
+from engine_helpers import start_game
 
 from siete.engine import rules
 from siete.engine.cards import get_cards
