@@ -1,0 +1,131 @@
+"""End-to-end fixtures: the real app in a subprocess, Chromium through Playwright, one context per player.
+
+The server is `python -m flask --app wsgi run` on a free loopback port with its own SQLite file,
+exactly as `make run` starts it (only the database, secret key and default turn timer differ).
+Every test in tests/e2e is marked `browser`; all of them skip when Chromium is missing.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from itertools import count
+from pathlib import Path
+
+import pytest
+
+from siete_pages import Player
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+ARTIFACTS = REPO / "tests" / "artifacts"
+START_TIMEOUT_S = 30
+# The default of the lobby form's turn timer (siete.play reads TURN_SECONDS); tests that need a
+# short timer type it into the form, the others keep this one so a slow step never times out.
+DEFAULT_TURN_SECONDS = "20"
+_names = count(1)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_live(url: str, server: subprocess.Popen, log: Path) -> None:
+    """Poll /livez until it answers 200; fail with the server's own output if it never does."""
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"the app exited with {server.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/livez", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    pytest.fail(f"the app did not answer /livez in {START_TIMEOUT_S} s:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory) -> str:
+    """The base URL of the real app, run as `flask --app wsgi run` on a fresh SQLite database."""
+    work = tmp_path_factory.mktemp("e2e")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
+    env.update(DATABASE_URL=f"sqlite:///{work / 'e2e.sqlite'}", SECRET_KEY=secrets.token_hex(32),
+               TURN_SECONDS=DEFAULT_TURN_SECONDS, PYTHONUNBUFFERED="1")
+    log = work / "server.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "wsgi", "run", "--no-reload",
+             "--host", "127.0.0.1", "--port", str(port)],
+            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_live(url, server, log)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session; every player gets a context of their own."""
+    if not CHROMIUM.exists():
+        pytest.skip("no Chromium at /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        except Exception as exc:  # noqa: BLE001 - any launch failure means "no browser here"
+            pytest.skip(f"Playwright cannot launch Chromium: {exc}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """tests/artifacts/ (git-ignored), where the screenshots go."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def accounts() -> dict:
+    """Accounts signed up so far in this session, by role: (username, session cookies)."""
+    return {}
+
+
+@pytest.fixture
+def new_player(browser, live_server, accounts):
+    """new_player(role, **context_options): a person in a fresh browser context, not logged in yet.
+
+    Call .register() for a brand-new account, or .sign_in() to be the role's shared account.
+    """
+    contexts = []
+
+    def make(prefix: str = "p", **options) -> Player:
+        options.setdefault("viewport", {"width": 1280, "height": 900})
+        context = browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        # Unique per session: the database lives as long as the server does.
+        return Player(context, live_server, f"{prefix}{next(_names)}",
+                      js=options.get("java_script_enabled", True), accounts=accounts)
+
+    yield make
+    for context in contexts:
+        context.close()

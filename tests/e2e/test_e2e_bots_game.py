@@ -1,0 +1,132 @@
+"""A whole game against three bots, played by clicking; the same table on a phone; clean consoles."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from siete_pages import Player
+
+pytestmark = pytest.mark.browser
+
+INITIAL_POINTS = 20  # config/Basic_Config_Game.xml, Num_Initial_Points
+DRAW_BELOW = 5  # the clicking player draws under this total and stands from it
+
+
+def play_one_move(player: Player) -> str:
+    """Make the move offered: bet the least, draw on a low total, else stand; returns its name."""
+    move = player.next_move()
+    if move == "bet":
+        player.bet_first()
+    elif move == "draw" and player.own_total() < DRAW_BELOW:
+        player.press("#move-draw")
+    elif move in ("draw", "stand"):
+        player.press("#move-stand")
+        move = "stand"
+    return move
+
+
+def play_to_the_end(player: Player, on_move=None, max_moves: int = 100) -> list[str]:
+    """Click through the game until the final standings show; returns the moves made."""
+    moves = []
+    for _ in range(max_moves):
+        move = play_one_move(player)
+        if move == "over":
+            return moves
+        moves.append(move)
+        if on_move:
+            on_move(moves)
+    raise AssertionError(f"no end of game after {max_moves} moves: {moves}")
+
+
+def open_bots_table(player: Player, hands: int = 3) -> int:
+    table = player.open_table(seats=4, standard=1, cautious=1, bold=1, hands=hands)
+    expect(player.page.locator("#table .waiting-seats__seat")).to_have_count(4)
+    player.start()
+    return table
+
+
+def test_a_whole_game_against_three_bots_by_clicking(new_player, artifacts):
+    ana = new_player("ana")
+    ana.sign_in()
+    open_bots_table(ana, hands=3)
+    expect(ana.page.locator("#table .seat")).to_have_count(4)
+    expect(ana.page.locator("#table .seat--you")).to_have_count(1)
+
+    def snapshot_mid_game(moves):
+        if moves == ["bet"] or (moves == ["stand"] and ana.offered() != "over"):
+            ana.page.screenshot(path=artifacts / "e2e-game-mid.png", full_page=True)
+
+    moves = play_to_the_end(ana, on_move=snapshot_mid_game)
+    ana.page.screenshot(path=artifacts / "e2e-game-end.png", full_page=True)
+    assert moves, "the human never had a move"
+
+    results = ana.page.locator("#table .results")
+    expect(results.locator(".results__title")).to_have_text("Game over")
+    rows = results.locator(".standings tbody tr")
+    expect(rows).to_have_count(4)
+    table = [row.locator("td, th").all_inner_texts() for row in rows.all()]
+    places = [int(r[0]) for r in table]
+    points = [int(r[2]) for r in table]
+    assert places == [1, 2, 3, 4]
+    assert points == sorted(points, reverse=True)  # R7.2: most points first
+    assert sum(points) == 4 * INITIAL_POINTS  # R2.4: points are conserved, nothing is staked now
+    winner_rows = results.locator(".standings__row--winner")
+    expect(winner_rows).to_have_count(1)
+    winner = results.locator(".results__winner strong").inner_text()
+    assert winner_rows.locator("th").inner_text().startswith(winner)
+    assert table[0][1].startswith(winner)  # R7.2: the winner tops the standings
+    expect(ana.page.locator("#table")).to_have_attribute("data-status", "finished")
+
+
+def test_the_table_fits_a_phone_screen(new_player, artifacts):
+    """360x740: no sideways scrolling on the lobby and the table, in play and after the game."""
+    ana = new_player("ana", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    ana.sign_in()
+    ana.goto("/")
+    assert_no_horizontal_scroll(ana, "lobby")
+    open_bots_table(ana, hands=2)
+    ana.next_move()
+    assert_no_horizontal_scroll(ana, "table in play")
+    ana.page.screenshot(path=artifacts / "e2e-phone-mid.png", full_page=True)
+    play_to_the_end(ana)
+    assert_no_horizontal_scroll(ana, "table after the game")
+    ana.page.screenshot(path=artifacts / "e2e-phone-end.png", full_page=True)
+
+
+def assert_no_horizontal_scroll(player: Player, where: str) -> None:
+    sizes = player.page.evaluate(
+        "({scroll: document.documentElement.scrollWidth, inner: window.innerWidth})")
+    assert sizes["scroll"] <= sizes["inner"], f"{where} scrolls sideways: {sizes}"
+
+
+CSP_WATCH = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) =>
+  window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+def test_no_console_errors_or_csp_violations(new_player, live_server):
+    ana = new_player("ana")
+    ana.context.add_init_script(CSP_WATCH)
+    ana.sign_in()
+    ana.goto("/")
+    pages = {"lobby": violations(ana)}
+    table = open_bots_table(ana, hands=2)
+    play_one_move(ana)
+    ana.page.wait_for_timeout(3200)  # two polls of the table fragment
+    pages["table"] = violations(ana)
+    play_to_the_end(ana)
+    pages["finished table"] = violations(ana)
+    ana.open(table)
+    pages["table reloaded"] = violations(ana)
+    for path in ("/reports", f"/reports/players/{ana.name}"):
+        ana.goto(path)
+        ana.page.wait_for_load_state("networkidle")
+        pages[path] = violations(ana)
+    assert ana.console_errors == []
+    assert all(found == [] for found in pages.values()), pages
+
+
+def violations(player: Player) -> list[str]:
+    return player.page.evaluate("window.__cspViolations")

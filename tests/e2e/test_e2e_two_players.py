@@ -1,0 +1,119 @@
+"""Two people at one table, each in their own browser: polling, hidden cards (R4.2), the turn timer
+and keyboard play."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from siete_pages import Player, seat_two
+
+pytestmark = pytest.mark.browser
+
+POLL_S = 1.5
+
+
+def test_each_sees_the_others_moves_but_not_their_face_down_card(new_player):
+    punter, bank = seat_two(new_player, hands=1)
+    p, b = punter.my_seat(), bank.my_seat()
+
+    # R4.2: the punter sees its own first card; the bank's page draws it face down and holds
+    # neither its id nor its name anywhere in the markup.
+    hidden = punter.cards(p)[0]
+    assert hidden["id"] and hidden["label"] != "face-down card"
+    assert bank.cards(p) == [{"id": None, "label": "face-down card"}]
+    html = bank.page.content()
+    assert hidden["id"] not in html and hidden["label"] not in html
+    # The bank's cards are face up for everyone.
+    assert bank.cards(b)[0]["id"] and bank.cards(b) == punter.cards(b)
+
+    amount = punter.bet_first()
+    bank.wait_for_log(f"{punter.name} bets {amount}")
+    expect(bank.page.locator(f"#seat-{p} .seat__stake")).to_have_text(str(amount))
+
+    punter.press("#move-draw")
+    drawn = punter.cards(p)[1]
+    bank.wait_for_log(f"{punter.name} draws the {drawn['label']}")
+    assert bank.cards(p)[1] == drawn  # R4.5: a drawn card is face up
+    if any("busts" in line for line in punter.log()):
+        assert bank.cards(p)[0] == hidden  # R4.5: a bust shows the first card
+    else:
+        assert bank.cards(p)[0]["id"] is None  # still hidden after a draw
+        if punter.page.locator("#move-stand").count():  # not on 7½, which stands by itself (R4.6)
+            punter.press("#move-stand")
+        bank.wait_for_log("stands")
+        assert bank.next_move() in ("draw", "stand")  # R4.9: the bank plays after a stand
+        assert bank.cards(p)[0]["id"] is None  # ... still without seeing the card
+        bank.press("#move-stand")
+        punter.wait_for_log("the bank stands")
+
+    for player in (punter, bank):
+        expect(player.page.locator("#table .results")).to_be_visible(timeout=5_000)
+        # Settled: the first card is shown to everyone in the hand's settlement.
+        expect(player.page.locator(f'#table .settlement [data-card="{hidden["id"]}"]')).to_have_count(1)
+        assert player.was_not_reloaded(), f"{player.name}'s page was reloaded"
+
+
+def test_the_turn_timer_stands_for_an_idle_player(new_player):
+    """Nobody moves: at 5 s a turn, the timer bets 1 and stands for the punter, then stands for the bank."""
+    turn = 5
+    punter, bank = seat_two(new_player, hands=1, turn_seconds=turn)
+    started = time.monotonic()
+    p = punter.my_seat()
+    expect(punter.page.locator("#table .countdown")).to_be_visible()
+
+    punter.wait_for_log(f"{punter.name} ran out of time", timeout_s=turn + POLL_S + 4)
+    waited = time.monotonic() - started
+    assert waited >= turn - 1.5, f"the timer ran out after only {waited:.1f} s"
+    log = punter.log()
+    assert f"{punter.name} bets 1" in log  # no bet was made, so the timer bets the minimum
+    bank.wait_for_log(f"{punter.name} ran out of time", timeout_s=POLL_S + 2)
+    expect(bank.page.locator(f"#seat-{p} .seat__state")).to_have_text("stood")
+    assert bank.offered() in ("draw", "stand")
+
+    # Now the bank idles too; its timer ends the hand, and with it the one-hand game.
+    expect(punter.page.locator("#table .results")).to_be_visible(timeout=(turn + POLL_S + 4) * 1000)
+    assert f"{bank.name} ran out of time" in punter.log()
+    expect(bank.page.locator("#table .results")).to_be_visible(timeout=(POLL_S + 2) * 1000)
+
+
+def tab_to(player: Player, element_id: str, max_tabs: int = 40) -> None:
+    """Press Tab from the top of the page until the element with `element_id` (a prefix) has focus."""
+    page = player.page
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(max_tabs):
+        page.keyboard.press("Tab")
+        if page.evaluate("(document.activeElement && document.activeElement.id) || ''").startswith(element_id):
+            ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+            assert ring != "none", f"#{element_id} has focus but no visible focus ring"
+            return
+    raise AssertionError(f"{max_tabs} Tabs never reached #{element_id}")
+
+
+def press_enter(player: Player) -> str:
+    """Press Enter on the focused button; returns the focused button's id."""
+    focused = player.page.evaluate("document.activeElement.id")
+    player.submit(lambda: player.page.keyboard.press("Enter"))
+    return focused
+
+
+def test_bet_draw_and_stand_with_the_keyboard(new_player):
+    punter, bank = seat_two(new_player, hands=1)
+
+    tab_to(punter, "move-bet")
+    amount = int(press_enter(punter).rsplit("-", 1)[-1])
+    punter.wait_for_log(f"{punter.name} bets {amount}", timeout_s=1)
+    tab_to(punter, "move-stand")
+    press_enter(punter)
+    punter.wait_for_log(f"{punter.name} stands", timeout_s=1)
+
+    assert bank.next_move() == "draw"
+    tab_to(bank, "move-draw")
+    press_enter(bank)
+    bank.wait_for_log(f"{bank.name} draws", timeout_s=1)
+    if bank.page.locator("#move-stand").count():  # not bust and not on 7½
+        tab_to(bank, "move-stand")
+        press_enter(bank)
+    expect(bank.page.locator("#table .results")).to_be_visible()
+    expect(punter.page.locator("#table .results")).to_be_visible(timeout=5_000)
