@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, render_template
 
+from siete.reports import run_reports
 from siete.reports.charts import charts_for
 from siete.reports.profile import load_profile
 
@@ -52,8 +53,6 @@ def links_player(column: str, value: object) -> bool:
 @bp.get("/reports")
 def index():
     """Every report in its own frame, with an index of anchors at the top."""
-    from siete.reports import run_reports
-
     results = run_reports()
     return render_template("reports/index.html", results=results, charts=charts_for(results),
                            links_player=links_player, tones=TONES)
@@ -62,8 +61,6 @@ def index():
 @bp.get("/reports.json")
 def as_json():
     """The same results for machines: {"reports": [{key, title, columns, rows}, ...]}."""
-    from siete.reports import run_reports
-
     keep = ("key", "title", "columns", "rows")
     return jsonify(reports=[{k: result[k] for k in keep} for result in run_reports()])
 
