@@ -16,6 +16,7 @@ MARGIN_RIGHT = 12
 MARGIN_TOP = 22  # room for the value written above the tallest bar
 MARGIN_BOTTOM = 40  # room for the bar labels and the axis title
 BAR_FILL_RATIO = 0.68  # a bar's share of its slot: the rest is the gap between bars
+MAX_BAR_WIDTH = 90  # one or two bars would otherwise fill the whole chart
 MAX_VALUE_LABELS = 14  # with more bars the values would overlap; they stay in the tooltips
 GRID_STEPS = (0, 25, 50, 75, 100)
 
@@ -72,7 +73,7 @@ def percent_bars(key: str, title: str, x_title: str,
     plot_height = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
     plot_width = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     slot = plot_width / len(items)
-    bar_width = slot * BAR_FILL_RATIO
+    bar_width = min(slot * BAR_FILL_RATIO, MAX_BAR_WIDTH)
     baseline = HEIGHT - MARGIN_BOTTOM
     bars = []
     for index, (label, value, tooltip) in enumerate(items):
