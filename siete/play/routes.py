@@ -22,6 +22,14 @@ from siete.service.tables import (TableSpec, create_table, join_table, leave_wai
                                   lobby_tables, player_for, start_table)
 
 bp = Blueprint("play", __name__)
+MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
+
+
+@bp.url_value_preprocessor
+def _game_id_in_range(_endpoint: str | None, values: dict | None) -> None:
+    """A table id past the INT column names no table; sent to the driver it overflowed into a 500."""
+    if values and values.get("game_id", 0) > MAX_GAME_ID:
+        abort(404, "there is no such table")
 
 
 @bp.app_template_filter("game_total")
