@@ -105,6 +105,7 @@ def test_lobby_lists_open_and_running_tables_with_seats_and_players(app):
     assert f'href="/tables/{open_id}"' in page and f'href="/tables/{running_id}"' in page
     # Anonymous visitors can watch but are asked to log in to play.
     assert "Log in</a> to open or join a table" in page
+    assert "<script>" not in page and "style=" not in page  # strict CSP: nothing inline
 
 
 def test_lobby_offers_join_to_other_users_and_marks_your_seat(app):
