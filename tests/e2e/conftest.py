@@ -19,8 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from siete_pages import Player
-
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -115,6 +113,8 @@ def new_player(browser, live_server, accounts):
 
     Call .register() for a brand-new account, or .sign_in() to be the role's shared account.
     """
+    from siete_pages import Player  # imports Playwright, which only the browser step needs
+
     contexts = []
 
     def make(prefix: str = "p", **options) -> Player:

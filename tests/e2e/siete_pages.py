@@ -172,8 +172,13 @@ class Player:
     def wait_for_log(self, text: str, timeout_s: float = 10) -> float:
         """Wait (through polling, no reload) until the hand's log has a line containing `text`."""
         began = time.monotonic()
-        expect(self.page.locator("#table .game__log-lines li", has_text=text).first).to_be_visible(
-            timeout=timeout_s * 1000)
+        try:
+            expect(self.page.locator("#table .game__log-lines li", has_text=text).first).to_be_visible(
+                timeout=timeout_s * 1000)
+        except AssertionError:
+            raise AssertionError(
+                f"{self.name} never saw {text!r} in {timeout_s} s; the log shows {self.log()}, "
+                f"table version {self.version()}, console errors {self.console_errors}") from None
         return time.monotonic() - began
 
     def mark_page(self) -> None:

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import expect  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

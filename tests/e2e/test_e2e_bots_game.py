@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
-from siete_pages import Player
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import expect  # noqa: E402
+
+from siete_pages import Player  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -25,16 +27,19 @@ def play_one_move(player: Player) -> str:
     return move
 
 
-def play_to_the_end(player: Player, on_move=None, max_moves: int = 100) -> list[str]:
-    """Click through the game until the final standings show; returns the moves made."""
+def play_to_the_end(player: Player, before_move=None, max_moves: int = 100) -> list[str]:
+    """Click through the game until the final standings show; returns the moves made.
+
+    `before_move(move)` is called with each offered move before it is made (for screenshots).
+    """
     moves = []
     for _ in range(max_moves):
-        move = play_one_move(player)
-        if move == "over":
+        offered = player.next_move()
+        if offered == "over":
             return moves
-        moves.append(move)
-        if on_move:
-            on_move(moves)
+        if before_move:
+            before_move(offered)
+        moves.append(play_one_move(player))
     raise AssertionError(f"no end of game after {max_moves} moves: {moves}")
 
 
@@ -52,13 +57,16 @@ def test_a_whole_game_against_three_bots_by_clicking(new_player, artifacts):
     expect(ana.page.locator("#table .seat")).to_have_count(4)
     expect(ana.page.locator("#table .seat--you")).to_have_count(1)
 
-    def snapshot_mid_game(moves):
-        if moves == ["bet"] or (moves == ["stand"] and ana.offered() != "over"):
-            ana.page.screenshot(path=artifacts / "e2e-game-mid.png", full_page=True)
+    shots = []
 
-    moves = play_to_the_end(ana, on_move=snapshot_mid_game)
+    def snapshot_mid_game(move):
+        if move in ("draw", "stand") and not shots:  # the human's cards are on the table
+            shots.append(artifacts / "e2e-game-mid.png")
+            ana.page.screenshot(path=shots[0], full_page=True)
+
+    moves = play_to_the_end(ana, before_move=snapshot_mid_game)
     ana.page.screenshot(path=artifacts / "e2e-game-end.png", full_page=True)
-    assert moves, "the human never had a move"
+    assert moves and shots, f"the human never drew or stood: {moves}"
 
     results = ana.page.locator("#table .results")
     expect(results.locator(".results__title")).to_have_text("Game over")

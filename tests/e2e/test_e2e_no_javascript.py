@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
-from siete_pages import Player, seat_two
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import expect  # noqa: E402
+
+from siete_pages import Player, seat_two  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
