@@ -253,21 +253,25 @@ def run_threads(targets) -> None:
 
 
 def run_players(base: str, names: list[str], seconds: float, think: float,
-                setup: Stats, stats: Stats) -> tuple[float, float]:
+                setup: Stats, stats: Stats, on_start=lambda: None) -> tuple[float, float]:
     """Everyone logs in and opens a table (`setup`), then all play for `seconds` (`stats`).
 
     The timed phase starts when the last player is ready, so the slow scrypt logins (a
     deliberate cost) do not blur the figures of the game itself. Returns both phases' wall times.
     """
     clock: dict[str, float] = {"ramp": time.monotonic()}
-    barrier = threading.Barrier(len(names), action=lambda: clock.update(start=time.monotonic()))
+    barrier = threading.Barrier(len(names), action=lambda: (on_start(), clock.update(start=time.monotonic())))
+    # People do not all log in within the same second; a hundred scrypt checks at once would
+    # queue past the client timeout. A few log in at a time.
+    arriving = threading.Semaphore(8)
 
     def player_loop(name: str, seed: int):
         def loop() -> None:
             player = Player(base, name, setup, think, random.Random(seed))
             try:
-                player.log_in()
-                player.open_table()
+                with arriving:
+                    player.log_in()
+                    player.open_table()
             except Exception as exc:
                 setup.failures.append(f"{name}: {exc.__class__.__name__}: {exc}")
                 player = None
@@ -283,6 +287,18 @@ def run_players(base: str, names: list[str], seconds: float, think: float,
 
     run_threads([player_loop(name, i) for i, name in enumerate(names)])
     return clock["start"] - clock["ramp"], time.monotonic() - clock["start"]
+
+
+def server_cpu_seconds(server: subprocess.Popen | None) -> float:
+    """User + system CPU of gunicorn's workers so far (0 when targeting --url)."""
+    if server is None:
+        return 0.0
+    pids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -323,6 +339,7 @@ def main() -> int:
         server, base = start_gunicorn(args.database_url, args.workers, log_path)
         print(f"gunicorn: {args.workers} workers x {os.environ.get('GUNICORN_THREADS', '2')} threads "
               f"at {base}, log {log_path}")
+    cpu: list[float] = []
     try:
         names = create_users(args.database_url, args.players, f"L{int(time.time()) % 100000}p")
         ceiling = Stats()
@@ -330,10 +347,18 @@ def main() -> int:
         print_routes(ceiling, args.livez_seconds, f"ceiling: /livez, {args.players} clients, "
                                                   f"{args.livez_seconds:g} s, no think time")
         setup, stats = Stats(), Stats()
-        ramp, elapsed = run_players(base, names, args.seconds, args.think, setup, stats)
+        ramp, elapsed = run_players(base, names, args.seconds, args.think, setup, stats,
+                                    on_start=lambda: cpu.append(server_cpu_seconds(server)))
+        cpu.append(server_cpu_seconds(server))
         print_routes(setup, ramp, f"set-up: {args.players} players log in and open a table ({ramp:.1f} s)")
         print_routes(stats, elapsed, f"players: {args.players} for {args.seconds:g} s, "
                                      f"think {args.think:g} s, poll every {POLL_EVERY_S} s")
+        if server is not None:
+            requests_done = sum(len(v) for v in stats.latencies.values())
+            print(f"server CPU in the play phase: {cpu[1] - cpu[0]:.1f} s "
+                  f"({(cpu[1] - cpu[0]) / elapsed:.2f} cores, "
+                  f"{1000 * (cpu[1] - cpu[0]) / max(1, requests_done):.1f} ms per request)   "
+                  f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
