@@ -9,6 +9,7 @@ from typing import Callable
 from siete.engine import rules
 from siete.engine.cards import points
 from siete.engine.config import GameConfig
+from siete.engine.moves import apply_move
 from siete.engine.state import DEAL, OVER, GameState, RuleError
 
 MOVE = re.compile(r"^\s*(?P<name>[^:]+?)\s*:\s*(?P<verb>bet|draw|stand)(?:\s+(?P<amount>-?\d+))?\s*$")
@@ -68,16 +69,10 @@ def parse_move(move: object) -> tuple[str, str, int | None]:
     return match["name"], match["verb"], None if amount is None else int(amount)
 
 
-def apply_move(state: GameState, move: object) -> None:
+def apply_written_move(state: GameState, move: object) -> None:
     """Apply one written move to the game, through the engine's checks."""
     name, verb, amount = parse_move(move)
-    seat = state.seat_index(name)
-    if verb == "bet":
-        rules.bet(state, seat, amount)
-    elif verb == "draw":
-        rules.draw(state, seat)
-    else:
-        rules.stand(state, seat)
+    apply_move(state, state.seat_index(name), verb, amount)
 
 
 def replay(data: dict, base: GameConfig,
@@ -111,7 +106,7 @@ def _replay_hand(state: GameState, number: int, hand: object) -> None:
         if state.phase != rules.PLAY:
             raise ScenarioError(f"hand {number}, move {index} ({move!r}): the hand is over")
         try:
-            apply_move(state, move)
+            apply_written_move(state, move)
         except RuleError as exc:
             raise ScenarioError(f"hand {number}, move {index} ({move!r}): {exc}") from None
     if state.phase not in (DEAL, OVER):

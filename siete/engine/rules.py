@@ -66,7 +66,7 @@ def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
     verify_new_game(names, config, seat_cards)
     bots = bots or {}
     for profile in bots.values():
-        _verify_profile(profile)
+        verify_profile(profile)
     seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
              for n, c in zip(names, seat_cards)]
     key = get_cards().seat_key
@@ -116,7 +116,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     state.version += 1
 
 
-def _verify_turn(state: GameState, seat: int) -> Seat:
+def verify_turn(state: GameState, seat: int) -> Seat:
     if state.phase != PLAY:
         raise RuleError("no hand is in play", "no hand is in play")
     if not 0 <= seat < len(state.seats):
@@ -141,7 +141,7 @@ def can_bet_at_all(state: GameState, seat: int) -> bool:
 
 def verify_bet(state: GameState, seat: int, amount: int) -> None:
     """R4.3-R4.4: a player bets once, first, a whole number from 1 to max_bet."""
-    player = _verify_turn(state, seat)
+    player = verify_turn(state, seat)
     if state.turn == 0:
         raise RuleError(f"{player.name} holds the bank and places no bet", "the bank places no bet")
     if player.bet:
@@ -179,7 +179,7 @@ def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
 
 def verify_draw(state: GameState, seat: int) -> None:
     """R4.3, R4.8: draw after betting, while the deck has cards."""
-    player = _verify_turn(state, seat)
+    player = verify_turn(state, seat)
     if state.turn != 0 and not player.bet:
         raise RuleError(f"{player.name} must bet first", "you must bet first")
     if not state.deck:
@@ -231,7 +231,7 @@ def _bust(state: GameState, player: Seat) -> None:
 
 def verify_stand(state: GameState, seat: int) -> None:
     """R4.3, R4.7: a punter stands after betting; the bank may stand at any time."""
-    player = _verify_turn(state, seat)
+    player = verify_turn(state, seat)
     if state.turn != 0 and not player.bet:
         raise RuleError(f"{player.name} must bet first", "you must bet first")
 
@@ -279,33 +279,7 @@ def _advance(state: GameState) -> None:
     settle_hand(state)
 
 
-def verify_time_out(state: GameState, seat: int) -> None:
-    """Only the seat whose turn it is can run out of time."""
-    _verify_turn(state, seat)
-
-
-def time_out(state: GameState, seat: int) -> None:
-    """The turn timer ran out: bet the minimum if no bet was made, then stand."""
-    verify_time_out(state, seat)
-    state.log.append(["timeout", seat, None])
-    if state.turn != 0 and not state.seats[seat].bet:
-        bet(state, seat, 1)
-    stand(state, seat)
-
-
-def replace_with_bot(state: GameState, seat: int, profile: str = "standard") -> None:
-    """A player who leaves mid-game is replaced by a bot, which keeps the seat's points."""
-    if not 0 <= seat < len(state.seats):
-        raise RuleError("there is no such seat")
-    _verify_profile(profile)
-    if state.seats[seat].bot is not None:
-        raise RuleError(f"{state.seats[seat].name} is already played by a bot")
-    state.seats[seat].bot = profile
-    state.log.append(["replaced", seat, None])
-    state.version += 1
-
-
-def _verify_profile(profile: str | None) -> None:
+def verify_profile(profile: str | None) -> None:
     """A seat's bot must be a registered strategy, or it would fail only when its turn came."""
     from siete.engine.bots import PROFILES  # here, not at the top: bots imports this module
 

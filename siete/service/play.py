@@ -12,6 +12,7 @@ from sqlalchemy import select
 from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import run_bots
+from siete.engine.moves import MOVES, apply_move, replace_with_bot, time_out
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 from siete.models import Game, GamePlayer, Player, utcnow
 from siete.models import GameState as StateRow
@@ -19,7 +20,6 @@ from siete.service.errors import Conflict, Forbidden, NotFound, RuleBroken
 from siete.service.recording import record_finish, record_hand, seats_by_join_order
 
 BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can watch them play
-ACTIONS = ("bet", "draw", "stand")
 
 
 @contextmanager
@@ -99,7 +99,7 @@ def seat_of(game: Game, player: Player) -> int:
 def act(game_id: int, player: Player, action: str, amount: int | None = None,
         version: int | None = None) -> GameState:
     """Apply one move for `player`; a stale version or a forbidden move changes nothing."""
-    if action not in ACTIONS:
+    if action not in MOVES:
         raise RuleBroken("unknown action")
     with locked_table(game_id) as (game, row):
         if row is None or game.status != "playing":
@@ -111,12 +111,7 @@ def act(game_id: int, player: Player, action: str, amount: int | None = None,
         if state.seats[seat].bot is not None:
             raise Forbidden("a bot plays your seat now")
         try:
-            if action == "bet":
-                rules.bet(state, seat, amount)
-            elif action == "draw":
-                rules.draw(state, seat)
-            else:
-                rules.stand(state, seat)
+            apply_move(state, seat, action, amount)
         except RuleError as exc:
             raise RuleBroken(exc.to_player) from None
         advance(game, state, player.name)
@@ -139,7 +134,7 @@ def run_due_timers(game_id: int, now: datetime | None = None) -> bool:
             return False
         state = load_state(row)
         if state.phase == PLAY and state.seats[state.current_seat()].bot is None:
-            rules.time_out(state, state.current_seat())
+            time_out(state, state.current_seat())
         elif state.phase == DEAL and game.mode == "bots":
             rules.deal(state, rules.shuffled_deck(random.Random(f"{game.seed}:{state.version}")))
         advance(game, state, "timer")
@@ -155,7 +150,7 @@ def leave_game(game_id: int, player: Player) -> None:
             raise Conflict("this game is not being played now")
         state = load_state(row)
         try:
-            rules.replace_with_bot(state, seat, "standard")
+            replace_with_bot(state, seat, "standard")
         except RuleError as exc:
             raise Conflict(exc.to_player) from None
         gp: GamePlayer = seats_by_join_order(game)[seat]

@@ -6,7 +6,7 @@ import random
 import pytest
 from engine_helpers import full_deck, start_game
 
-from siete.engine import bots, rules
+from siete.engine import bots, moves, rules
 from siete.engine.cards import get_cards
 from siete.engine.config import GameConfig
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
@@ -158,9 +158,9 @@ def test_unknown_profile_is_refused_when_seated():
     state = start_game(["a", "b"], ["O12", "O11"], full_deck([]))
     before = state.to_dict()
     with pytest.raises(RuleError, match="there is no bot profile 'nope'"):
-        rules.replace_with_bot(state, B, "nope")
+        moves.replace_with_bot(state, B, "nope")
     with pytest.raises(RuleError, match="there is no such seat"):
-        rules.replace_with_bot(state, -1)
+        moves.replace_with_bot(state, -1)
     assert state.to_dict() == before
 
 

@@ -6,7 +6,7 @@ import copy
 import pytest
 from engine_helpers import full_deck, start_game
 
-from siete.engine import rules
+from siete.engine import moves, rules
 from siete.engine.cards import get_cards
 from siete.engine.config import GameConfig
 from siete.engine.state import (
@@ -187,7 +187,7 @@ def _illegal_moves(state: GameState):
     """Every kind of refused action for the `three` game in its first turn."""
     return [lambda: rules.bet(state, C, 1), lambda: rules.bet(state, B, 5), lambda: rules.bet(state, B, 0),
             lambda: rules.draw(state, B), lambda: rules.stand(state, B), lambda: rules.draw(state, A),
-            lambda: rules.stand(state, C), lambda: rules.time_out(state, C),
+            lambda: rules.stand(state, C), lambda: moves.time_out(state, C),
             lambda: rules.deal(state, full_deck([])), lambda: rules.bet(state, 7, 1)]
 
 
@@ -205,8 +205,8 @@ def test_version_grows_with_every_applied_action():
     rules.deal(state, full_deck(["O01", "O02", "O03", "C01", "C02"]))
     seen.append(state.version)
     for action in (lambda: rules.bet(state, B, 1), lambda: rules.draw(state, B),
-                   lambda: rules.stand(state, B), lambda: rules.replace_with_bot(state, C),
-                   lambda: rules.time_out(state, C), lambda: rules.draw(state, A),
+                   lambda: rules.stand(state, B), lambda: moves.replace_with_bot(state, C),
+                   lambda: moves.time_out(state, C), lambda: rules.draw(state, A),
                    lambda: rules.stand(state, A)):
         action()
         seen.append(state.version)
@@ -214,30 +214,30 @@ def test_version_grows_with_every_applied_action():
 
 
 def test_time_out_bets_the_minimum_then_stands(three):
-    rules.time_out(three, B)
+    moves.time_out(three, B)
     seat = three.seats[B]
     assert (seat.bet, seat.points, seat.status) == (1, 19, STOOD)
     assert ["timeout", B, None] in three.log and three.current_seat() == C
     rules.bet(three, C, 3)
-    rules.time_out(three, C)  # already bet: keeps the bet, only stands
+    moves.time_out(three, C)  # already bet: keeps the bet, only stands
     assert three.seats[C].bet == 3 and three.seats[C].status == STOOD
-    rules.time_out(three, A)  # the bank stands; the hand settles
+    moves.time_out(three, A)  # the bank stands; the hand settles
     assert three.phase == DEAL and three.conserved_total() == 60
 
 
 def test_time_out_only_for_the_seat_in_turn(three):
     with pytest.raises(RuleError) as err:
-        rules.time_out(three, C)
+        moves.time_out(three, C)
     assert err.value.to_player == "it is not your turn"
 
 
 def test_replace_with_bot_keeps_the_seat(three):
     points = three.seats[C].points
-    rules.replace_with_bot(three, C, "cautious")
+    moves.replace_with_bot(three, C, "cautious")
     assert three.seats[C].bot == "cautious" and three.seats[C].points == points
     assert three.log[-1] == ["replaced", C, None]
     with pytest.raises(RuleError, match="already played by a bot"):
-        rules.replace_with_bot(three, C)
+        moves.replace_with_bot(three, C)
 
 
 def test_seat_index_names_unknown_players(three):
@@ -268,3 +268,17 @@ def test_removed_seat_out_is_skipped():
     rules.deal(state, full_deck(["O01", "O02"]))
     assert state.seats[B].status == OUT and state.seats[B].cards == []
     assert state.current_seat() == C
+
+
+def test_r4_3_moves_by_name_go_through_the_rules():
+    """apply_move is the one dispatch from a move's name to its rule (web and replay share it)."""
+    state = rules.new_game(["a", "b"], GameConfig(), ["O12", "C11"])
+    rules.deal(state, ["O10", "C10", "E05", "B01"])
+    b = state.seat_index("b")
+    with pytest.raises(RuleError, match="b may bet 1 to 4"):
+        moves.apply_move(state, b, "bet", 5)
+    with pytest.raises(RuleError, match="not a move"):
+        moves.apply_move(state, b, "fold")
+    moves.apply_move(state, b, "bet", 2)
+    moves.apply_move(state, b, "draw")
+    assert state.seats[b].bet == 2 and len(state.seats[b].cards) == 2
