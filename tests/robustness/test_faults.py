@@ -234,8 +234,8 @@ def record_counts(app, game_id: int) -> tuple[int, int, int]:
 def test_a_worker_killed_inside_a_move_leaves_nothing_half_applied(app, server, mysql_database_url):
     """The stand that settles hand 1 is held inside its transaction, then its worker is killed.
 
-    Another connection locks turn_actions, so the move waits on its last INSERT, after it has
-    updated games and game_states and inserted the hand and its turns: a half-applied move.
+    Another connection locks turn_actions, so the move waits on its last INSERTs, after it has
+    updated games and game_states and inserted the hand: a half-applied move.
     """
     master, base = server
     ana = make_user(app, "Ana")
@@ -287,6 +287,8 @@ def _post_quietly(http: requests.Session, url: str, data: dict, headers: dict) -
 
 def _insert_waiting(conn) -> bool:
     conn.rollback()  # a fresh look each time
+    # MariaDB may make the INSERT INTO turns wait too (it locks a child table's parents for
+    # foreign-key checks): either way games, game_states and hands are already written.
     rows = conn.execute(text("SELECT info FROM information_schema.processlist "
-                             "WHERE info LIKE 'INSERT INTO turn_actions%'")).all()
+                             "WHERE info LIKE 'INSERT INTO turn%' AND state LIKE 'Waiting%'")).all()
     return bool(rows)
