@@ -52,20 +52,25 @@
   // Seconds-left is preferred: it does not depend on the player's clock being right.
   var seen = new WeakMap();
 
-  function deadlineOf(el) {
+  // `now` is the tick's own clock reading: taking a second Date.now() here made the deadline a
+  // few ms later than `now`, so Math.ceil showed "31 s" on a 30 s timer right after each swap.
+  function deadlineOf(el, now) {
     var raw = el.getAttribute("data-deadline") || "";
     var known = seen.get(el);
-    if (known && known.raw === raw) return known.at;
-    var at = /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Date.now() + parseFloat(raw) * 1000 : Date.parse(raw);
+    if (known && known.raw === raw) return known;
+    var relative = /^\s*\d+(\.\d+)?\s*$/.test(raw);
+    var entry = { raw: raw, at: relative ? now + parseFloat(raw) * 1000 : Date.parse(raw),
+                  most: relative ? Math.ceil(parseFloat(raw)) : Infinity };
     el.removeAttribute("data-deadline-fired");
-    seen.set(el, { raw: raw, at: at });
-    return at;
+    seen.set(el, entry);
+    return entry;
   }
 
   function updateCountdown(el, now) {
-    var at = deadlineOf(el);
-    if (isNaN(at)) return;
-    var left = Math.max(0, Math.ceil((at - now) / 1000));
+    var deadline = deadlineOf(el, now);
+    if (isNaN(deadline.at)) return;
+    // Never more than the server said was left: the count only goes down.
+    var left = Math.min(deadline.most, Math.max(0, Math.ceil((deadline.at - now) / 1000)));
     var out = el.querySelector("[data-countdown-value]") || el;
     var text = left + " s";
     if (out.textContent !== text) out.textContent = text;

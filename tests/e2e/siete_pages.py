@@ -188,6 +188,20 @@ class Player:
     def was_not_reloaded(self) -> bool:
         return self.page.evaluate("window.__sieteNoReload === true")
 
+    def watch_countdowns(self) -> None:
+        """Record every number a countdown shows from now on (siete.js rewrites them 4 times a second)."""
+        self.page.evaluate("""() => {
+          window.__sieteCountdowns = [];
+          const note = () => document.querySelectorAll('[data-countdown-value]').forEach(
+            el => window.__sieteCountdowns.push(parseInt(el.textContent, 10)));
+          note();
+          new MutationObserver(note).observe(document.body,
+            {subtree: true, childList: true, characterData: true});
+        }""")
+
+    def countdowns_seen(self) -> list[int]:
+        return self.page.evaluate("window.__sieteCountdowns")
+
 
 def seat_two(new_player, *, hands: int = 1, turn_seconds: int = 30, **options) -> tuple[Player, Player]:
     """ana opens a two-seat table, bob joins it from the lobby, ana starts: (punter, bank).
