@@ -18,6 +18,8 @@ def test_each_sees_the_others_moves_but_not_their_face_down_card(new_player, art
     punter, bank = seat_two(new_player, hands=1)
     p, b = punter.my_seat(), bank.my_seat()
     bank.page.screenshot(path=artifacts / "e2e-two-players-bank-view.png", full_page=True)
+    for player in (punter, bank):  # bob's "You have a seat" went with the waiting table
+        expect(player.page.locator("body")).not_to_contain_text("You have a seat")
 
     # R4.2: the punter sees its own first card; the bank's page draws it face down and holds
     # neither its id nor its name anywhere in the markup.
@@ -63,6 +65,8 @@ def test_the_turn_timer_stands_for_an_idle_player(new_player):
     p = punter.my_seat()
     for player in (punter, bank):
         player.watch_countdowns()
+    for player in (punter, bank):
+        player.watch_countdowns()
     # The turn has just begun: the countdown shows (about) the table's timer, nothing timed out yet.
     left = int(punter.page.locator("#table .countdown").get_attribute("data-deadline"))
     assert turn - 3 <= left <= turn
@@ -79,6 +83,11 @@ def test_the_turn_timer_stands_for_an_idle_player(new_player):
     expect(punter.page.locator("#table .results")).to_be_visible(timeout=(turn + POLL_S + 4) * 1000)
     assert f"{bank.name} ran out of time" in punter.log()
     expect(bank.page.locator("#table .results")).to_be_visible(timeout=(POLL_S + 2) * 1000)
+    # Each turn's countdown started from the server's seconds left and only went down: it
+    # never showed more than the table's timer (it used to flash "6 s" on a 5 s timer).
+    for player in (punter, bank):
+        seen = player.countdowns_seen()
+        assert seen and max(seen) <= turn, f"{player.name}'s countdowns: {seen}"
     # Each turn's countdown started from the server's seconds left and only went down: it
     # never showed more than the table's timer (it used to flash "6 s" on a 5 s timer).
     for player in (punter, bank):
