@@ -5,7 +5,25 @@ from __future__ import annotations
 
 from lxml import html
 
-from test_play import HX, client_for, make_user, started_game, text, waiting_table
+from test_play import HX, client_for, load, make_user, started_game, text, waiting_table
+
+
+def seats_of(page: str) -> list[html.HtmlElement]:
+    """The seat <li>s of the table, in the order the page lists them."""
+    return html.fromstring(page).xpath('//ol[contains(@class, "seats")]/li')
+
+
+def bank_badged(page: str) -> list[str]:
+    """data-seat of every seat that wears the Bank badge."""
+    return [li.get("data-seat") for li in seats_of(page) if li.xpath('.//*[contains(@class, "seat__badge--bank")]')]
+
+
+def bots_only_table(app, user_id: int, hands: int = 15) -> int:
+    """A watched bots-only table: it plays hand 1 at once and pauses before dealing hand 2."""
+    form = {"seats": 3, "standard_bots": 3, "cautious_bots": 0, "bold_bots": 0, "watch_only": "y",
+            "max_hands": hands, "turn_seconds": 30}
+    response = client_for(app, user_id).post("/tables", data=form)
+    return int(response.headers["Location"].rsplit("/", 1)[1])
 
 
 # ---- flashed messages live inside #table ----
@@ -33,3 +51,22 @@ def test_a_fresh_fragment_clears_the_flash_region_but_a_whole_page_has_one_flash
     assert (oob.get("id"), oob.get("hx-swap-oob"), oob.text_content()) == ("flash", "true", "")
     page = text(client.get(f"/tables/{game_id}"))
     assert page.count('id="flash"') == 1 and "hx-swap-oob" not in page
+
+
+# ---- the bank between hands and after the game ----
+
+def test_between_hands_the_seats_show_the_settled_hands_bank_and_name_the_next(app):
+    ana = make_user(app, "Ana")
+    game_id = bots_only_table(app, ana)
+    _, state = load(app, game_id)
+    assert state.phase == "deal" and state.hand == 1
+    settled, upcoming = state.last_hand["bank"], state.bank
+    page = text(client_for(app, None).get(f"/tables/{game_id}"))
+    # R6.5: the bank passes between hands, but the cards on the table are still hand 1's.
+    assert bank_badged(page) == [str(settled)]
+    assert [li.get("data-seat") for li in seats_of(page)][:len(state.last_hand["order"])] == \
+        [str(i) for i in state.last_hand["order"]]
+    assert f"Bank: <strong>{state.seats[settled].name}</strong>" in page
+    assert f"Next bank: <strong>{state.seats[upcoming].name}</strong>" in page
+    verb = "keeps" if upcoming == settled else "takes"
+    assert f"{state.seats[upcoming].name} {verb} the bank for hand 2." in page

@@ -64,20 +64,36 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     """The view of a started game: seats in play order, settlement of the last hand, standings."""
     view = table_view(state, viewer)
     seats = view["seats"]
-    ordered = [seats[i] for i in view["order"]] + [s for s in seats if s["index"] not in view["order"]]
+    order, bank, next_bank = shown_order_and_bank(state, view)
+    ordered = [seats[i] for i in order] + [s for s in seats if s["index"] not in order]
     in_play = view["phase"] == PLAY
     for seat in ordered:
         seat["state"] = seat_state(seat, in_play)
         seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
+        seat["is_bank"] = seat["index"] == bank
     turn = view["turn_seat"]
     return {
         "view": view, "seats_in_order": ordered,
         "turn_name": None if turn is None else seats[turn]["name"],
-        "bank_name": None if view["bank_seat"] is None else seats[view["bank_seat"]]["name"],
+        "bank_name": None if bank is None else seats[bank]["name"],
+        "next_bank_name": None if next_bank is None else seats[next_bank]["name"],
         "seconds_left": seconds_left(deadline) if not view["finished"] else None,
         "settlement": settlement(view["last_hand"]),
         "standings": standings(state) if state.phase == OVER else None,
     }
+
+
+def shown_order_and_bank(state: GameState, view: dict) -> tuple[list[int], int | None, int | None]:
+    """The seat order and bank that match the cards on the table, and the next hand's bank.
+
+    Between hands and after the game the seats still hold the settled hand's cards while
+    state.order already names the next hand's bank, so the seats follow the settled hand's
+    order and bank.
+    """
+    record = state.last_hand
+    if view["phase"] == PLAY or record is None:
+        return view["order"], view["bank_seat"], None
+    return list(record["order"]), record["bank"], view["bank_seat"]
 
 
 def seat_state(seat: dict, in_play: bool) -> str:
