@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import Iterator
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from siete.db import db
 from siete.engine import rules
@@ -19,6 +20,8 @@ from siete.models import GameState as StateRow
 from siete.service.errors import Conflict, Forbidden, NotFound, RuleBroken
 from siete.service.recording import record_finish, record_hand, seats_by_join_order
 
+# Seats and their players in one extra query, not one per seat (every render names them all).
+SEATS = selectinload(Game.players).selectinload(GamePlayer.player)
 BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can watch them play
 
 
@@ -28,7 +31,7 @@ def locked_table(game_id: int) -> Iterator[tuple[Game, StateRow | None]]:
     try:
         game = db.session.execute(
             select(Game).where(Game.id == game_id).with_for_update()
-            .execution_options(populate_existing=True)).scalar_one_or_none()
+            .options(SEATS).execution_options(populate_existing=True)).scalar_one_or_none()
         if game is None:
             raise NotFound("there is no such table")
         # Locking reads see the newest committed rows, never an older snapshot of this request.
@@ -159,9 +162,16 @@ def leave_game(game_id: int, player: Player) -> None:
         save_state(game, row, state, player.name)
 
 
+def _held(model, key) -> bool:
+    return db.session.identity_map.get(db.inspect(model).identity_key_from_primary_key((key,))) \
+        is not None
+
+
 def current_state(game_id: int) -> tuple[Game, GameState | None]:
     """The game and its state without a lock, for showing the table."""
-    game = db.session.get(Game, game_id)
+    # A game this request already holds (it just moved) comes from the identity map, no query.
+    game = db.session.get(Game, game_id) if _held(Game, game_id) else \
+        db.session.get(Game, game_id, options=[SEATS])
     if game is None:
         raise NotFound("there is no such table")
     row = db.session.get(StateRow, game_id)

@@ -1,6 +1,7 @@
 """Write what the engine played into the record tables: seats, hands, turns, actions, results."""
 from __future__ import annotations
 
+from flask import current_app
 from sqlalchemy import select
 
 from siete.db import db
@@ -10,8 +11,15 @@ from siete.models import Card, Game, GamePlayer, Hand, Turn, TurnAction, utcnow
 
 
 def card_ids() -> dict[str, int]:
-    """Card code -> cards.id for the Spanish deck (one small query)."""
-    return dict(db.session.execute(select(Card.code, Card.id)).all())
+    """Card code -> cards.id for the Spanish deck, read once per app.
+
+    The cards are reference data, seeded once per database, and every settled hand needs
+    them; caching them per app saves a 48-row query on each hand.
+    """
+    cache = current_app.extensions.setdefault("siete.card_ids", {})
+    if not cache:
+        cache.update(db.session.execute(select(Card.code, Card.id)).all())
+    return cache
 
 
 def seats_by_join_order(game: Game) -> list[GamePlayer]:
