@@ -13,7 +13,7 @@ from siete.service.export import scenario_from_game
 from siete.service.replaying import record_scenarios
 from siete.service.simulating import simulate_recorded
 
-SCENARIOS = Path(__file__).resolve().parent.parent.parent.parent / "shared" / "spec" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"  # copies of the public cases
 
 
 def _simulate(app, games=3, hands=12):
