@@ -7,6 +7,8 @@ from lxml import html
 
 from test_play import HX, client_for, load, make_user, started_game, text, waiting_table
 
+BANK_SENTENCES = ("holds the bank", "takes the bank", "keeps the bank", "Next bank")
+
 
 def seats_of(page: str) -> list[html.HtmlElement]:
     """The seat <li>s of the table, in the order the page lists them."""
@@ -70,3 +72,16 @@ def test_between_hands_the_seats_show_the_settled_hands_bank_and_name_the_next(a
     assert f"Next bank: <strong>{state.seats[upcoming].name}</strong>" in page
     verb = "keeps" if upcoming == settled else "takes"
     assert f"{state.seats[upcoming].name} {verb} the bank for hand 2." in page
+
+
+def test_a_finished_game_names_no_next_bank_and_shows_the_standings(app):
+    ana = make_user(app, "Ana")
+    game_id = bots_only_table(app, ana, hands=1)
+    status, state = load(app, game_id)
+    assert status == "finished" and state.phase == "over"
+    page = text(client_for(app, ana).get(f"/tables/{game_id}"))
+    said = " ".join(e.text_content() for e in html.fromstring(page).xpath(
+        '//*[@class="game__meta" or @class="settlement__summary"]'))  # the log keeps its "hand 1: ..."
+    assert "Hand 1 of 1" in said and not any(sentence in said for sentence in BANK_SENTENCES)
+    assert bank_badged(page) == [str(state.last_hand["bank"])]  # the bank of the cards shown
+    assert "Game over" in page and page.count('class="standings__row') == len(state.seats)

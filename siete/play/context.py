@@ -72,13 +72,16 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
         seat["is_bank"] = seat["index"] == bank
     turn = view["turn_seat"]
+    record = settlement(view["last_hand"])
+    if record and view["finished"]:
+        record["next_bank"] = None  # the game is over: nobody holds the bank "now"
     return {
         "view": view, "seats_in_order": ordered,
         "turn_name": None if turn is None else seats[turn]["name"],
         "bank_name": None if bank is None else seats[bank]["name"],
         "next_bank_name": None if next_bank is None else seats[next_bank]["name"],
         "seconds_left": seconds_left(deadline) if not view["finished"] else None,
-        "settlement": settlement(view["last_hand"]),
+        "settlement": record,
         "standings": standings(state) if state.phase == OVER else None,
     }
 
@@ -88,12 +91,13 @@ def shown_order_and_bank(state: GameState, view: dict) -> tuple[list[int], int |
 
     Between hands and after the game the seats still hold the settled hand's cards while
     state.order already names the next hand's bank, so the seats follow the settled hand's
-    order and bank.
+    order and bank; the next bank is only named while another hand is still to come.
     """
     record = state.last_hand
     if view["phase"] == PLAY or record is None:
         return view["order"], view["bank_seat"], None
-    return list(record["order"]), record["bank"], view["bank_seat"]
+    next_bank = None if view["finished"] or view["bank_seat"] is None else view["bank_seat"]
+    return list(record["order"]), record["bank"], next_bank
 
 
 def seat_state(seat: dict, in_play: bool) -> str:

@@ -80,6 +80,8 @@ def test_a_whole_game_against_three_bots_by_clicking(new_player, artifacts):
     assert sum(points) == 4 * INITIAL_POINTS  # R2.4: points are conserved, nothing is staked now
     winner_rows = results.locator(".standings__row--winner")
     expect(winner_rows).to_have_count(1)
+    # The game is over: nobody "holds the bank now", the standings say how it ended.
+    expect(results.locator(".settlement__summary")).not_to_contain_text("the bank for hand")
     winner = results.locator(".results__winner strong").inner_text()
     assert winner_rows.locator("th").inner_text().startswith(winner)
     assert table[0][1].startswith(winner)  # R7.2: the winner tops the standings
