@@ -85,3 +85,15 @@ def test_a_finished_game_names_no_next_bank_and_shows_the_standings(app):
     assert "Hand 1 of 1" in said and not any(sentence in said for sentence in BANK_SENTENCES)
     assert bank_badged(page) == [str(state.last_hand["bank"])]  # the bank of the cards shown
     assert "Game over" in page and page.count('class="standings__row') == len(state.seats)
+
+
+# ---- the settlement on a phone ----
+
+def test_settlement_cells_carry_their_column_name_for_the_stacked_phone_layout(app):
+    ana = make_user(app, "Ana")
+    game_id = bots_only_table(app, ana)
+    page = html.fromstring(text(client_for(app, None).get(f"/tables/{game_id}")))
+    heads = [th.text_content() for th in page.xpath('//table[@class="settlement__table"]/thead//th')]
+    for row in page.xpath('//table[@class="settlement__table"]/tbody/tr'):
+        labels = [td.get("data-label") for td in row.xpath("./td") if td.get("data-label")]
+        assert labels == heads[2:]  # every column but Player and Cards, in order

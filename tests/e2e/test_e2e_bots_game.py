@@ -101,6 +101,19 @@ def test_the_table_fits_a_phone_screen(new_player, artifacts):
     play_to_the_end(ana)
     assert_no_horizontal_scroll(ana, "table after the game")
     ana.page.screenshot(path=artifacts / "e2e-phone-end.png", full_page=True)
+    assert_settlement_fits(ana)
+
+
+def assert_settlement_fits(player: Player) -> None:
+    """Every settlement cell, Points included, lies inside the screen without scrolling the table."""
+    width = player.page.viewport_size["width"]
+    box = player.page.locator("#table .settlement .scroll-x")
+    assert box.evaluate("el => el.scrollWidth <= el.clientWidth"), "the settlement scrolls sideways"
+    cells = player.page.locator("#table .settlement__table tbody td:not(.settlement__cards-col)")
+    assert cells.count() >= 5
+    for cell in cells.all():
+        edge = cell.bounding_box()
+        assert edge and edge["x"] >= 0 and edge["x"] + edge["width"] <= width, (cell.inner_text(), edge)
 
 
 def assert_no_horizontal_scroll(player: Player, where: str) -> None:
