@@ -3,8 +3,15 @@ moves on, the bank that matches the cards on the table between hands and after t
 cards counted rather than summed as 0, and the settlement's columns labelled for phones."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from flask import render_template
 from lxml import html
 
+from siete.engine import rules
+from siete.engine.cards import get_cards
+from siete.engine.config import GameConfig
+from siete.play.context import game_context
 from test_play import HX, client_for, load, make_user, started_game, text, waiting_table
 
 BANK_SENTENCES = ("holds the bank", "takes the bank", "keeps the bank", "Next bank")
@@ -85,6 +92,31 @@ def test_a_finished_game_names_no_next_bank_and_shows_the_standings(app):
     assert "Hand 1 of 1" in said and not any(sentence in said for sentence in BANK_SENTENCES)
     assert bank_badged(page) == [str(state.last_hand["bank"])]  # the bank of the cards shown
     assert "Game over" in page and page.count('class="standings__row') == len(state.seats)
+
+
+# ---- face-down cards ----
+
+def spectator_game_html(app, state) -> str:
+    """_game.html as a spectator sees `state` (no seat, so no buttons)."""
+    with app.test_request_context("/"):
+        return render_template("play/_game.html", game=SimpleNamespace(id=1, mode="bots"), seat=None,
+                               left=False, user_id=None, **game_context(state, None, None))
+
+
+def test_r4_2_a_face_down_card_is_counted_not_summed_as_zero(app):
+    """b bet, drew the as and stood; c has only its face-down first card (R4.2)."""
+    state = rules.new_game(["a", "b", "c"], GameConfig(), ["O12", "O11", "O10"])
+    first = ["O03", "O04", "O05", "C01"]
+    rules.deal(state, first + [c for c in get_cards().active if c not in first])
+    b, c = state.seat_index("b"), state.seat_index("c")
+    rules.bet(state, b, 1)
+    rules.draw(state, b)
+    rules.stand(state, b)
+    seats = {li.get("data-seat"): li for li in seats_of(spectator_game_html(app, state))}
+    total = {i: seats[str(i)].xpath('.//p[@class="seat__total"]')[0].text_content().strip() for i in (b, c)}
+    assert total[b] == "Showing 1 + 1 face down"
+    assert total[c] == "1 card face down"
+    assert "Showing 0" not in spectator_game_html(app, state)
 
 
 # ---- the settlement on a phone ----

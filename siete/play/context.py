@@ -71,6 +71,7 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         seat["state"] = seat_state(seat, in_play)
         seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
         seat["is_bank"] = seat["index"] == bank
+        seat["face_down"] = seat["cards"].count(None)
     turn = view["turn_seat"]
     record = settlement(view["last_hand"])
     if record and view["finished"]:

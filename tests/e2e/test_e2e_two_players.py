@@ -20,6 +20,8 @@ def test_each_sees_the_others_moves_but_not_their_face_down_card(new_player, art
     bank.page.screenshot(path=artifacts / "e2e-two-players-bank-view.png", full_page=True)
     for player in (punter, bank):  # bob's "You have a seat" went with the waiting table
         expect(player.page.locator("body")).not_to_contain_text("You have a seat")
+    # A lone face-down card is counted, not summed as "Showing 0".
+    expect(bank.page.locator(f"#seat-{p} .seat__total")).to_have_text("1 card face down")
 
     # R4.2: the punter sees its own first card; the bank's page draws it face down and holds
     # neither its id nor its name anywhere in the markup.
