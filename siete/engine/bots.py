@@ -5,7 +5,7 @@ import random
 from typing import Protocol
 
 from siete.engine.rules import (
-    _verify_turn, draw_unchecked, place_bet_unchecked, stand_unchecked,
+    verify_turn, draw_unchecked, place_bet_unchecked, stand_unchecked,
 )
 from siete.engine.state import PLAY, GameState, Seat
 from siete.engine.views import BotView, bot_view
@@ -105,7 +105,7 @@ def bot_to_act(state: GameState) -> int | None:
 
 def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     """Let the bot in `seat` make exactly one move."""
-    _bot_move(state, seat, _verify_turn(state, seat), rng)
+    _bot_move(state, seat, verify_turn(state, seat), rng)
 
 
 def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random) -> None:
