@@ -35,7 +35,8 @@ def seconds_left(deadline: datetime | None) -> int | None:
     return None if deadline is None else max(0, int((deadline - utcnow()).total_seconds()))
 
 
-def table_context(game_id: int, user_id: int | None, error: str | None = None) -> dict:
+def table_context(game_id: int, user_id: int | None, error: str | None = None,
+                  notice: str | None = None) -> dict:
     """Everything _table.html needs; a seat replaced by a bot watches as a spectator."""
     game, state = current_state(game_id)
     seat = my_seat(game, user_id)
@@ -43,7 +44,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None) -
     viewer = None if left else seat
     marker = poll_marker(game_id) if state is not None else None
     ctx = {
-        "game": game, "error": error, "user_id": user_id, "seat": viewer, "left": left,
+        "game": game, "error": error, "notice": notice, "user_id": user_id, "seat": viewer, "left": left,
         "is_creator": user_id is not None and game.creator_user_id == user_id,
         "poll": game.status in ("waiting", "playing"),
         "poll_v": waiting_marker(game) if marker is None else str(marker[0]),

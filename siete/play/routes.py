@@ -132,10 +132,10 @@ def _game_or_404(game_id: int):
 
 
 def _render_table(game_id: int, error: str | None = None, status: int = 200,
-                  fragment_only: bool | None = None):
+                  fragment_only: bool | None = None, notice: str | None = None):
     """The table as a whole page, or as the #table fragment for htmx."""
     try:
-        ctx = table_context(game_id, _user_id(), error)
+        ctx = table_context(game_id, _user_id(), error, notice)
     except NotFound as exc:
         abort(404, exc.message)
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
@@ -156,7 +156,7 @@ def _perform(game_id: int, move: Callable[[Player], object], done: str | None = 
         flash(exc.message, "error")
         return redirect(url_for(".table", game_id=game_id), 303)
     if wants_fragment():
-        return _render_table(game_id, done)
+        return _render_table(game_id, notice=done)
     if done:
         flash(done, "success")
     return redirect(url_for(".table", game_id=game_id), 303)
