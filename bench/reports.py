@@ -29,6 +29,7 @@ from siete.engine.cards import points  # noqa: E402
 from siete.engine.config import GameConfig  # noqa: E402
 from siete.models import Card, Game, GamePlayer, Hand, Player, Turn, TurnAction, User  # noqa: E402
 from siete.reports import REPORTS, run_report  # noqa: E402
+from siete.service.recording import SEAT_COUNTS, add_tally, cards_drawn, tally_hand  # noqa: E402
 from siete.simulate import play_game  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench"
@@ -36,6 +37,8 @@ BY = "bench"
 EPOCH = datetime(2025, 1, 1)
 # Not a real password hash: nobody logs in as a bench player, and hashing 40 would take seconds.
 NO_PASSWORD = "bench:no-login"
+# A seat's summary columns before its first hand (the models' defaults).
+EMPTY_SUMMARY = {**dict.fromkeys(SEAT_COUNTS, 0), "max_bet": None, "min_bet": None}
 
 
 def fresh_database(url: str) -> None:
@@ -96,8 +99,11 @@ class GameRows:
         hands: list[dict] = []
         state = play_game(names, {name: profile for _, name, profile in seats}, config, rng,
                           lambda _state, record: hands.append(record))
+        summaries: list[dict] = [{} for _ in seats]
         for record in hands:
-            self._add_hand(game_id, seat_ids, record)
+            self._add_hand(game_id, seat_ids, [pid for pid, _, _ in seats], record)
+            for index, tally in tally_hand(record).items():
+                summaries[index] = add_tally(summaries[index], tally)
         started = EPOCH + timedelta(minutes=7 * number)
         duration = rng.randint(60, 1800)
         kinds_seated = {kinds[pid] for pid, _, _ in seats}
@@ -110,10 +116,11 @@ class GameRows:
             "started_at": started, "ended_at": started + timedelta(seconds=duration),
             "duration_s": duration, "hands_played": len(hands),
             "winner_player_id": seats[state.winner][0], "created_by": BY, "updated_by": BY})
-        self._add_seats(game_id, seat_ids, seats, state)
+        self._add_seats(game_id, seat_ids, seats, state, summaries)
 
-    def _add_seats(self, game_id: int, seat_ids: list[int], seats: list, state) -> None:
-        """record_start and record_finish: seat cards, start positions, final points and places."""
+    def _add_seats(self, game_id: int, seat_ids: list[int], seats: list, state,
+                   summaries: list[dict]) -> None:
+        """record_start, record_hand's seat summaries and record_finish: the seats' rows."""
         start = {index: position for position, index in enumerate(state.seating)}
         ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
         ranking.sort(key=lambda i: -state.seats[i].points)
@@ -124,9 +131,10 @@ class GameRows:
                 "seat_card_id": self.card_ids[state.seats[index].seat_card],
                 "start_position": start[index], "final_points": state.seats[index].points,
                 "final_position": place[index], "result": "won" if index == state.winner else "lost",
+                **EMPTY_SUMMARY, **summaries[index],
                 "created_by": BY, "updated_by": BY})
 
-    def _add_hand(self, game_id: int, seat_ids: list[int], record: dict) -> None:
+    def _add_hand(self, game_id: int, seat_ids: list[int], player_ids: list[int], record: dict) -> None:
         """record_hand: one hand, its turns and each turn's actions."""
         hand_id = self._new_id("hands")
         self.rows[Hand].append({
@@ -140,8 +148,9 @@ class GameRows:
                 "position": turn["position"], "points_start": turn["points_start"],
                 "points_end": turn["points_end"], "bet": turn["bet"],
                 "first_card_id": self.card_ids[turn["first_card"]], "total": points(turn["total"]),
-                "cards_drawn": sum(1 for a in turn["actions"] if a[0] == "draw"),
-                "result": turn["result"], "created_by": BY, "updated_by": BY})
+                "cards_drawn": cards_drawn(turn), "result": turn["result"], "game_id": game_id,
+                "player_id": player_ids[turn["seat"]], "hand_number": record["number"],
+                "created_by": BY, "updated_by": BY})
             for seq, (action, detail) in enumerate(turn["actions"], start=1):
                 self.rows[TurnAction].append({
                     "id": self._new_id("turn_actions"), "turn_id": turn_id, "seq": seq,

@@ -175,8 +175,20 @@ CREATE TABLE IF NOT EXISTS game_players (
     start_position TINYINT     NULL,
     final_points   INT         NULL,
     final_position TINYINT     NULL,
+    -- Written by record_finish, and only then: a seat with a result is a seat of a finished
+    -- game, which lets the reports keep finished games without a join to games.
     result         VARCHAR(4)  NULL,
     left_at        DATETIME    NULL,
+    -- The seat's record summed as each hand is recorded (siete/service/recording.py), so the
+    -- reports read one row per seat instead of walking every turn.
+    hands_played        INT    NOT NULL DEFAULT 0,
+    hands_drawn         INT    NOT NULL DEFAULT 0,
+    stands              INT    NOT NULL DEFAULT 0,
+    busts               INT    NOT NULL DEFAULT 0,
+    won_without_drawing INT    NOT NULL DEFAULT 0,
+    bank_tie_wins       INT    NOT NULL DEFAULT 0,
+    max_bet             INT    NULL,
+    min_bet             INT    NULL,
     created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
     updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -190,7 +202,14 @@ CREATE TABLE IF NOT EXISTS game_players (
     CONSTRAINT ck_game_players_result CHECK (result IS NULL OR result IN ('won', 'lost')),
     -- Reports "by player" and "by seat card" start from these columns.
     INDEX ix_game_players_player_id (player_id),
-    INDEX ix_game_players_seat_card_id (seat_card_id)
+    INDEX ix_game_players_seat_card_id (seat_card_id),
+    -- The per-seat reports read a finished game's seats (result set) from one of these two
+    -- indexes alone, by player or by game, never the wider rows (sql/reports/).
+    INDEX ix_game_players_player_cover (
+        player_id, result, seat_card_id, stands, busts, won_without_drawing, bank_tie_wins, game_id),
+    INDEX ix_game_players_game_cover (
+        game_id, result, player_id, max_bet, min_bet, start_position, final_points, hands_played,
+        hands_drawn, seat_card_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- One deal (R4). bank_total is the bank's total at the end of the hand.
@@ -229,6 +248,12 @@ CREATE TABLE IF NOT EXISTS turns (
     total          DECIMAL(3,1) NOT NULL,
     cards_drawn    TINYINT      NOT NULL,
     result         VARCHAR(10)  NOT NULL,
+    -- Copies of hands.game_id, game_players.player_id and hands.number, written with the
+    -- turn (which never moves): reports group every turn by player and hand number without
+    -- two joins per turn. NULL only for rows written outside siete/service/recording.py.
+    game_id        INT          NULL,
+    player_id      INT          NULL,
+    hand_number    SMALLINT     NULL,
     created_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by     VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -238,6 +263,8 @@ CREATE TABLE IF NOT EXISTS turns (
     CONSTRAINT fk_turns_hand_id_hands FOREIGN KEY (hand_id) REFERENCES hands (id),
     CONSTRAINT fk_turns_game_player_id_game_players FOREIGN KEY (game_player_id) REFERENCES game_players (id),
     CONSTRAINT fk_turns_first_card_id_cards FOREIGN KEY (first_card_id) REFERENCES cards (id),
+    CONSTRAINT fk_turns_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_turns_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
     CONSTRAINT ck_turns_result CHECK (result IN ('bust', 'lose', 'win', 'seven_half', 'bank')),
     CONSTRAINT ck_turns_bet CHECK (bet IS NULL OR bet >= 1),
     CONSTRAINT ck_turns_cards_drawn CHECK (cards_drawn >= 0),
@@ -250,7 +277,12 @@ CREATE TABLE IF NOT EXISTS turns (
     -- Covers every report that walks a seat's turns (game_players -> turns): the reports read
     -- these columns from the index alone, never the wider rows (sql/reports/, bench/reports.py).
     INDEX ix_turns_report_cover (
-        game_player_id, position, result, cards_drawn, bet, first_card_id, hand_id, total)
+        game_player_id, position, result, cards_drawn, bet, first_card_id, hand_id, total),
+    -- Reports 1 and 4 count every turn by player straight from these indexes, without a join
+    -- per turn; the game_id index finds the few turns of unfinished games to leave out.
+    INDEX ix_turns_game_id (game_id),
+    INDEX ix_turns_player_id_first_card_id (player_id, first_card_id),
+    INDEX ix_turns_player_hand_cover (player_id, hand_number, position, result, bet)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- What happened in a turn, one row per decision: a draw (with the card drawn) or a stand.

@@ -81,6 +81,12 @@ class GamePlayer(ControlColumns, db.Model):
         CheckConstraint(one_of("result", SEAT_RESULTS, nullable=True), name="result"),
         Index(None, "player_id"),
         Index(None, "seat_card_id"),
+        # The per-seat reports read a finished game's seats (result set) from one of these two
+        # indexes alone, by player or by game, never the wider rows (sql/reports/).
+        Index("ix_game_players_player_cover", "player_id", "result", "seat_card_id", "stands",
+              "busts", "won_without_drawing", "bank_tie_wins", "game_id"),
+        Index("ix_game_players_game_cover", "game_id", "result", "player_id", "max_bet", "min_bet",
+              "start_position", "final_points", "hands_played", "hands_drawn", "seat_card_id"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -91,8 +97,20 @@ class GamePlayer(ControlColumns, db.Model):
     start_position: Mapped[int | None] = mapped_column(TinyInt)
     final_points: Mapped[int | None] = mapped_column(Integer)
     final_position: Mapped[int | None] = mapped_column(TinyInt)
+    # Written by record_finish, and only then: a seat with a result is a seat of a finished
+    # game, which lets the reports keep finished games without a join to games.
     result: Mapped[str | None] = mapped_column(String(4))
     left_at: Mapped[datetime | None] = mapped_column(DateTime)
+    # The seat's record summed hand by hand as each hand is recorded (recording.tally_hand),
+    # so the reports read one row per seat instead of walking every turn (REPORTS.md words).
+    hands_played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    hands_drawn: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    stands: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    busts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    won_without_drawing: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    bank_tie_wins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    max_bet: Mapped[int | None] = mapped_column(Integer)
+    min_bet: Mapped[int | None] = mapped_column(Integer)
 
     game: Mapped[Game] = relationship(back_populates="players")
     player: Mapped[Player] = relationship()
@@ -139,6 +157,11 @@ class Turn(ControlColumns, db.Model):
         # Covers the reports that walk a seat's turns: they never need the wider rows.
         Index("ix_turns_report_cover", "game_player_id", "position", "result", "cards_drawn", "bet",
               "first_card_id", "hand_id", "total"),
+        # Reports 1 and 4 count every turn by player straight from these indexes, without a
+        # join per turn; the game_id index finds the few turns of unfinished games to leave out.
+        Index(None, "game_id"),
+        Index(None, "player_id", "first_card_id"),
+        Index("ix_turns_player_hand_cover", "player_id", "hand_number", "position", "result", "bet"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -152,6 +175,12 @@ class Turn(ControlColumns, db.Model):
     total: Mapped[float] = mapped_column(Points)
     cards_drawn: Mapped[int] = mapped_column(TinyInt)
     result: Mapped[str] = mapped_column(String(10))
+    # Copies of hands.game_id, game_players.player_id and hands.number, written with the turn
+    # (it never moves): reports group 580k turns by player and hand number without two joins
+    # per turn. NULL only for rows written outside siete/service/recording.py.
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    hand_number: Mapped[int | None] = mapped_column(SmallInteger)
 
     hand: Mapped[Hand] = relationship(back_populates="turns")
     game_player: Mapped[GamePlayer] = relationship(back_populates="turns")

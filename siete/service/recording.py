@@ -41,6 +41,49 @@ def record_start(game: Game, state: GameState, by: str) -> None:
     game.updated_by = by
 
 
+# The per-seat counts a hand adds to (game_players columns of the same names).
+SEAT_COUNTS = ("hands_played", "hands_drawn", "stands", "busts", "won_without_drawing",
+               "bank_tie_wins")
+WON = ("win", "seven_half")
+
+
+def cards_drawn(turn: dict) -> int:
+    """How many cards a turn of the engine's hand record drew."""
+    return sum(1 for action in turn["actions"] if action[0] == "draw")
+
+
+def tally_hand(record: dict) -> dict[int, dict]:
+    """What one settled hand adds to each seat's summary: {seat index: {column: value}}.
+
+    Counts follow REPORTS.md's words: a stand or a bust counts as punter (the turn's result)
+    and as a bank that played (the hand's bank_result); "bet" is the punter's bet or None.
+    """
+    tallies = {}
+    for turn in record["turns"]:
+        punter, drew = turn["position"] > 0, cards_drawn(turn) > 0
+        tallies[turn["seat"]] = {
+            "hands_played": 1, "hands_drawn": int(drew),
+            "stands": int(punter and turn["result"] in ("lose", *WON)),
+            "busts": int(punter and turn["result"] == "bust"),
+            "won_without_drawing": int(punter and not drew and turn["result"] in WON),
+            "bank_tie_wins": 0, "bet": turn["bet"] if punter else None}
+    bank = tallies[record["bank"]]
+    bank["stands"] = int(record["bank_result"] in ("stood", "seven_half"))
+    bank["busts"] = int(record["bank_result"] == "bust")
+    # The bank beat a punter on equal totals (R5.3): that punter stood and lost on its total.
+    bank["bank_tie_wins"] = int(any(t["position"] > 0 and t["result"] == "lose"
+                                    and t["total"] == record["bank_total"] for t in record["turns"]))
+    return tallies
+
+
+def add_tally(summary: dict, tally: dict) -> dict:
+    """A seat's summary columns after one more hand (counts add up; bets keep max and min)."""
+    added = {c: (summary.get(c) or 0) + tally[c] for c in SEAT_COUNTS}
+    bets = [b for b in (summary.get("max_bet"), summary.get("min_bet"), tally["bet"]) if b is not None]
+    added["max_bet"], added["min_bet"] = (max(bets), min(bets)) if bets else (None, None)
+    return added
+
+
 def record_hand(game: Game, state: GameState, record: dict, by: str) -> Hand:
     """Store one settled hand (the engine's hand record) with its turns and their actions."""
     ids = card_ids()
@@ -49,18 +92,23 @@ def record_hand(game: Game, state: GameState, record: dict, by: str) -> Hand:
                 bank_total=points(record["bank_total"]), bank_result=record["bank_result"],
                 created_by=by, updated_by=by)
     for turn in record["turns"]:
-        row = Turn(game_player=seats[turn["seat"]], position=turn["position"],
+        seat = seats[turn["seat"]]
+        row = Turn(game_player=seat, position=turn["position"],
                    points_start=turn["points_start"], points_end=turn["points_end"],
                    bet=turn["bet"], first_card_id=ids[turn["first_card"]],
                    total=points(turn["total"]), result=turn["result"],
-                   cards_drawn=sum(1 for a in turn["actions"] if a[0] == "draw"),
-                   created_by=by, updated_by=by)
+                   cards_drawn=cards_drawn(turn), game_id=game.id, player_id=seat.player_id,
+                   hand_number=record["number"], created_by=by, updated_by=by)
         for seq, (action, detail) in enumerate(turn["actions"], start=1):
             row.actions.append(TurnAction(
                 seq=seq, action=action, card_id=ids[detail] if action == "draw" else None,
                 automatic=detail == "auto", created_by=by, updated_by=by))
         hand.turns.append(row)
     db.session.add(hand)
+    for index, tally in tally_hand(record).items():
+        current = {c: getattr(seats[index], c) for c in (*SEAT_COUNTS, "max_bet", "min_bet")}
+        for column, value in add_tally(current, tally).items():
+            setattr(seats[index], column, value)
     game.hands_played = record["number"]
     game.updated_by = by
     return hand

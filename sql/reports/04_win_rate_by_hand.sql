@@ -1,15 +1,30 @@
 -- 4 win_rate_by_hand - per player and hand number, over punter turns (position above 0) of
 -- finished games - how many turns, the share won (win or seven_half) and the average bet.
-WITH per_hand AS (
-    SELECT gp.player_id, h.number AS hand_number, COUNT(*) AS turns,
+-- As in report 1, every punter turn is summed from one covering index on turns (player_id,
+-- hand_number, position, result, bet) and the turns of unfinished games are taken away.
+WITH every_game AS (
+    SELECT t.player_id, t.hand_number, COUNT(*) AS turns,
            SUM(CASE WHEN t.result IN ('win', 'seven_half') THEN 1 ELSE 0 END) AS won,
            SUM(t.bet) AS bets
+    FROM turns t
+    WHERE t.position > 0
+    GROUP BY t.player_id, t.hand_number
+),
+unfinished AS (
+    SELECT t.player_id, t.hand_number, -COUNT(*) AS turns,
+           -SUM(CASE WHEN t.result IN ('win', 'seven_half') THEN 1 ELSE 0 END) AS won,
+           -SUM(t.bet) AS bets
     FROM games g
-    JOIN game_players gp ON gp.game_id = g.id
-    JOIN turns t ON t.game_player_id = gp.id
-    JOIN hands h ON h.id = t.hand_id
-    WHERE g.status = 'finished' AND t.position > 0
-    GROUP BY gp.player_id, h.number
+    JOIN turns t ON t.game_id = g.id
+    WHERE g.status <> 'finished' AND t.position > 0
+    GROUP BY t.player_id, t.hand_number
+),
+per_hand AS (
+    SELECT x.player_id, x.hand_number, SUM(x.turns) AS turns, SUM(x.won) AS won,
+           SUM(x.bets) AS bets
+    FROM (SELECT * FROM every_game UNION ALL SELECT * FROM unfinished) x
+    GROUP BY x.player_id, x.hand_number
+    HAVING SUM(x.turns) > 0
 )
 SELECT p.name AS player, x.hand_number, x.turns,
        ROUND(100.0 * x.won / x.turns, 2) AS won_pct,

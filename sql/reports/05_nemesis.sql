@@ -1,10 +1,10 @@
 -- 5 nemesis - for each player who lost a finished game, the winner who beat it most often.
--- Every winner tied on that count is listed.
+-- Every winner tied on that count is listed. Only seats of finished games have a result.
 WITH losses AS (
     SELECT gp.player_id, g.winner_player_id, COUNT(*) AS games_lost_to
-    FROM games g
-    JOIN game_players gp ON gp.game_id = g.id
-    WHERE g.status = 'finished' AND gp.result = 'lost'
+    FROM game_players gp
+    JOIN games g ON g.id = gp.game_id
+    WHERE gp.result = 'lost'
     GROUP BY gp.player_id, g.winner_player_id
 ),
 ranked AS (

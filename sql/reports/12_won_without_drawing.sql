@@ -1,23 +1,22 @@
 -- 12 won_without_drawing - punter turns of finished games won (win or seven_half) with no
 -- card drawn, per player, then a total row '*' that is always there.
+-- game_players.won_without_drawing counts them per seat as each hand is recorded, and a seat
+-- with a result is a seat of a finished game.
 WITH per_player AS (
-    SELECT gp.player_id, COUNT(*) AS hands_won
-    FROM games g
-    JOIN game_players gp ON gp.game_id = g.id
-    JOIN turns t ON t.game_player_id = gp.id
-    WHERE g.status = 'finished'
-      AND t.position > 0
-      AND t.cards_drawn = 0
-      AND t.result IN ('win', 'seven_half')
+    SELECT gp.player_id, SUM(gp.won_without_drawing) AS hands_won
+    FROM game_players gp
+    WHERE gp.result IS NOT NULL
     GROUP BY gp.player_id
+    HAVING SUM(gp.won_without_drawing) > 0
 ),
 grouped AS (
     SELECT 0 AS is_total, p.name AS player, x.hands_won
     FROM per_player x
     JOIN players p ON p.id = x.player_id
     UNION ALL
-    SELECT 1 AS is_total, '*' AS player, COALESCE(SUM(x.hands_won), 0) AS hands_won
-    FROM per_player x
+    SELECT 1 AS is_total, '*' AS player, COALESCE(SUM(gp.won_without_drawing), 0) AS hands_won
+    FROM game_players gp
+    WHERE gp.result IS NOT NULL
 )
 SELECT player, hands_won
 FROM grouped

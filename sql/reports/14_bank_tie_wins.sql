@@ -1,28 +1,22 @@
 -- 14 bank_tie_wins - hands of finished games in which the bank beat at least one punter that
 -- stood on the bank's own total (a tie goes to the bank, R5.3), per bank, then a total
--- row '*' that is always there.
-WITH tie_hands AS (
-    SELECT DISTINCT h.id, h.bank_game_player_id
-    FROM games g
-    JOIN game_players gp ON gp.game_id = g.id
-    JOIN turns t ON t.game_player_id = gp.id
-    JOIN hands h ON h.id = t.hand_id
-    WHERE g.status = 'finished' AND t.position > 0 AND t.result = 'lose'
-      AND t.total = h.bank_total
-),
-per_bank AS (
-    SELECT bgp.player_id, COUNT(*) AS hands
-    FROM tie_hands th
-    JOIN game_players bgp ON bgp.id = th.bank_game_player_id
-    GROUP BY bgp.player_id
+-- row '*' that is always there. game_players.bank_tie_wins counts those hands per seat as
+-- each hand is recorded, and a seat with a result is a seat of a finished game.
+WITH per_bank AS (
+    SELECT gp.player_id, SUM(gp.bank_tie_wins) AS hands
+    FROM game_players gp
+    WHERE gp.result IS NOT NULL
+    GROUP BY gp.player_id
+    HAVING SUM(gp.bank_tie_wins) > 0
 ),
 grouped AS (
     SELECT 0 AS is_total, p.name AS bank, x.hands
     FROM per_bank x
     JOIN players p ON p.id = x.player_id
     UNION ALL
-    SELECT 1 AS is_total, '*' AS bank, COALESCE(SUM(x.hands), 0) AS hands
-    FROM per_bank x
+    SELECT 1 AS is_total, '*' AS bank, COALESCE(SUM(gp.bank_tie_wins), 0) AS hands
+    FROM game_players gp
+    WHERE gp.result IS NOT NULL
 )
 SELECT bank, hands
 FROM grouped

@@ -17,10 +17,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import reports as bench  # noqa: E402  (bench/reports.py)
 
 SEAT_COLUMNS = ("join_order", "seat_card_id", "start_position", "final_points", "final_position",
-                "result")
+                "result", "hands_played", "hands_drawn", "stands", "busts", "won_without_drawing",
+                "bank_tie_wins", "max_bet", "min_bet")
 HAND_COLUMNS = ("number", "bank_total", "bank_result")
 TURN_COLUMNS = ("position", "points_start", "points_end", "bet", "first_card_id", "total",
-                "cards_drawn", "result")
+                "cards_drawn", "result", "hand_number")
 
 
 def record_through_the_service(players: list, config, seed: str) -> int:
@@ -50,12 +51,15 @@ def stored(game_id: int) -> dict:
     seats = db.session.scalars(select(GamePlayer).where(GamePlayer.game_id == game_id)
                                .order_by(GamePlayer.join_order)).all()
     join_order = {s.id: s.join_order for s in seats}
+    player_of = {s.id: s.player_id for s in seats}
     hands = db.session.scalars(select(Hand).where(Hand.game_id == game_id).order_by(Hand.number)).all()
     return {
         "winner": db.session.get(Game, game_id).winner_player_id,
         "seats": [tuple(getattr(s, c) for c in SEAT_COLUMNS) for s in seats],
         "hands": [(tuple(getattr(h, c) for c in HAND_COLUMNS), join_order[h.bank_game_player_id],
                    [(join_order[t.game_player_id], tuple(getattr(t, c) for c in TURN_COLUMNS),
+                     # the copied keys name the turn's own game and seat's player
+                     (t.game_id == game_id, t.player_id == player_of[t.game_player_id]),
                      [(a.seq, a.action, a.card_id, a.automatic) for a in t.actions])
                     for t in sorted(h.turns, key=lambda t: t.position)])
                   for h in hands],
