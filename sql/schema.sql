@@ -282,7 +282,9 @@ CREATE TABLE IF NOT EXISTS turns (
     -- per turn; the game_id index finds the few turns of unfinished games to leave out.
     INDEX ix_turns_game_id (game_id),
     INDEX ix_turns_player_id_first_card_id (player_id, first_card_id),
-    INDEX ix_turns_player_hand_cover (player_id, hand_number, position, result, bet)
+    -- Position first: report 4 reads the punter turns (position > 0) alone, by player and
+    -- hand number within each position.
+    INDEX ix_turns_win_rate_cover (position, player_id, hand_number, result, bet)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- What happened in a turn, one row per decision: a draw (with the card drawn) or a stand.

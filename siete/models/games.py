@@ -161,7 +161,9 @@ class Turn(ControlColumns, db.Model):
         # join per turn; the game_id index finds the few turns of unfinished games to leave out.
         Index(None, "game_id"),
         Index(None, "player_id", "first_card_id"),
-        Index("ix_turns_player_hand_cover", "player_id", "hand_number", "position", "result", "bet"),
+        # Position first: report 4 reads the punter turns (position > 0) alone, by player and
+        # hand number within each position.
+        Index("ix_turns_win_rate_cover", "position", "player_id", "hand_number", "result", "bet"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -109,6 +109,7 @@ def record_hand(game: Game, state: GameState, record: dict, by: str) -> Hand:
         current = {c: getattr(seats[index], c) for c in (*SEAT_COUNTS, "max_bet", "min_bet")}
         for column, value in add_tally(current, tally).items():
             setattr(seats[index], column, value)
+        seats[index].updated_by = by
     game.hands_played = record["number"]
     game.updated_by = by
     return hand

@@ -34,7 +34,7 @@ ALTER TABLE turns
     ADD CONSTRAINT fk_turns_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
     ADD INDEX ix_turns_game_id (game_id),
     ADD INDEX ix_turns_player_id_first_card_id (player_id, first_card_id),
-    ADD INDEX ix_turns_player_hand_cover (player_id, hand_number, position, result, bet);
+    ADD INDEX ix_turns_win_rate_cover (position, player_id, hand_number, result, bet);
 
 -- ---------------------------------------------------------------- 2. fill them in
 
