@@ -54,6 +54,12 @@ def engine_options(url: str) -> dict:
         "pool_pre_ping": True,
         # Recycle before common proxy/load-balancer idle cut-offs (often 5 minutes).
         "pool_recycle": 280,
+        # Every move serialises on a locking read of its table (SELECT ... FOR UPDATE) and then
+        # reads the seats without a lock. Under InnoDB's default REPEATABLE READ those plain
+        # reads come from a snapshot taken at the request's first query, before the lock was
+        # granted, so two players joining the last seat both saw it free (a duplicate seat).
+        # READ COMMITTED makes every read after the lock see what the previous holder committed.
+        "isolation_level": "READ COMMITTED",
         # Times are stored as UTC, like SQLite's CURRENT_TIMESTAMP, whatever the server's zone.
         "connect_args": {"charset": "utf8mb4", "init_command": "SET time_zone = '+00:00'"},
     }

@@ -92,7 +92,7 @@ def test_one_game_alternating_between_two_servers(two_servers):
     lobby = browser.get(f"{b}/").text  # the session made on A is good on B
     assert "ana" in lobby
     table = browser.post(f"{b}/tables", data={
-        "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1, "max_hands": 4,
+        "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1, "max_hands": 8,
         "turn_seconds": 600, "name": "scale-out", "csrf_token": csrf(lobby)})
     game_url = table.url
     game_id = int(game_url.rstrip("/").rsplit("/", 1)[1])
@@ -113,7 +113,9 @@ def test_one_game_alternating_between_two_servers(two_servers):
         moves += 1
     else:
         pytest.fail("the game did not finish")
-    assert moves >= 4
+    # Both servers took moves (the human may hold the bank, or see every punter bust, in
+    # some hands, so the count itself depends on the shuffle).
+    assert moves >= 2
     engine = create_engine(db_url)
     with engine.connect() as conn:
         status, hands = conn.execute(text(

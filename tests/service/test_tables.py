@@ -8,7 +8,7 @@ import pytest
 
 from siete.db import db
 from siete.engine.rules import legal_bets
-from siete.models import Game, User, utcnow
+from siete.models import Game, Player, User, utcnow
 from siete.models import GameState as StateRow
 from siete.service import play
 from siete.service.errors import Conflict, Forbidden, RuleBroken
@@ -166,3 +166,31 @@ def test_whole_game_against_bots_is_recorded(app):
         game = db.session.get(Game, game_id)
         assert game.status == "finished" and game.hands_played == len(game.hands)
         assert game.duration_s is not None and game.ended_at >= game.started_at
+
+
+@pytest.mark.mariadb_only
+def test_a_join_sees_the_seats_taken_after_its_request_began(app):
+    """The seat list is read after the table's lock, so it includes seats committed meanwhile.
+
+    Under InnoDB's default REPEATABLE READ, the plain read of the seats came from a snapshot
+    taken at the request's first query: a seat taken after that looked free and two players got
+    the last seat (a duplicate join order). READ COMMITTED connections make this a clean refusal.
+    """
+    with app.app_context():
+        ana, bea, cai = (make_player(n) for n in ("ana", "bea", "cai"))
+        game = create_table(ana, TableSpec(name="two seats", seats=2), app.config["GAME"])
+        game_id, bea_id, cai_id = game.id, bea.id, cai.id
+
+    def bea_joins():
+        with app.app_context():
+            join_table(game_id, db.session.get(Player, bea_id))
+
+    with app.app_context():
+        cai = db.session.get(Player, cai_id)  # this request's first read
+        other = threading.Thread(target=bea_joins)
+        other.start()
+        other.join(30)
+        with pytest.raises(Conflict, match="full"):
+            join_table(game_id, cai)
+        seats = db.session.get(Game, game_id).players
+        assert sorted(gp.player.name for gp in seats) == ["ana", "bea"]
