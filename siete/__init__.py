@@ -47,6 +47,9 @@ def _configure(app: Flask, test_config: dict | None) -> None:
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY", DEV_SECRET_KEY),
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
+        # No form of the game needs more than a few hundred bytes; refuse big bodies (413)
+        # before they are parsed rather than after.
+        MAX_CONTENT_LENGTH=64 * 1024,
     )
     if test_config:
         app.config.update(test_config)

@@ -28,7 +28,7 @@ SECURITY_HEADERS = {
 # Keys that are public (in this repository or in tutorials) and must never sign production cookies.
 KNOWN_WEAK_KEYS = {DEV_SECRET_KEY, "dev", "development", "secret", "changeme", "change-me", "test"}
 MIN_SECRET_KEY_LENGTH = 32
-ERROR_CODES = (400, 403, 404, 405, 429, 500, 503)
+ERROR_CODES = (400, 403, 404, 405, 413, 429, 500, 503)
 DB_DOWN_MESSAGE = "The game is briefly unavailable; your last move is safe. Try again in a moment."
 
 

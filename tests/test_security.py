@@ -208,3 +208,11 @@ def test_no_template_has_inline_style_or_script():
         assert not re.search(r"\sstyle\s*=", text, re.IGNORECASE), path
         assert not inline_script.search(text), path
         assert not re.search(r"\son[a-z]+\s*=\s*[\"']", text, re.IGNORECASE), path
+
+
+def test_an_oversized_body_is_refused_before_parsing(client):
+    """MAX_CONTENT_LENGTH: a 100 KB form gets a plain 413 page, with the security headers."""
+    response = client.post("/auth/login", data={"username": "x" * 100_000, "password": "y"})
+    assert response.status_code == 413
+    assert "too much" in response.get_data(as_text=True)
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
