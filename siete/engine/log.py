@@ -13,42 +13,38 @@ def shown_total(half: int) -> str:
     return f"{int(whole)}½" if whole >= 1 else "½"
 
 
+# One sentence per event kind; {name} is the seat's player, {value} the event's value and
+# {card} that value read as a card. 'win' and 'stand' need a little logic, below.
+SENTENCES = {
+    "hand": "hand {value}: {name} holds the bank",
+    "deal": "the cards are dealt; the bank shows {card}",
+    "bet": "{name} bets {value}",
+    "draw": "{name} draws {card}",
+    "seven_half": "{name} has 7½ and stands",
+    "stand": "{name} stands",
+    "bust": "{name} busts (first card: {card})",
+    "lose": "{name} loses {value} to the bank",
+    "out": "{name} has no points left and is out",
+    "takes_bank": "{name} takes the bank",
+    "winner": "the game is over: {name} wins with {value} points",
+    "timeout": "{name} ran out of time",
+    "replaced": "{name} left; a bot plays the seat",
+}
+CARD_EVENTS = {"deal", "draw", "bust"}
+
+
 def describe(state: GameState, event: list) -> str:
     """One event as a sentence every seat may read (it never names a face-down card)."""
     kind, seat, value = event
     name = state.seats[seat].name if seat is not None else ""
-    label = get_cards().label
-    if kind == "hand":
-        return f"hand {value}: {name} holds the bank"
-    if kind == "deal":
-        return f"the cards are dealt; the bank shows {label(value)}"
-    if kind == "bet":
-        return f"{name} bets {value}"
-    if kind == "draw":
-        return f"{name} draws {label(value)}"
-    if kind == "seven_half":
-        return f"{name} has 7½ and stands"
-    if kind == "stand":
-        return f"{name} stands" if seat != state.bank else f"the bank stands"
-    if kind == "bust":
-        return f"{name} busts (first card: {label(value)})"
     if kind == "win":
         paid, due, total = value
         short = "" if paid == due else f" of {due}: the bank ran out"
         return f"{name} wins {paid}{short} with {shown_total(total)}"
-    if kind == "lose":
-        return f"{name} loses {value} to the bank"
-    if kind == "out":
-        return f"{name} has no points left and is out"
-    if kind == "takes_bank":
-        return f"{name} takes the bank"
-    if kind == "winner":
-        return f"the game is over: {name} wins with {value} points"
-    if kind == "timeout":
-        return f"{name} ran out of time"
-    if kind == "replaced":
-        return f"{name} left; a bot plays the seat"
-    return f"{name} {kind}"
+    if kind == "stand" and value == "bank":  # the event says so: the bank may change (R6)
+        return "the bank stands"
+    card = get_cards().label(value) if kind in CARD_EVENTS else ""
+    return SENTENCES.get(kind, "{name} " + kind).format(name=name, value=value, card=card)
 
 
 def describe_log(state: GameState) -> list[str]:

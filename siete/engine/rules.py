@@ -254,7 +254,8 @@ def stand_unchecked(state: GameState, seat: int) -> None:
     """stand() without its checks: the caller guarantees verify_stand would pass."""
     player = state.seats[seat]
     player.actions.append(["stand", None])
-    _end_turn(state, player, STOOD, ["stand", seat, None])
+    # The event names the bank itself: after settlement R6 may seat another bank.
+    _end_turn(state, player, STOOD, ["stand", seat, "bank" if state.turn == 0 else None])
     state.version += 1
 
 

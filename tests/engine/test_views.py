@@ -92,3 +92,22 @@ def test_log_speaks_only_of_face_up_cards():
     assert log[0] == "hand 1: a holds the bank"
     assert "the bank shows the 5 of oros" in log[1] and log[-1] == "b draws the 2 of copas"
     assert not any("3 of oros" in line or "4 of oros" in line for line in log)
+
+
+def test_r6_2_the_settled_log_still_says_the_bank_stood_after_the_bank_passes():
+    """The hand's log is read after R6 may have seated another bank: events carry who stood."""
+    from siete.engine.config import GameConfig
+    from siete.engine.log import describe_log
+
+    state = rules.new_game(["a", "b", "c"], GameConfig(), ["O12", "C11", "E10"])
+    rules.deal(state, ["B05", "E07", "O04", "O10"])  # b 5, c 7, the bank a 4; then ½ for c
+    a, b, c = (state.seat_index(n) for n in "abc")
+    rules.bet(state, b, 1)
+    rules.stand(state, b)
+    rules.bet(state, c, 1)
+    rules.draw(state, c)  # 7½: c stands by itself and will take the bank (R6.2)
+    rules.stand(state, a)
+    assert state.bank == c
+    log = describe_log(state)
+    assert "b stands" in log and "the bank stands" in log
+    assert "c has 7½ and stands" in log and "a stands" not in log
