@@ -8,7 +8,7 @@ from siete.engine.rules import (
     verify_turn, draw_unchecked, place_bet_unchecked, stand_unchecked,
 )
 from siete.engine.state import PLAY, GameState, Seat
-from siete.engine.views import BotView, bot_view
+from siete.engine.views import BotView, HandMemory, bot_view
 
 
 class Strategy(Protocol):
@@ -108,16 +108,17 @@ def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     _bot_move(state, seat, verify_turn(state, seat), rng)
 
 
-def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random) -> None:
+def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
+              memory: HandMemory | None = None) -> None:
     """One move of the bot in `seat`, whose turn the caller has checked it is."""
     strategy = PROFILES.get(player.bot) or get_strategy(player.bot)  # get_strategy explains
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
     # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:
-        view = bot_view(state, seat, with_cards=False)
+        view = bot_view(state, seat, False, memory)
         amount = int(strategy.choose_bet(view, rng))  # a bad profile cannot break R4.4:
         place_bet_unchecked(state, seat, max(1, min(view.max_bet, amount)))
-    elif state.deck and strategy.wants_card(bot_view(state, seat), rng):
+    elif state.deck and strategy.wants_card(bot_view(state, seat, True, memory), rng):
         draw_unchecked(state, seat)
     else:
         stand_unchecked(state, seat)
@@ -127,6 +128,7 @@ def run_bots(state: GameState, rng: random.Random) -> int:
     """Play bot turns until a human must act or the hand ends; returns the moves made."""
     moves = 0
     seats = state.seats
+    memory = HandMemory()  # shared by the views of this hand's bot moves
     # bot_to_act and bot_step's turn check inlined: this loop runs once per bot move in
     # every simulated hand, and the loop condition already proves whose turn it is.
     while state.phase == PLAY and state.turn is not None:
@@ -134,6 +136,6 @@ def run_bots(state: GameState, rng: random.Random) -> int:
         player = seats[seat]
         if player.bot is None:
             break
-        _bot_move(state, seat, player, rng)
+        _bot_move(state, seat, player, rng, memory)
         moves += 1
     return moves

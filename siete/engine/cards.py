@@ -44,10 +44,13 @@ class CardSet:
         self.half = {c.id: half_value(c.value) for c in specs}
         self.rank = {c.id: c.value for c in specs}
         self.suit_priority = {c.id: SUITS.index(c.suit) for c in specs}
-        counts: dict[int, int] = {}
+        # How many active cards are worth each half value (0 to 15), and all of them with
+        # their sum: the counts a bot starts each hand from (views.HandMemory).
+        counts = [0] * (SEVEN_HALF + 1)
         for cid in self.active:
-            counts[self.half[cid]] = counts.get(self.half[cid], 0) + 1
-        self.active_half_counts = counts  # how many active cards are worth each half value
+            counts[self.half[cid]] += 1
+        self.active_half_list = tuple(counts)
+        self.active_half_total = (len(self.active), sum(self.half[c] for c in self.active))
 
     def is_active(self, cid: str) -> bool:
         spec = self.specs.get(cid)

@@ -28,9 +28,11 @@ class FixedRandom(random.Random):
 
 
 def _view(**changes) -> BotView:
-    counts = dict(get_cards().active_half_counts)
+    cards = get_cards()
+    count, weight = cards.active_half_total
     base = dict(seat=1, is_bank=False, points=20, initial_points=20, max_bet=4, total=8,
-                bank_shown=2, deck_count=30, unseen=counts, standing=[])
+                bank_shown=2, deck_count=30, unseen=list(cards.active_half_list),
+                unseen_count=count, unseen_weight=weight, standing=[])
     base.update(changes)
     return BotView(**base)
 
@@ -115,7 +117,7 @@ def test_r4_2_bot_view_ignores_hidden_cards_and_deck_order():
     random.Random(3).shuffle(other.deck)  # ... and the deck is in another order
     assert bot_view(other, C) == before
     assert before.standing == [(2, 1)] and before.bank_shown == 10 and before.total == 8
-    assert sum(before.unseen.values()) == 40 - 3  # c saw O04, O05 and C01
+    assert sum(before.unseen) == before.unseen_count == 40 - 3  # c saw O04, O05 and C01
 
 
 def test_bot_step_acts_only_through_legal_moves():

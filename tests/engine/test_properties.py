@@ -15,7 +15,7 @@ from siete.engine import bots, rules
 from siete.engine.cards import get_cards
 from siete.engine.config import GameConfig
 from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
-from siete.engine.views import bot_view, table_view, visible_cards
+from siete.engine.views import HandMemory, bot_view, table_view, visible_cards
 
 ACTIVE = get_cards().active
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -41,10 +41,12 @@ def check_views(state: GameState) -> None:
             assert card not in text and label(card) not in text, (viewer, card)
 
 
-def reference_bot_view(state: GameState, seat: int) -> tuple[dict[int, int], list]:
+def reference_bot_view(state: GameState, seat: int) -> tuple[list[int], int, int, list]:
     """bot_view's card counts rebuilt the slow, obvious way from R4.2's visible_cards."""
     half = get_cards().half
-    unseen = dict(get_cards().active_half_counts)
+    unseen = [0] * 16  # by half value, 0 to 15
+    for card in get_cards().active:
+        unseen[half[card]] += 1
     standing = []
     for i in state.order:
         cards = visible_cards(state, i, seat)
@@ -53,7 +55,8 @@ def reference_bot_view(state: GameState, seat: int) -> tuple[dict[int, int], lis
                 unseen[half[card]] -= 1
         if i != state.bank and state.seats[i].status == "stood":
             standing.append((sum(half[c] for c in cards if c), cards.count(None)))
-    return unseen, standing
+    weight = sum(value * n for value, n in enumerate(unseen))
+    return unseen, sum(unseen), weight, standing
 
 
 def check_invariants(state: GameState, dealt: list[str], views: bool = True) -> None:
@@ -132,16 +135,21 @@ def test_bot_games_keep_the_invariants(players, seed, profiles, max_hands, point
     state = rules.new_game(names, GameConfig(max_hands=max_hands, initial_points=points),
                            rules.draw_seat_cards(rng, players), dict(zip(names, profiles)))
     dealt: list[str] = []
+    memory = HandMemory()  # kept across moves and hands, as run_bots keeps one
     while state.phase != OVER:
         if state.phase != PLAY:
             dealt = rules.shuffled_deck(rng)
             rules.deal(state, dealt)
         else:
-            seat = bots.bot_to_act(state)
-            view = bot_view(state, seat)  # the optimised view agrees with the obvious one
-            assert (view.unseen, view.standing) == reference_bot_view(state, seat)
-            assert view.total == state.seats[seat].total and view.max_bet == max_bet(view.points)
-            bots.bot_step(state, seat, rng)
+            for seat in state.order:  # every seat's view, not only the one whose turn it is
+                view = bot_view(state, seat, True, memory)
+                # the view read incrementally from the log agrees with the obvious one
+                assert ((view.unseen, view.unseen_count, view.unseen_weight, view.standing)
+                        == reference_bot_view(state, seat))
+                assert view == bot_view(state, seat)  # and with a memory read afresh
+                assert view.total == state.seats[seat].total
+                assert view.max_bet == max_bet(view.points)
+            bots.bot_step(state, bots.bot_to_act(state), rng)
         # views are checked on a sample of steps only, to keep the file fast
         check_invariants(state, dealt, views=state.version % 7 == 0)
     assert state.hand <= max_hands
