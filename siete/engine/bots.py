@@ -117,7 +117,8 @@ def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
     if state.turn != 0 and not player.bet:
         view = bot_view(state, seat, False, memory)
         amount = int(strategy.choose_bet(view, rng))  # a bad profile cannot break R4.4:
-        place_bet_unchecked(state, seat, max(1, min(view.max_bet, amount)))
+        top = view.max_bet  # the clamp max(1, min(top, amount)) without two calls
+        place_bet_unchecked(state, seat, top if amount > top else amount if amount > 1 else 1)
     elif state.deck and strategy.wants_card(bot_view(state, seat, True, memory), rng):
         draw_unchecked(state, seat)
     else:
