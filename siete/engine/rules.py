@@ -97,21 +97,23 @@ def deal(state: GameState, deck: list[str]) -> None:
 
 def deal_unchecked(state: GameState, deck: list[str]) -> None:
     """deal() without its checks, for a deck that shuffled_deck() has just made."""
-    order = state.order
+    order, seats = state.order, state.seats
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
     state.log, state.results = [["hand", order[0], state.hand]], []
-    for seat in state.seats:
-        seat.cards, seat.bet, seat.stake, seat.actions, seat.result = [], 0, 0, [], None
-        seat.total = 0
+    for seat in seats:  # one statement per field: this runs for every seat of every hand
+        seat.cards = []
+        seat.actions = []
+        seat.bet = seat.stake = seat.total = 0
+        seat.result = None
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
     half = get_cards().half
     for idx, card in zip(order[1:] + order[:1], deck):
-        seat = state.seats[idx]
+        seat = seats[idx]
         seat.cards.append(card)
         seat.total = half[card]
-    state.log.append(["deal", order[0], state.seats[order[0]].cards[0]])
+    state.log.append(["deal", order[0], deck[len(order) - 1]])  # the bank's card, dealt last
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -207,9 +209,8 @@ def draw_unchecked(state: GameState, seat: int) -> None:
     card = state.deck.pop(0)
     player.cards.append(card)
     player.actions.append(["draw", card])
-    player.total += get_cards().half[card]
+    total = player.total = player.total + get_cards().half[card]
     state.log.append(["draw", seat, card])
-    total = player.total
     if total > SEVEN_HALF:
         _bust(state, player)
     elif total == SEVEN_HALF:
@@ -220,8 +221,9 @@ def draw_unchecked(state: GameState, seat: int) -> None:
 
 def _bust(state: GameState, player: Seat) -> None:
     """R4.5: a punter's stake goes to the bank at once; the first card is shown."""
-    seat = state.order[state.turn]
-    if state.turn != 0:
+    turn = state.turn
+    seat = state.order[turn]
+    if turn != 0:
         state.seats[state.order[0]].points += player.stake
         player.stake = 0
         state.results.append([seat, BUST])
@@ -260,16 +262,13 @@ def stand_unchecked(state: GameState, seat: int) -> None:
 
 
 def _end_turn(state: GameState, player: Seat, status: str, event: list) -> None:
+    """Pass the turn on: next punter, then the bank if anyone stood (R4.9), then settle."""
     player.status = status
     state.log.append(event)
-    _advance(state)
-
-
-def _advance(state: GameState) -> None:
-    """Pass the turn on: next punter, then the bank if anyone stood (R4.9), then settle."""
-    if state.turn != 0:
+    turn = state.turn
+    if turn != 0:
         seats, order = state.seats, state.order
-        for pos in range(state.turn + 1, len(order)):
+        for pos in range(turn + 1, len(order)):
             if seats[order[pos]].status == PLAYING:
                 state.turn = pos
                 return

@@ -2,20 +2,20 @@
 from __future__ import annotations
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.state import BUST, DEAL, OVER, PLAYING, STOOD, GameState
+from siete.engine.state import BUST, DEAL, OVER, PLAYING, STOOD, GameState, Seat
 
 LOSE, WIN, SEVEN = "lose", "win", "seven_half"
 
 
 def settle_hand(state: GameState) -> None:
     """Settle the standing players in order, then apply R6 and check R7."""
-    seats = state.seats
-    bank = seats[state.order[0]]
+    seats, order = state.seats, state.order
+    bank = seats[order[0]]
     bank_total = bank.total
     if bank.status == STOOD or bank.status == BUST:
-        for idx in state.order[1:]:
+        for idx in order[1:]:
             if seats[idx].status == STOOD:
-                _settle_one(state, idx, bank_total)
+                _settle_one(state, bank, idx, bank_total)
     bank.result = "bank"
     record = _hand_record(state, bank_total)
     _between_hands(state, record)
@@ -27,9 +27,9 @@ def settle_hand(state: GameState) -> None:
         state.phase = DEAL
 
 
-def _settle_one(state: GameState, idx: int, bank_total: int) -> None:
+def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None:
     """R5.1-R5.6 for one standing player; the bank pays only what it holds."""
-    bank, player = state.seats[state.bank], state.seats[idx]
+    player = state.seats[idx]
     total = player.total
     if bank_total > SEVEN_HALF:
         won = True
@@ -39,7 +39,7 @@ def _settle_one(state: GameState, idx: int, bank_total: int) -> None:
         won = total > bank_total
     if won:
         due = player.stake * (2 if total == SEVEN_HALF else 1)
-        paid = min(due, bank.points)
+        paid = due if due <= bank.points else bank.points  # min(), without the call
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
@@ -61,7 +61,11 @@ def _between_hands(state: GameState, record: dict) -> None:
         seats[i].out = True
         state.log.append(["out", i, None])
     survivors = [i for i in order if not seats[i].out]
-    new_bank = next((i for i, r in state.results if r == SEVEN), None)  # R6.2
+    new_bank = None
+    for i, result in state.results:  # R6.2: the first 7½ takes the bank
+        if result == SEVEN:
+            new_bank = i
+            break
     if new_bank is None and seats[old_bank].out and len(survivors) > 0:
         new_bank = survivors[0]  # R6.3
     if new_bank is None or new_bank == old_bank:
@@ -96,20 +100,21 @@ def bank_result(state: GameState, bank_total: int) -> str:
 
 def _hand_record(state: GameState, bank_total: int) -> dict:
     """What the hand was, for replay output, the database and the settled-hand view."""
+    seats, order = state.seats, state.order
     turns = []
-    for pos, i in enumerate(state.order):
-        seat = state.seats[i]
+    for pos, i in enumerate(order):
+        seat = seats[i]
+        cards = seat.cards
         turns.append({
             "seat": i, "position": pos, "points_start": seat.points_start,
             "points_end": seat.points, "bet": seat.bet if pos else None,
             # shallow copies: the action pairs inside are never changed once made
-            "first_card": seat.cards[0], "cards": seat.cards[:],
+            "first_card": cards[0], "cards": cards[:],
             "actions": seat.actions[:], "total": seat.total,
             "result": seat.result,
         })
     return {
-        "number": state.hand, "bank": state.bank, "order": list(state.order),
+        "number": state.hand, "bank": order[0], "order": order[:],
         "bank_total": bank_total, "bank_result": bank_result(state, bank_total),
         "turns": turns, "results": [list(r) for r in state.results],
     }
-
