@@ -23,11 +23,13 @@ login_manager.login_message_category = "info"
 @login_manager.user_loader
 def load_user(user_id: str):
     """Flask-Login callback: the User stored in the session, or None."""
+    from sqlalchemy.orm import joinedload
+
     from siete.db import db
     from siete.models import User
 
-    try:
-        return db.session.get(User, int(user_id))
+    try:  # with its player in the same query: every move asks for it (player_for)
+        return db.session.get(User, int(user_id), options=[joinedload(User.player)])
     except (TypeError, ValueError):
         return None
 

@@ -2,6 +2,7 @@
 timer, and R4.2 (a punter's face-down card never reaches another seat's or a spectator's HTML)."""
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -134,6 +135,29 @@ def test_bet_draw_and_stand_return_the_updated_fragment(app):
         # The bank (a bot) played and the hand was settled at once: the settlement is shown.
         assert after_stand.hand == 2 or after_stand.phase == "over"
         assert "Hand 1 settled" in text(response) or "Game over" in text(response)
+
+
+def _without_countdown(html: str) -> str:
+    """The fragment minus the countdown, whose seconds tick between two renders."""
+    return re.sub(r'data-deadline="\d+"|<span data-countdown-value>\d+ s', "", html)
+
+
+def test_a_bet_costs_five_statements_and_renders_the_table_it_saved(app):
+    """#7: a move reads the user (with its player), locks the game, loads the seats, locks and
+    writes the state; the fragment is drawn from what was saved, not read again, and is the
+    same fragment a poll would get from the database."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana, bots=("standard",))
+    client = client_for(app, ana)
+    version = version_of(app, game_id)
+    with counted_statements(app) as statements:
+        moved = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
+                            headers=HX)
+    assert moved.status_code == 200
+    reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith("COMMIT")]
+    assert len(reads_and_writes) == 5, statements
+    polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
+    assert _without_countdown(text(moved)) == _without_countdown(text(polled))
 
 
 def test_a_move_without_htmx_redirects_back_to_the_table(app):

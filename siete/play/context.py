@@ -6,7 +6,7 @@ from datetime import datetime
 from siete.engine.state import OVER, PLAY, PLAYING, GameState
 from siete.engine.views import is_face_down, table_view
 from siete.models import Game, GamePlayer, utcnow
-from siete.service.play import current_state, poll_marker
+from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
 
 SEAT_STATES = {"waiting": "waiting", "playing": "to play", "stood": "stood", "bust": "bust", "out": "out"}
@@ -36,13 +36,20 @@ def seconds_left(deadline: datetime | None) -> int | None:
 
 
 def table_context(game_id: int, user_id: int | None, error: str | None = None,
-                  notice: str | None = None) -> dict:
-    """Everything _table.html needs; a seat replaced by a bot watches as a spectator."""
-    game, state = current_state(game_id)
+                  notice: str | None = None, snapshot: TableSnapshot | None = None) -> dict:
+    """Everything _table.html needs; a seat replaced by a bot watches as a spectator.
+
+    The table is read from the database unless `snapshot` is the one a move just saved.
+    """
+    if snapshot is not None:
+        game, state = snapshot.game, snapshot.state
+        marker: tuple | None = (snapshot.version, snapshot.deadline)
+    else:
+        game, state = current_state(game_id)
+        marker = poll_marker(game_id) if state is not None else None
     seat = my_seat(game, user_id)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
-    marker = poll_marker(game_id) if state is not None else None
     ctx = {
         "game": game, "error": error, "notice": notice, "user_id": user_id, "seat": viewer, "left": left,
         "is_creator": user_id is not None and game.creator_user_id == user_id,

@@ -17,7 +17,8 @@ from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
 from siete.security import wants_fragment
 from siete.service.errors import NotFound, TableError
-from siete.service.play import act, current_state, leave_game, poll_marker, run_due_timers
+from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
+                                run_due_timers)
 from siete.service.tables import (TableSpec, create_table, join_table, leave_waiting_table,
                                   lobby_tables, player_for, start_table)
 
@@ -132,10 +133,11 @@ def _game_or_404(game_id: int):
 
 
 def _render_table(game_id: int, error: str | None = None, status: int = 200,
-                  fragment_only: bool | None = None, notice: str | None = None):
-    """The table as a whole page, or as the #table fragment for htmx."""
+                  fragment_only: bool | None = None, notice: str | None = None,
+                  snapshot: TableSnapshot | None = None):
+    """The table as a whole page, or as the #table fragment for htmx (from `snapshot` if given)."""
     try:
-        ctx = table_context(game_id, _user_id(), error, notice)
+        ctx = table_context(game_id, _user_id(), error, notice, snapshot)
     except NotFound as exc:
         abort(404, exc.message)
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
@@ -146,7 +148,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
 def _perform(game_id: int, move: Callable[[Player], object], done: str | None = None):
     """Run one service call for the current user and answer with the table (or a redirect)."""
     try:
-        move(player_for(current_user))
+        result = move(player_for(current_user))
     except TableError as exc:
         db.session.rollback()
         if isinstance(exc, NotFound):
@@ -155,8 +157,9 @@ def _perform(game_id: int, move: Callable[[Player], object], done: str | None = 
             return _render_table(game_id, exc.message, exc.status)
         flash(exc.message, "error")
         return redirect(url_for(".table", game_id=game_id), 303)
-    if wants_fragment():
-        return _render_table(game_id, notice=done)
+    if wants_fragment():  # a move hands back the table it left: no need to read it again
+        snapshot = result if isinstance(result, TableSnapshot) else None
+        return _render_table(game_id, notice=done, snapshot=snapshot)
     if done:
         flash(done, "success")
     return redirect(url_for(".table", game_id=game_id), 303)

@@ -4,11 +4,12 @@ from __future__ import annotations
 import json
 import random
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterator
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from siete.db import db
 from siete.engine import rules
@@ -20,8 +21,10 @@ from siete.models import GameState as StateRow
 from siete.service.errors import Conflict, Forbidden, NotFound, RuleBroken
 from siete.service.recording import record_finish, record_hand, seats_by_join_order
 
-# Seats and their players in one extra query, not one per seat (every render names them all).
-SEATS = selectinload(Game.players).selectinload(GamePlayer.player)
+# Seats and their players in one extra query (a join), not one per seat: every render names them
+# all. The join is a separate SELECT from the game's locking one, so it locks no players row
+# (named bots sit at many tables at once).
+SEATS = selectinload(Game.players).joinedload(GamePlayer.player)
 BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can watch them play
 
 
@@ -46,6 +49,20 @@ def locked_table(game_id: int) -> Iterator[tuple[Game, StateRow | None]]:
     except BaseException:
         db.session.rollback()
         raise
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """A table as the request that just moved left it, so rendering it needs no second read."""
+
+    game: Game
+    state: GameState
+    version: int
+    deadline: datetime | None
+
+    @classmethod
+    def of(cls, game: Game, row: StateRow, state: GameState) -> TableSnapshot:
+        return cls(game, state, row.version, row.turn_deadline)
 
 
 def load_state(row: StateRow) -> GameState:
@@ -100,7 +117,7 @@ def seat_of(game: Game, player: Player) -> int:
 
 
 def act(game_id: int, player: Player, action: str, amount: int | None = None,
-        version: int | None = None) -> GameState:
+        version: int | None = None) -> TableSnapshot:
     """Apply one move for `player`; a stale version or a forbidden move changes nothing."""
     if action not in MOVES:
         raise RuleBroken("unknown action")
@@ -119,7 +136,7 @@ def act(game_id: int, player: Player, action: str, amount: int | None = None,
             raise RuleBroken(exc.to_player) from None
         advance(game, state, player.name)
         save_state(game, row, state, player.name)
-        return state
+        return TableSnapshot.of(game, row, state)
 
 
 def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:

@@ -52,9 +52,9 @@ def verify_spec(spec: TableSpec, config: GameConfig) -> None:
 
 def player_for(user: User) -> Player:
     """The human player of an account, created the first time it is needed."""
-    player = db.session.execute(select(Player).where(Player.user_id == user.id)).scalar_one_or_none()
+    player = user.player  # load_user has joined it in; otherwise this loads it
     if player is None:
-        player = Player(name=user.username, kind="human", user_id=user.id,
+        player = Player(name=user.username, kind="human", user=user,
                         created_by=user.username, updated_by=user.username)
         db.session.add(player)
         db.session.flush()
