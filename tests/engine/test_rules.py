@@ -58,6 +58,26 @@ def test_r1_5_shuffled_deck_is_a_permutation_of_the_active_cards():
     assert len({tuple(d) for d in decks}) == 20  # fresh shuffles differ
 
 
+def test_r1_5_chunked_digits_give_the_plain_one_number_shuffle():
+    """shuffled_deck reads its big random number a chunk at a time; the deck must be the one
+    that dividing the number once per card gives (the same seed, the same deck as always)."""
+    import math
+    import random
+    active = get_cards().active
+    orders = math.factorial(len(active))
+    for seed in range(200):
+        rng = random.Random(seed)
+        number = rng.getrandbits(orders.bit_length())
+        while number >= orders:
+            number = rng.getrandbits(orders.bit_length())
+        expected = list(active)
+        for i in range(len(expected) - 1, 0, -1):
+            number, j = divmod(number, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert rules.shuffled_deck(random.Random(seed)) == expected
+    assert all(product < 2**30 for product, _ in rules._digit_chunks(len(active)))
+
+
 def test_r4_1_deal_players_first_bank_last(three):
     assert three.seats[B].cards == ["O03"] and three.seats[C].cards == ["O04"]
     assert three.seats[A].cards == ["O05"]  # the bank's card comes last
