@@ -15,9 +15,8 @@ import argparse
 import os
 import random
 import re
+import resource
 import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
@@ -25,14 +24,15 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load_checks import check_database, poll_query_count  # noqa: E402
+from bench.load_client import Browser, Response  # noqa: E402
+from bench.load_server import (PASSWORD, create_users, prepare_database,  # noqa: E402
+                               server_cpu_seconds, start_gunicorn)
 
-PASSWORD = "load-test-password-1"
 HX = {"HX-Request": "true"}
 TABLE_FORM = {"name": "load", "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1,
               # A long timer: a turn that times out would be an automatic move, not the player's.
@@ -58,25 +58,25 @@ class Stats:
 
 
 class Player:
-    """One browser: a requests session, its CSRF token and the table it plays at."""
+    """One browser: its connection and cookies, its CSRF token and the table it plays at."""
 
     def __init__(self, base: str, username: str, stats: Stats, think: float, rng: random.Random):
         self.base, self.username, self.stats, self.think, self.rng = base, username, stats, think, rng
-        self.http = requests.Session()
+        self.http = Browser(base)
         self.csrf = ""
         self.game_id = 0
         self.fragment = ""
 
-    def call(self, route: str, method: str, path: str, **kwargs) -> requests.Response:
+    def call(self, route: str, method: str, path: str, **kwargs) -> Response:
         """One request, timed and counted under `route`."""
         start = time.perf_counter()
-        response = self.http.request(method, self.base + path, allow_redirects=False, timeout=30, **kwargs)
+        response = self.http.request(method, path, **kwargs)
         self.stats.add(route, response.status_code, time.perf_counter() - start)
         if response.status_code >= 500:
             self.stats.failures.append(f"{route} {path}: {response.status_code}")
         return response
 
-    def post(self, route: str, path: str, data: dict | None = None) -> requests.Response:
+    def post(self, route: str, path: str, data: dict | None = None) -> Response:
         """A POST as htmx sends it: the CSRF token in X-CSRFToken, HX-Request set."""
         return self.call(route, "POST", path, data=data or {},
                          headers={**HX, "X-CSRFToken": self.csrf})
@@ -161,73 +161,6 @@ def csrf_from(html: str) -> str:
     return re.search(r'<meta name="csrf-token" content="([^"]+)"', html).group(1)
 
 
-# ---- the server ----
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def prepare_database(url: str) -> None:
-    """Drop and create the bench database empty, then `flask --app wsgi init-db`."""
-    from sqlalchemy import create_engine
-    from sqlalchemy.engine import make_url
-
-    name = make_url(url).database
-    engine = create_engine(make_url(url)._replace(database=None))
-    with engine.begin() as conn:
-        conn.exec_driver_sql(f"DROP DATABASE IF EXISTS `{name}`")
-        conn.exec_driver_sql(f"CREATE DATABASE `{name}` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin")
-    engine.dispose()
-    subprocess.run([str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "init-db"], cwd=ROOT, check=True,
-                   env={**os.environ, "DATABASE_URL": url}, stdout=subprocess.DEVNULL)
-
-
-def start_gunicorn(url: str, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
-    """gunicorn with the project's settings on a free loopback port; returns it and its base URL."""
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load-bench-" + "k" * 40,
-           "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers),
-           "GUNICORN_LOGLEVEL": "warning"}
-    log = log_path.open("w")
-    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
-                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(60):
-        try:
-            if requests.get(base + "/healthz", timeout=5).status_code == 200:
-                return server, base
-        except requests.RequestException:
-            time.sleep(0.5)
-    server.kill()
-    raise RuntimeError(f"gunicorn did not come up; see {log_path}")
-
-
-def create_users(url: str, count: int, prefix: str) -> list[str]:
-    """Accounts and their players straight in the database (sign-up is rate limited per address)."""
-    from werkzeug.security import generate_password_hash
-
-    from siete import create_app
-    from siete.db import db
-    from siete.models import Player, User
-
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url})
-    password_hash = generate_password_hash(PASSWORD, method="scrypt")  # once: scrypt is slow on purpose
-    names = [f"{prefix}{i}" for i in range(count)]
-    with app.app_context():
-        for name in names:
-            user = User(username=name, email=f"{name.lower()}@load.test", password_hash=password_hash,
-                        created_by="bench", updated_by="bench")
-            db.session.add(user)
-            db.session.flush()
-            db.session.add(Player(kind="human", name=name, user_id=user.id, created_by="bench",
-                                  updated_by="bench"))
-        db.session.commit()
-        db.engine.dispose()
-    return names
-
-
 # ---- the runs and the report ----
 
 def hammer_livez(base: str, threads: int, seconds: float, stats: Stats) -> None:
@@ -235,10 +168,10 @@ def hammer_livez(base: str, threads: int, seconds: float, stats: Stats) -> None:
     deadline = time.monotonic() + seconds
 
     def loop() -> None:
-        http = requests.Session()
+        http = Browser(base)
         while time.monotonic() < deadline:
             start = time.perf_counter()
-            status = http.get(base + "/livez", timeout=30).status_code
+            status = http.request("GET", "/livez").status_code
             stats.add("livez", status, time.perf_counter() - start)
 
     run_threads([loop] * threads)
@@ -289,16 +222,10 @@ def run_players(base: str, names: list[str], seconds: float, think: float,
     return clock["start"] - clock["ramp"], time.monotonic() - clock["start"]
 
 
-def server_cpu_seconds(server: subprocess.Popen | None) -> float:
-    """User + system CPU of gunicorn's workers so far (0 when targeting --url)."""
-    if server is None:
-        return 0.0
-    pids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-    ticks = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / os.sysconf("SC_CLK_TCK")
+def own_cpu_seconds() -> float:
+    """User + system CPU of this process (the load generator) so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -340,6 +267,7 @@ def main() -> int:
         print(f"gunicorn: {args.workers} workers x {os.environ.get('GUNICORN_THREADS', '2')} threads "
               f"at {base}, log {log_path}")
     cpu: list[float] = []
+    client_cpu: list[float] = []
     try:
         names = create_users(args.database_url, args.players, f"L{int(time.time()) % 100000}p")
         ceiling = Stats()
@@ -348,8 +276,10 @@ def main() -> int:
                                                   f"{args.livez_seconds:g} s, no think time")
         setup, stats = Stats(), Stats()
         ramp, elapsed = run_players(base, names, args.seconds, args.think, setup, stats,
-                                    on_start=lambda: cpu.append(server_cpu_seconds(server)))
+                                    on_start=lambda: (cpu.append(server_cpu_seconds(server)),
+                                                      client_cpu.append(own_cpu_seconds())))
         cpu.append(server_cpu_seconds(server))
+        client_cpu.append(own_cpu_seconds())
         print_routes(setup, ramp, f"set-up: {args.players} players log in and open a table ({ramp:.1f} s)")
         print_routes(stats, elapsed, f"players: {args.players} for {args.seconds:g} s, "
                                      f"think {args.think:g} s, poll every {POLL_EVERY_S} s")
@@ -359,6 +289,9 @@ def main() -> int:
                   f"({(cpu[1] - cpu[0]) / elapsed:.2f} cores, "
                   f"{1000 * (cpu[1] - cpu[0]) / max(1, requests_done):.1f} ms per request)   "
                   f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        used = client_cpu[1] - client_cpu[0]
+        print(f"load generator CPU in the play phase: {used:.1f} s ({used / elapsed:.2f} cores, "
+              "on the same cores as the server)")
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)

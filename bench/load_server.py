@@ -1,0 +1,92 @@
+"""The server side of bench/load.py: a fresh database, gunicorn on a loopback port, accounts."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import urllib3
+
+from bench.load_client import Browser
+
+ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "load-test-password-1"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def prepare_database(url: str) -> None:
+    """Drop and create the bench database empty, then `flask --app wsgi init-db`."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    name = make_url(url).database
+    engine = create_engine(make_url(url)._replace(database=None))
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"DROP DATABASE IF EXISTS `{name}`")
+        conn.exec_driver_sql(f"CREATE DATABASE `{name}` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin")
+    engine.dispose()
+    subprocess.run([str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "init-db"], cwd=ROOT, check=True,
+                   env={**os.environ, "DATABASE_URL": url}, stdout=subprocess.DEVNULL)
+
+
+def start_gunicorn(url: str, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
+    """gunicorn with the project's settings on a free loopback port; returns it and its base URL."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load-bench-" + "k" * 40,
+           "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers),
+           "GUNICORN_LOGLEVEL": "warning"}
+    log = log_path.open("w")
+    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(60):
+        try:
+            if Browser(base, timeout=5).request("GET", "/healthz").status_code == 200:
+                return server, base
+        except urllib3.exceptions.HTTPError:
+            time.sleep(0.5)
+    server.kill()
+    raise RuntimeError(f"gunicorn did not come up; see {log_path}")
+
+
+def create_users(url: str, count: int, prefix: str) -> list[str]:
+    """Accounts and their players straight in the database (sign-up is rate limited per address)."""
+    from werkzeug.security import generate_password_hash
+
+    from siete import create_app
+    from siete.db import db
+    from siete.models import Player, User
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url})
+    password_hash = generate_password_hash(PASSWORD, method="scrypt")  # once: scrypt is slow on purpose
+    names = [f"{prefix}{i}" for i in range(count)]
+    with app.app_context():
+        for name in names:
+            user = User(username=name, email=f"{name.lower()}@load.test", password_hash=password_hash,
+                        created_by="bench", updated_by="bench")
+            db.session.add(user)
+            db.session.flush()
+            db.session.add(Player(kind="human", name=name, user_id=user.id, created_by="bench",
+                                  updated_by="bench"))
+        db.session.commit()
+        db.engine.dispose()
+    return names
+
+
+def server_cpu_seconds(server: subprocess.Popen | None) -> float:
+    """User + system CPU of gunicorn's workers so far (0 when targeting --url)."""
+    if server is None:
+        return 0.0
+    pids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
