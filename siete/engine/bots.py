@@ -39,8 +39,12 @@ class StandardBot:
     description = "plays the brief's rules: draws by the odds, bets more when rich"
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int:
-        share = min(1.0, view.points / (2 * view.initial_points))
-        return max(1, min(view.max_bet, round(view.max_bet * share)))
+        # share = min(1, points / (2 * initial)); max(1, min(top, round(top * share))),
+        # written without the builtin calls: bots bet in every simulated hand
+        top = view.max_bet
+        share = view.points / (2 * view.initial_points)
+        amount = round(top * share) if share < 1.0 else top
+        return amount if amount > 1 else 1
 
     def wants_card(self, view: BotView, rng: random.Random) -> bool:
         if view.is_bank:
