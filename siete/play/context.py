@@ -21,10 +21,18 @@ def waiting_marker(game: Game) -> str:
     return f"w{game.status}-" + ".".join(str(gp.player_id) for gp in seats_by_join_order(game))
 
 
-def my_seat(game: Game, user_id: int | None) -> int | None:
-    """The seat (join order) of the logged-in user, or None."""
+def my_seat(game: Game, state: GameState | None, user_id: int | None,
+            player_name: str | None) -> int | None:
+    """The seat (join order) of the logged-in user, or None.
+
+    A started game's seats carry the players' (unique) names, so the seats' rows are read
+    only for a table that has not started.
+    """
     if user_id is None:
         return None
+    if state is not None:
+        names = [seat.name for seat in state.seats]
+        return names.index(player_name) if player_name in names else None
     for index, gp in enumerate(seats_by_join_order(game)):
         if gp.player.user_id == user_id:
             return index
@@ -36,7 +44,8 @@ def seconds_left(deadline: datetime | None) -> int | None:
 
 
 def table_context(game_id: int, user_id: int | None, error: str | None = None,
-                  notice: str | None = None, snapshot: TableSnapshot | None = None) -> dict:
+                  notice: str | None = None, snapshot: TableSnapshot | None = None,
+                  player_name: str | None = None) -> dict:
     """Everything _table.html needs; a seat replaced by a bot watches as a spectator.
 
     The table is read from the database unless `snapshot` is the one a move just saved.
@@ -47,7 +56,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     else:
         game, state = current_state(game_id)
         marker = poll_marker(game_id) if state is not None else None
-    seat = my_seat(game, user_id)
+    seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
     ctx = {
@@ -55,8 +64,9 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         "is_creator": user_id is not None and game.creator_user_id == user_id,
         "poll": game.status in ("waiting", "playing"),
         "poll_v": waiting_marker(game) if marker is None else str(marker[0]),
-        "waiting": waiting_seats(game), "free": game.num_players - len(game.players),
     }
+    if game.status == "waiting":  # who sits and what is free: only a waiting table shows it
+        ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
     if state is not None:
         ctx.update(game_context(state, viewer, marker[1] if marker else None))
     return ctx

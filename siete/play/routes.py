@@ -47,6 +47,13 @@ def _user_id() -> int | None:
     return current_user.id if current_user.is_authenticated else None
 
 
+def _player_name() -> str | None:
+    """The logged-in user's player name (loaded with the user), or None."""
+    if not current_user.is_authenticated or current_user.player is None:
+        return None
+    return current_user.player.name
+
+
 @bp.get("/")
 def lobby():
     """Open and running tables, and the form to open a new one."""
@@ -137,7 +144,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
                   snapshot: TableSnapshot | None = None):
     """The table as a whole page, or as the #table fragment for htmx (from `snapshot` if given)."""
     try:
-        ctx = table_context(game_id, _user_id(), error, notice, snapshot)
+        ctx = table_context(game_id, _user_id(), error, notice, snapshot, _player_name())
     except NotFound as exc:
         abort(404, exc.message)
     fragment_only = wants_fragment() if fragment_only is None else fragment_only

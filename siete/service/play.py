@@ -29,12 +29,17 @@ BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can 
 
 
 @contextmanager
-def locked_table(game_id: int) -> Iterator[tuple[Game, StateRow | None]]:
-    """The game and its live state, row-locked until commit; any error rolls everything back."""
+def locked_table(game_id: int, seats: bool = True) -> Iterator[tuple[Game, StateRow | None]]:
+    """The game and its live state, row-locked until commit; any error rolls everything back.
+
+    `seats=False` leaves the seats unread until something asks for them: a move finds its
+    seat by name in the state, and only a hand's end writes to them.
+    """
     try:
         game = db.session.execute(
             select(Game).where(Game.id == game_id).with_for_update()
-            .options(SEATS).execution_options(populate_existing=True)).scalar_one_or_none()
+            .options(*([SEATS] if seats else [])).execution_options(populate_existing=True)
+        ).scalar_one_or_none()
         if game is None:
             raise NotFound("there is no such table")
         # Locking reads see the newest committed rows, never an older snapshot of this request.
@@ -116,18 +121,26 @@ def seat_of(game: Game, player: Player) -> int:
     raise Forbidden("you are not seated at this table")
 
 
+def seat_in_state(state: GameState, player: Player) -> int:
+    """The seat of `player` in a started game: seats carry the players' names, which are unique."""
+    try:
+        return state.seat_index(player.name)
+    except RuleError:
+        raise Forbidden("you are not seated at this table") from None
+
+
 def act(game_id: int, player: Player, action: str, amount: int | None = None,
         version: int | None = None) -> TableSnapshot:
     """Apply one move for `player`; a stale version or a forbidden move changes nothing."""
     if action not in MOVES:
         raise RuleBroken("unknown action")
-    with locked_table(game_id) as (game, row):
+    with locked_table(game_id, seats=False) as (game, row):
         if row is None or game.status != "playing":
             raise Conflict("this game is not being played now")
         if version is not None and version != row.version:
             raise Conflict("the table has moved on since you looked; here it is now")
         state = load_state(row)
-        seat = seat_of(game, player)
+        seat = seat_in_state(state, player)
         if state.seats[seat].bot is not None:
             raise Forbidden("a bot plays your seat now")
         try:
@@ -148,7 +161,7 @@ def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
 
 def run_due_timers(game_id: int, now: datetime | None = None) -> bool:
     """If the turn timer ran out, stand for the idle human (or deal for bots); True if it did."""
-    with locked_table(game_id) as (game, row):
+    with locked_table(game_id, seats=False) as (game, row):
         now = now or utcnow()
         if row is None or row.turn_deadline is None or row.turn_deadline > now:
             return False
