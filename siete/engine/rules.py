@@ -24,10 +24,10 @@ def shuffled_deck(rng: random.Random) -> list[str]:
     A Fisher-Yates shuffle driven by one random number below n! instead of n calls to
     rng.randrange: simulations shuffle a deck every hand and this is about twice as fast.
     The number is drawn by rejection from getrandbits, so every order stays equally likely.
-    Its swap positions are its digits in mixed radix n, n-1, ..., 2. They are read a chunk
-    at a time: one division of the big number gives a chunk's digits as a number under 2**30,
-    a single CPython digit, where the many small % and // are fastest. The digits, and so the
-    deck a seed gives, are exactly those of dividing the big number once per card.
+    Its digits in mixed radix n, n-1, ..., 2 are the swap positions, read a chunk at a time:
+    one big division gives a chunk's digits as an int under 2**30 (one CPython digit, where
+    the small % and // are fastest). The digits, and so each seed's deck, are exactly those
+    of dividing the big number once per card.
     """
     deck = list(get_cards().active)
     count = len(deck)
@@ -53,19 +53,16 @@ def _orders(count: int) -> tuple[int, int]:
 
 @cache
 def _digit_chunks(count: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """Fisher-Yates' swaps (i, i + 1) for `count` cards from the top down, grouped so that
-    each group's radices multiply to less than 2**30; each group with that product."""
-    chunks: list[tuple[int, tuple]] = []
-    product, swaps = 1, []
+    """Fisher-Yates' swaps (i, radix i + 1) from the top card down, in groups whose radices
+    multiply to less than 2**30, each group with that product."""
+    chunks, product, swaps = [], 1, []
     for i in range(count - 1, 0, -1):
-        if swaps and product * (i + 1) >= 1 << 30:
+        if product * (i + 1) >= 1 << 30:
             chunks.append((product, tuple(swaps)))
             product, swaps = 1, []
         product *= i + 1
         swaps.append((i, i + 1))
-    if swaps:
-        chunks.append((product, tuple(swaps)))
-    return tuple(chunks)
+    return tuple(chunks + [(product, tuple(swaps))] if swaps else chunks)
 
 
 def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str]) -> None:
