@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from siete.db import db
 from siete.engine.cards import points
@@ -84,35 +85,76 @@ def add_tally(summary: dict, tally: dict) -> dict:
     return added
 
 
-def record_hand(game: Game, state: GameState, record: dict, by: str) -> Hand:
-    """Store one settled hand (the engine's hand record) with its turns and their actions."""
-    ids = card_ids()
-    seats = seats_by_join_order(game)
-    hand = Hand(game=game, number=record["number"], bank=seats[record["bank"]],
-                bank_total=points(record["bank_total"]), bank_result=record["bank_result"],
-                created_by=by, updated_by=by)
-    for turn in record["turns"]:
-        seat = seats[turn["seat"]]
-        row = Turn(game_player=seat, position=turn["position"],
-                   points_start=turn["points_start"], points_end=turn["points_end"],
-                   bet=turn["bet"], first_card_id=ids[turn["first_card"]],
-                   total=points(turn["total"]), result=turn["result"],
-                   cards_drawn=cards_drawn(turn), game_id=game.id, player_id=seat.player_id,
-                   hand_number=record["number"], created_by=by, updated_by=by)
-        for seq, (action, detail) in enumerate(turn["actions"], start=1):
-            row.actions.append(TurnAction(
-                seq=seq, action=action, card_id=ids[detail] if action == "draw" else None,
-                automatic=detail == "auto", created_by=by, updated_by=by))
-        hand.turns.append(row)
-    db.session.add(hand)
-    for index, tally in tally_hand(record).items():
-        current = {c: getattr(seats[index], c) for c in (*SEAT_COUNTS, "max_bet", "min_bet")}
-        for column, value in add_tally(current, tally).items():
-            setattr(seats[index], column, value)
-        seats[index].updated_by = by
+def record_hand(game: Game, state: GameState, record: dict, by: str) -> int:
+    """Store one settled hand (the engine's hand record) with its turns and their actions.
+
+    The rows are written with plain INSERTs and one batched UPDATE rather than through the
+    ORM's unit of work: a hand's end is a third of all moves, and flushing some fifteen new
+    objects cost ~10 ms of CPU per hand against ~3 ms this way. Returns the hand's id.
+    """
+    ids, seats = card_ids(), seats_by_join_order(game)
+    hand_id = _insert(Hand, game_id=game.id, number=record["number"],
+                      bank_game_player_id=seats[record["bank"]].id,
+                      bank_total=points(record["bank_total"]), bank_result=record["bank_result"],
+                      created_by=by, updated_by=by)
+    turns = record["turns"]
+    turn_ids = _insert_many(Turn, [
+        {"hand_id": hand_id, "game_player_id": seats[t["seat"]].id, "position": t["position"],
+         "points_start": t["points_start"], "points_end": t["points_end"], "bet": t["bet"],
+         "first_card_id": ids[t["first_card"]], "total": points(t["total"]), "result": t["result"],
+         "cards_drawn": cards_drawn(t), "game_id": game.id, "player_id": seats[t["seat"]].player_id,
+         "hand_number": record["number"], "created_by": by, "updated_by": by} for t in turns])
+    actions = [{"turn_id": turn_id, "seq": seq, "action": action,
+                "card_id": ids[detail] if action == "draw" else None,
+                "automatic": detail == "auto", "created_by": by, "updated_by": by}
+               for turn_id, turn in zip(turn_ids, turns)
+               for seq, (action, detail) in enumerate(turn["actions"], start=1)]
+    if actions:
+        db.session.connection().execute(insert(TurnAction.__table__), actions)
+    _add_to_seat_summaries(seats, tally_hand(record), by)
     game.hands_played = record["number"]
     game.updated_by = by
-    return hand
+    return hand_id
+
+
+def _insert(model, **values) -> int:
+    """One row inserted in the session's transaction; returns its new id."""
+    result = db.session.connection().execute(insert(model.__table__).values(**values))
+    return result.inserted_primary_key[0]
+
+
+def _insert_many(model, rows: list[dict]) -> list[int]:
+    """Rows inserted in one statement where the database can (MariaDB: INSERT ... RETURNING);
+    returns their new ids in the order of `rows`."""
+    table = model.__table__
+    result = db.session.connection().execute(
+        insert(table).returning(table.c.id, sort_by_parameter_order=True), rows)
+    return [row[0] for row in result]
+
+
+SUMMARY_COLUMNS = (*SEAT_COUNTS, "max_bet", "min_bet")
+# One UPDATE for every seat of a hand, sent as a batch (the values are bound per seat).
+_SUMMARY_UPDATE = (update(GamePlayer.__table__)
+                   .where(GamePlayer.__table__.c.id == bindparam("seat_id"))
+                   .values({c: bindparam(f"new_{c}") for c in (*SUMMARY_COLUMNS, "updated_by")}))
+
+
+def _add_to_seat_summaries(seats: list[GamePlayer], tallies: dict[int, dict], by: str) -> None:
+    """Add a hand's tallies to the seats' summary columns, in the database and in the session.
+
+    The loaded seats learn their new values as committed ones (set_committed_value), so a
+    second hand recorded in the same transaction adds to them and the ORM writes nothing more.
+    """
+    rows = []
+    for index, tally in tallies.items():
+        seat = seats[index]
+        added = add_tally({c: getattr(seat, c) for c in SUMMARY_COLUMNS}, tally)
+        added["updated_by"] = by
+        rows.append({"seat_id": seat.id, **{f"new_{c}": v for c, v in added.items()}})
+        for column, value in added.items():
+            set_committed_value(seat, column, value)
+    if rows:
+        db.session.connection().execute(_SUMMARY_UPDATE, rows)
 
 
 def record_finish(game: Game, state: GameState, by: str) -> None:
