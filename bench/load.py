@@ -105,7 +105,13 @@ class Player:
         self.fragment = response.text
 
     def play_until(self, deadline: float) -> None:
-        """Move, think (polling as the page does), move again, until the clock runs out."""
+        """Think (polling as the page does), move, think again, until the clock runs out.
+
+        Thinking comes first: everyone starts at one instant (after the slow logins), and a
+        hundred players who all clicked in the same millisecond would be a burst no table
+        of people makes, queueing the first moves behind each other.
+        """
+        self.think_and_poll(deadline)
         while time.monotonic() < deadline:
             if 'data-status="finished"' in self.fragment:
                 self.open_table(again_from=self.game_id)
