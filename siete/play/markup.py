@@ -1,0 +1,30 @@
+"""Card markup drawn once per card, state and size, then reused on every page that shows it."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import current_app
+from jinja2 import Environment
+from markupsafe import Markup
+
+
+def card_markup(card_id: str | None, face_down: bool = False, size: str = "md") -> Markup:
+    """The `card` macro of macros/cards.html, as a template global that remembers its output.
+
+    A table fragment shows up to twenty cards and is drawn on every move; drawing each card's
+    SVG through the macro was a third of the fragment's render time. The macro depends on its
+    arguments alone, so its output is kept, except while templates may reload (debug).
+    """
+    env = current_app.jinja_env
+    if env.auto_reload:
+        return _draw(env, card_id, bool(face_down), size)
+    return _remembered(env, card_id, bool(face_down), size)
+
+
+def _draw(env: Environment, card_id: str | None, face_down: bool, size: str) -> Markup:
+    macro = env.get_template("macros/cards.html").module.card
+    return Markup(macro(card_id, face_down=face_down, size=size))
+
+
+# 48 cards x (face up, face down) x 3 sizes fit with room to spare.
+_remembered = lru_cache(maxsize=512)(_draw)
