@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Iterator
 
 from sqlalchemy import select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import selectinload
 
 from siete.db import db
 from siete.engine import rules
