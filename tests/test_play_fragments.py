@@ -142,10 +142,10 @@ def _without_countdown(html: str) -> str:
     return re.sub(r'data-deadline="\d+"|<span data-countdown-value>\d+ s', "", html)
 
 
-def test_a_bet_costs_four_statements_and_renders_the_table_it_saved(app):
-    """#7: a move reads the user (with its player), locks the game, finds its seat by name in the
-    state it locks and writes; the fragment is drawn from what was saved, not read again, and is
-    the same fragment a poll would get from the database."""
+def test_a_bet_costs_three_statements_and_renders_the_table_it_saved(app):
+    """#7: a move reads the user (with its player), locks the game and its state in one statement,
+    finds its seat by name in the state and writes it; the fragment is drawn from what was saved,
+    not read again, and is the same fragment a poll would get from the database."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
@@ -155,7 +155,7 @@ def test_a_bet_costs_four_statements_and_renders_the_table_it_saved(app):
                             headers=HX)
     assert moved.status_code == 200
     reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith("COMMIT")]
-    assert len(reads_and_writes) == 4, statements
+    assert len(reads_and_writes) == 3, statements
     polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
     assert _without_countdown(text(moved)) == _without_countdown(text(polled))
 

@@ -36,24 +36,48 @@ def locked_table(game_id: int, seats: bool = True) -> Iterator[tuple[Game, State
     seat by name in the state, and only a hand's end writes to them.
     """
     try:
-        game = db.session.execute(
-            select(Game).where(Game.id == game_id).with_for_update()
-            .options(*([SEATS] if seats else [])).execution_options(populate_existing=True)
-        ).scalar_one_or_none()
-        if game is None:
-            raise NotFound("there is no such table")
-        # Locking reads see the newest committed rows, never an older snapshot of this request.
-        # Only a started game has a state row (start_table writes it with status 'playing'). A
-        # locking read of a missing row takes an InnoDB gap lock, and two tables starting at once
-        # would each hold one and deadlock inserting their rows: so waiting tables skip it.
-        row = None if game.status == "waiting" else db.session.execute(
-            select(StateRow).where(StateRow.game_id == game_id).with_for_update()
-            .execution_options(populate_existing=True)).scalar_one_or_none()
+        started = None if seats else _lock_started_table(game_id)
+        if started is not None:
+            game, row = started
+        else:
+            game, row = _lock_table(game_id, seats)
         yield game, row
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
+
+
+def _lock_started_table(game_id: int) -> tuple[Game, StateRow] | None:
+    """A started table's game and state rows, locked by one statement; None if it has no state.
+
+    Moves and timers run only at started tables, and one statement is a round trip and a
+    millisecond of ORM work less than two. STRAIGHT_JOIN keeps MySQL locking the game row
+    before the state row, in the same order as _lock_table, so the two cannot deadlock.
+    """
+    found = db.session.execute(
+        select(Game, StateRow).join(StateRow, StateRow.game_id == Game.id)
+        .where(Game.id == game_id).with_for_update().prefix_with("STRAIGHT_JOIN", dialect="mysql")
+        .execution_options(populate_existing=True)).first()
+    return None if found is None else (found[0], found[1])
+
+
+def _lock_table(game_id: int, seats: bool) -> tuple[Game, StateRow | None]:
+    """The game row locked (with its seats if asked), then its state row if it has started."""
+    game = db.session.execute(
+        select(Game).where(Game.id == game_id).with_for_update()
+        .options(*([SEATS] if seats else [])).execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if game is None:
+        raise NotFound("there is no such table")
+    # Locking reads see the newest committed rows, never an older snapshot of this request.
+    # Only a started game has a state row (start_table writes it with status 'playing'). A
+    # locking read of a missing row takes an InnoDB gap lock, and two tables starting at once
+    # would each hold one and deadlock inserting their rows: so waiting tables skip it.
+    row = None if game.status == "waiting" else db.session.execute(
+        select(StateRow).where(StateRow.game_id == game_id).with_for_update()
+        .execution_options(populate_existing=True)).scalar_one_or_none()
+    return game, row
 
 
 @dataclass(frozen=True)
