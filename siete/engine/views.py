@@ -174,11 +174,10 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     else:
         unseen, count, weight, standing = [], 0, 0, []
     bank_cards = seats[bank].cards
-    points = me.points
-    top = -(-points // 5)  # max_bet(points), inlined
+    held = me.points
     # positional arguments, in BotView's field order
-    return BotView(seat, seat == bank, points, state.config.initial_points,
-                   top if top <= points else points, me.total,
+    return BotView(seat, seat == bank, held, state.config.initial_points,
+                   max_bet(held), me.total,
                    half[bank_cards[0]] if bank_cards else 0, len(state.deck),
                    unseen, count, weight, standing)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from siete.engine.state import OVER, PLAY, PLAYING, GameState
+from siete.engine.state import OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
 from siete.models import Game, GamePlayer, utcnow
 from siete.service.play import TableSnapshot, current_state, poll_marker
@@ -31,8 +31,10 @@ def my_seat(game: Game, state: GameState | None, user_id: int | None,
     if user_id is None:
         return None
     if state is not None:
-        names = [seat.name for seat in state.seats]
-        return names.index(player_name) if player_name in names else None
+        try:
+            return state.seat_index(player_name)
+        except RuleError:  # not seated here: a spectator
+            return None
     for index, gp in enumerate(seats_by_join_order(game)):
         if gp.player.user_id == user_id:
             return index
