@@ -27,11 +27,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from siete import models  # noqa: F401  (every table must be known before create_all)
     from siete.cli import register_commands
-    from siete.db import configure_engine, db
+    from siete.db import PING_AFTER_IDLE_S, configure_engine, db
 
     db.init_app(app)
     with app.app_context():
-        configure_engine(db.engine)
+        configure_engine(db.engine, app.config.get("DB_PING_AFTER_IDLE_S", PING_AFTER_IDLE_S))
     _create_sqlite_database_on_first_run(app)
     register_commands(app)
     _register_health_routes(app)

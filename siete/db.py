@@ -3,18 +3,23 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import Engine, MetaData, event, func, inspect, select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase
 
 SQL_DIR = Path(__file__).resolve().parent.parent / "sql"
 SCHEMA_SQL = SQL_DIR / "schema.sql"
 SEED_SQL = SQL_DIR / "seed.sql"
 SQLITE_BUSY_TIMEOUT_MS = 15_000
+# A pooled MySQL connection idle for longer than this is pinged before use (see ping_if_idle).
+PING_AFTER_IDLE_S = 1.0
+RETURNED_AT = "siete_returned_at"  # connection record info: when it was last checked in
+IN_TRANSACTION = "siete_in_transaction"  # ... and whether a transaction may be open on it
 
 # Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
 # two ways of building the schema give the same database (tests/test_schema.py checks it).
@@ -49,9 +54,14 @@ def engine_options(url: str) -> dict:
     if not is_mysql_url(url):
         return {}
     return {
-        # MySQL closes idle connections (wait_timeout) and a restarted server drops them all;
-        # pre-ping swaps a dead pooled connection for a fresh one instead of failing a request.
-        "pool_pre_ping": True,
+        # MySQL closes idle connections (wait_timeout) and a restarted server drops them all.
+        # configure_engine pings a pooled connection before use, but only one that sat idle:
+        # pool_pre_ping's ping on every checkout was a round trip on every request.
+        "pool_pre_ping": False,
+        # The pool's rollback on return came right after the Session's own rollback or commit:
+        # a second round trip per request for nothing. configure_engine's reset listener
+        # rolls back only a connection that may still be inside a transaction.
+        "pool_reset_on_return": None,
         # Recycle before common proxy/load-balancer idle cut-offs (often 5 minutes).
         "pool_recycle": 280,
         # Every move serialises on a locking read of its table (SELECT ... FOR UPDATE) and then
@@ -65,8 +75,11 @@ def engine_options(url: str) -> dict:
     }
 
 
-def configure_engine(engine: Engine) -> None:
-    """On SQLite, enforce foreign keys and make every transaction take the write lock up front."""
+def configure_engine(engine: Engine, ping_after_idle_s: float = PING_AFTER_IDLE_S) -> None:
+    """Pool checks for MySQL; on SQLite, foreign keys and the write lock taken up front."""
+    if engine.dialect.name in ("mysql", "mariadb"):
+        _watch_mysql_pool(engine, ping_after_idle_s)
+        return
     if engine.dialect.name != "sqlite":
         return
 
@@ -92,6 +105,46 @@ def configure_engine(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _watch_mysql_pool(engine: Engine, ping_after_idle_s: float) -> None:
+    """Ping a pooled connection only after it sat idle; roll back only one left in a transaction."""
+
+    @event.listens_for(engine, "connect")
+    def _fresh(_dbapi_connection, record) -> None:
+        record.info[RETURNED_AT] = time.monotonic()  # just opened: no need to ping it
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_connection, record, _proxy) -> None:
+        # Under load a connection comes back to work within milliseconds, and a ping then would
+        # only cost a round trip. One used a moment ago is dead only if the server went away in
+        # that moment: its request gets the 503 page and the pool replaces every connection.
+        if time.monotonic() - record.info.get(RETURNED_AT, 0.0) < ping_after_idle_s:
+            return
+        try:
+            dbapi_connection.ping(reconnect=False)
+        except Exception as exc:  # the pool discards it and checks out a new one
+            raise DisconnectionError("pooled connection is dead") from exc
+
+    @event.listens_for(engine, "checkin")
+    def _stamp(_dbapi_connection, record) -> None:
+        record.info[RETURNED_AT] = time.monotonic()
+
+    def _mark(open_now: bool):
+        def listener(conn, *_args) -> None:
+            conn.connection.info[IN_TRANSACTION] = open_now
+        return listener
+
+    event.listen(engine, "begin", _mark(True))
+    event.listen(engine, "commit", _mark(False))
+    event.listen(engine, "rollback", _mark(False))
+
+    @event.listens_for(engine, "reset")
+    def _roll_back_if_open(dbapi_connection, record, reset_state) -> None:
+        # Unknown counts as open: a connection is never returned to the pool mid-transaction.
+        if not reset_state.transaction_was_reset and record.info.get(IN_TRANSACTION, True):
+            dbapi_connection.rollback()
+            record.info[IN_TRANSACTION] = False
 
 
 def sql_statements(path: Path) -> list[str]:

@@ -48,7 +48,10 @@ def test_database_url_comes_from_the_environment_else_sqlite_in_the_instance_fol
     _configure(configured, None)
     assert configured.config["SQLALCHEMY_DATABASE_URI"] == "mysql+pymysql://u:p@db.example/siete"
     assert configured.config["SECRET_KEY"] == "from-the-environment"
-    assert configured.config["SQLALCHEMY_ENGINE_OPTIONS"]["pool_pre_ping"] is True
+    options = configured.config["SQLALCHEMY_ENGINE_OPTIONS"]
+    # Liveness pings and the reset on return are done by siete.db's pool listeners, when needed.
+    assert options["pool_pre_ping"] is False and options["pool_reset_on_return"] is None
+    assert options["isolation_level"] == "READ COMMITTED"
 
 
 def test_first_run_on_sqlite_creates_and_seeds_the_database(tmp_path, monkeypatch):

@@ -6,6 +6,8 @@ import re
 from contextlib import contextmanager
 from datetime import timedelta
 
+import pymysql
+import pytest
 from sqlalchemy import event, update
 
 from siete.db import db
@@ -158,6 +160,28 @@ def test_a_bet_costs_three_statements_and_renders_the_table_it_saved(app):
     assert len(reads_and_writes) == 3, statements
     polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
     assert _without_countdown(text(moved)) == _without_countdown(text(polled))
+
+
+@pytest.mark.mariadb_only
+def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
+    """#7: a connection used a moment ago is not pinged, and the pool does not roll back again
+    what the request already committed or rolled back: a poll is 2 round trips, a bet 4."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana, bots=("standard",))
+    client = client_for(app, ana)
+    version = version_of(app, game_id)
+    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
+    calls: list[str] = []
+    for name in ("ping", "rollback", "commit", "query"):
+        original = getattr(pymysql.connections.Connection, name)
+        monkeypatch.setattr(pymysql.connections.Connection, name,
+                            lambda self, *a, _n=name, _f=original, **k: (calls.append(_n), _f(self, *a, **k))[1])
+    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
+    assert calls == ["query", "rollback"]  # the version check, and the end of its transaction
+    calls.clear()
+    assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
+                       headers=HX).status_code == 200
+    assert calls == ["query", "query", "query", "commit"]  # user, lock, state UPDATE, COMMIT
 
 
 def test_a_move_without_htmx_redirects_back_to_the_table(app):

@@ -16,7 +16,7 @@ import requests
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import make_url
 
-from siete.db import db
+from siete.db import db, engine_options
 from siete.models import Hand, Turn, TurnAction, User
 from siete.security import DB_DOWN_MESSAGE
 from test_play import HX, client_for, load, make_user, started_game
@@ -109,11 +109,16 @@ def app(app, proxy):
 
 @pytest.fixture
 def app_config(proxy, mysql_database_url):
-    """The app reaches the test database only through the proxy."""
+    """The app reaches the test database only through the proxy, with the app's pool settings."""
     proxied = make_url(mysql_database_url).set(host="127.0.0.1", port=proxy.port)
-    return {"SQLALCHEMY_DATABASE_URI": proxied.render_as_string(hide_password=False),
-            "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True,
-                                          "connect_args": {"connect_timeout": 2}}}
+    url = proxied.render_as_string(hide_password=False)
+    options = engine_options(url)
+    options["connect_args"] = {**options["connect_args"], "connect_timeout": 2}
+    return {"SQLALCHEMY_DATABASE_URI": url, "SQLALCHEMY_ENGINE_OPTIONS": options,
+            "DB_PING_AFTER_IDLE_S": IDLE_PING_S}
+
+
+IDLE_PING_S = 0.3
 
 
 def test_database_away_mid_game_gives_503_then_the_game_goes_on(app, proxy):
@@ -137,13 +142,29 @@ def test_database_away_mid_game_gives_503_then_the_game_goes_on(app, proxy):
         if response.request.path != "/healthz":
             assert DB_DOWN_MESSAGE.split(";")[0] in body
 
-    proxy.start()  # the same port: the pool's dead connections are replaced (pre-ping)
+    proxy.start()  # the same port: the pool's dead connections were discarded with the 503s
     assert client.get("/healthz").status_code == 200
     _, after = load(app, game_id)
     assert after.to_dict() == committed.to_dict()  # the last committed state, nothing half-done
     response = client.post(f"/tables/{game_id}/stand", data={"version": committed.version}, headers=HX)
     assert response.status_code == 200
     assert load(app, game_id)[1].version > committed.version
+
+
+def test_a_connection_that_died_while_idle_is_replaced_before_use(app, proxy):
+    """A database restarted while nobody played: the pooled connections are dead, and the first
+    request after a pause pings one, finds it dead and opens a new one instead of failing."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    version = load(app, game_id)[1].version
+    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
+    proxy.stop()
+    proxy.start()
+    time.sleep(IDLE_PING_S + 0.1)
+    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
+    assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
+                       headers=HX).status_code == 200
 
 
 def test_database_away_while_logging_in_is_a_calm_503(app, proxy):
