@@ -270,7 +270,7 @@ def main() -> int:
         prepare_database(args.database_url)
         log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "siete-load-gunicorn.log"
         server, base = start_gunicorn(args.database_url, args.workers, log_path)
-        print(f"gunicorn: {args.workers} workers x {os.environ.get('GUNICORN_THREADS', '2')} threads "
+        print(f"gunicorn: {args.workers} workers x {os.environ.get('GUNICORN_THREADS', '1')} threads "
               f"at {base}, log {log_path}")
     cpu: list[float] = []
     client_cpu: list[float] = []

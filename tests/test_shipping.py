@@ -205,7 +205,7 @@ def test_wait_for_db_returns_at_once_for_sqlite(tmp_path):
 def load_gunicorn_conf(monkeypatch, **env) -> dict:
     """Execute gunicorn.conf.py as gunicorn would, with only the given GUNICORN_*/PORT variables."""
     import runpy
-    for name in ("GUNICORN_BIND", "GUNICORN_WORKERS", "GUNICORN_THREADS", "PORT"):
+    for name in ("GUNICORN_BIND", "GUNICORN_WORKERS", "GUNICORN_THREADS", "GUNICORN_WORKER_CLASS", "PORT"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -219,7 +219,9 @@ def test_gunicorn_conf_defaults(monkeypatch):
     assert conf["workers"] == min(2 * multiprocessing.cpu_count() + 1, conf["MAX_WORKERS"])
     assert 1 <= conf["workers"] <= 8
     assert conf["accesslog"] == "-"
-    assert conf["timeout"] > 0 and conf["threads"] >= 1
+    assert conf["timeout"] > 0
+    # One thread per process: threads in a worker queued behind each other for the GIL (#7).
+    assert (conf["threads"], conf["worker_class"]) == (1, "sync")
 
 
 def test_gunicorn_conf_follows_the_environment(monkeypatch):
@@ -227,6 +229,8 @@ def test_gunicorn_conf_follows_the_environment(monkeypatch):
     assert (conf["bind"], conf["workers"]) == ("0.0.0.0:9001", 3)
     conf = load_gunicorn_conf(monkeypatch, GUNICORN_BIND="127.0.0.1:7000")
     assert conf["bind"] == "127.0.0.1:7000"
+    conf = load_gunicorn_conf(monkeypatch, GUNICORN_THREADS="4")
+    assert (conf["threads"], conf["worker_class"]) == (4, "gthread")
 
 
 # --- make, CI, README, htmx ---------------------------------------------------------------
