@@ -173,13 +173,14 @@ def change_password():
     """Change the password after checking the current one."""
     form = ChangePasswordForm()
     if form.validate_on_submit():
-        if not current_user.check_password(form.current_password.data):
+        user = db.session.get(User, current_user.id)  # current_user is the Account, not the row
+        if not user.check_password(form.current_password.data):
             form.current_password.errors.append("That is not your current password.")
         else:
-            current_user.set_password(form.new_password.data)
-            current_user.updated_by = current_user.username
+            user.set_password(form.new_password.data)
+            user.updated_by = user.username
             db.session.commit()
-            _start_session(current_user._get_current_object())
+            _start_session(user)
             flash("Your password has been changed.", "success")
             return redirect(lobby_url())
     return render_template("auth/change_password.html", form=form)

@@ -1,12 +1,14 @@
 """Flask extensions shared by the app: login sessions, CSRF protection and rate limits."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, flash, redirect, request, url_for
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_login import LoginManager
+from flask_login import LoginManager, UserMixin
 from flask_wtf.csrf import CSRFProtect
 
 login_manager = LoginManager()
@@ -20,18 +22,41 @@ login_manager.login_message = "Please log in to continue."
 login_manager.login_message_category = "info"
 
 
+@dataclass(frozen=True, eq=False)  # eq=False: UserMixin's equality (by id) stands
+class Account(UserMixin):
+    """The logged-in user as every request needs it: one small row, not the ORM User.
+
+    Loading the User and its Player as ORM objects was a millisecond of CPU on every move;
+    the few pages that change an account load the User itself (`siete.models.User`).
+    """
+
+    id: int
+    username: str
+    player_name: str | None  # None until the account first sits at a table
+
+
+@cache  # built once: the statement cache then knows it
+def account_query():
+    """SELECT of the columns an Account holds, by user id."""
+    from sqlalchemy import bindparam, select
+
+    from siete.models import Player, User
+
+    return (select(User.id, User.username, Player.name)
+            .outerjoin(Player, Player.user_id == User.id).where(User.id == bindparam("user_id")))
+
+
 @login_manager.user_loader
-def load_user(user_id: str):
-    """Flask-Login callback: the User stored in the session, or None."""
-    from sqlalchemy.orm import joinedload
-
+def load_user(user_id: str) -> Account | None:
+    """Flask-Login callback: the Account stored in the session, or None."""
     from siete.db import db
-    from siete.models import User
 
-    try:  # with its player in the same query: every move asks for it (player_for)
-        return db.session.get(User, int(user_id), options=[joinedload(User.player)])
+    try:
+        key = int(user_id)
     except (TypeError, ValueError):
         return None
+    row = db.session.execute(account_query(), {"user_id": key}).first()
+    return None if row is None else Account(*row)
 
 
 def _page_to_return_to() -> str:

@@ -48,6 +48,24 @@ def test_register_creates_account_and_human_player_then_logs_in(app, client):
     assert logged_in_user_id(client) == str(user.id)
 
 
+def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app, client):
+    """#7: every request loads the logged-in Account (id, username, player name), not ORM rows."""
+    from siete.extensions import Account, load_user
+
+    register(client, "Ana1")
+    with app.app_context():
+        user_id = db.session.scalar(select(User.id).where(User.username_key == "ana1"))
+        account = load_user(str(user_id))
+        assert isinstance(account, Account) and account.is_authenticated
+        assert (account.id, account.username, account.player_name) == (user_id, "Ana1", "Ana1")
+        assert account.get_id() == str(user_id)
+        db.session.execute(db.delete(Player).where(Player.user_id == user_id))
+        assert load_user(str(user_id)).player_name is None  # no seat taken yet: no player
+        assert load_user(str(user_id + 1000)) is None and load_user("x") is None
+        db.session.rollback()
+    assert 'title="Change password">Ana1</a>' in client.get("/").get_data(as_text=True)
+
+
 @pytest.mark.parametrize("username", ["Ana", "a12", "Zz9", "ManoloGarcia2024xyzw"])
 def test_valid_usernames_are_accepted(app, client, username):
     assert register(client, username).status_code == 302

@@ -12,7 +12,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 from flask_login import current_user, login_required
 
 from siete.db import db
-from siete.models import Player, utcnow
+from siete.models import Player, User, utcnow
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
 from siete.play.markup import card_markup
@@ -50,10 +50,13 @@ def _user_id() -> int | None:
 
 
 def _player_name() -> str | None:
-    """The logged-in user's player name (loaded with the user), or None."""
-    if not current_user.is_authenticated or current_user.player is None:
-        return None
-    return current_user.player.name
+    """The logged-in user's player name (loaded with the account), or None."""
+    return current_user.player_name if current_user.is_authenticated else None
+
+
+def _my_player() -> Player:
+    """The logged-in user's Player row, for the actions that write seats (not for moves)."""
+    return player_for(db.session.get(User, current_user.id))
 
 
 @bp.get("/")
@@ -92,7 +95,7 @@ def create():
 def _open_table(spec: TableSpec) -> int:
     """Create the table for the current user (and start a bots-only one); returns its id."""
     config = current_app.config["GAME"]
-    player = player_for(current_user)
+    player = _my_player()
     game = create_table(player, spec, config)
     if not spec.creator_sits:
         start_table(game.id, player, config)
@@ -154,10 +157,10 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     return render_template(template, **ctx), status
 
 
-def _perform(game_id: int, move: Callable[[Player], object], done: str | None = None):
+def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
     """Run one service call for the current user and answer with the table (or a redirect)."""
     try:
-        result = move(player_for(current_user))
+        result = move()
     except TableError as exc:
         db.session.rollback()
         if isinstance(exc, NotFound):
@@ -197,14 +200,14 @@ def play(game_id: int, action: str):
     amount = _form_int("amount") if action == "bet" else None
     if action == "bet" and amount is None:
         return _bad_input(game_id, "A bet is a whole number of points.")
-    return _perform(game_id, lambda player: act(game_id, player, action, amount, version))
+    return _perform(game_id, lambda: act(game_id, _player_name(), action, amount, version))
 
 
 @bp.post("/tables/<int:game_id>/join")
 @login_required
 def join(game_id: int):
     """Take a free seat at a waiting table."""
-    return _perform(game_id, lambda player: join_table(game_id, player),
+    return _perform(game_id, lambda: join_table(game_id, _my_player()),
                     "You have a seat. The game starts when the creator starts it.")
 
 
@@ -214,7 +217,7 @@ def start(game_id: int):
     """The creator starts the game, optionally filling the free seats with standard bots."""
     fill = request.form.get("fill") == "1"
     config = current_app.config["GAME"]
-    return _perform(game_id, lambda player: start_table(game_id, player, config, fill_with_bots=fill))
+    return _perform(game_id, lambda: start_table(game_id, _my_player(), config, fill_with_bots=fill))
 
 
 @bp.post("/tables/<int:game_id>/leave")
@@ -223,9 +226,9 @@ def leave(game_id: int):
     """Leave a waiting table, or hand a running game's seat to a standard bot."""
     game = _game_or_404(game_id)
     if game.status == "waiting":
-        return _perform(game_id, lambda player: leave_waiting_table(game_id, player),
+        return _perform(game_id, lambda: leave_waiting_table(game_id, _my_player()),
                         "You left the table.")
-    return _perform(game_id, lambda player: leave_game(game_id, player),
+    return _perform(game_id, lambda: leave_game(game_id, _my_player()),
                     "You left the game; a standard bot plays your seat now.")
 
 

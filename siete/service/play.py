@@ -145,17 +145,20 @@ def seat_of(game: Game, player: Player) -> int:
     raise Forbidden("you are not seated at this table")
 
 
-def seat_in_state(state: GameState, player: Player) -> int:
-    """The seat of `player` in a started game: seats carry the players' names, which are unique."""
+def seat_in_state(state: GameState, player_name: str | None) -> int:
+    """The seat of a player in a started game: seats carry the players' names, which are unique."""
     try:
-        return state.seat_index(player.name)
+        return state.seat_index(player_name)
     except RuleError:
         raise Forbidden("you are not seated at this table") from None
 
 
-def act(game_id: int, player: Player, action: str, amount: int | None = None,
+def act(game_id: int, player_name: str | None, action: str, amount: int | None = None,
         version: int | None = None) -> TableSnapshot:
-    """Apply one move for `player`; a stale version or a forbidden move changes nothing."""
+    """Apply one move for the player of that name; a stale version or a forbidden move changes nothing.
+
+    A move needs only the name: the seats of a started game carry their (unique) players' names.
+    """
     if action not in MOVES:
         raise RuleBroken("unknown action")
     with locked_table(game_id, seats=False) as (game, row):
@@ -164,15 +167,15 @@ def act(game_id: int, player: Player, action: str, amount: int | None = None,
         if version is not None and version != row.version:
             raise Conflict("the table has moved on since you looked; here it is now")
         state = load_state(row)
-        seat = seat_in_state(state, player)
+        seat = seat_in_state(state, player_name)
         if state.seats[seat].bot is not None:
             raise Forbidden("a bot plays your seat now")
         try:
             apply_move(state, seat, action, amount)
         except RuleError as exc:
             raise RuleBroken(exc.to_player) from None
-        advance(game, state, player.name)
-        save_state(game, row, state, player.name)
+        advance(game, state, player_name)
+        save_state(game, row, state, player_name)
         return TableSnapshot.of(game, row, state)
 
 

@@ -68,7 +68,7 @@ def test_r4_4_bet_out_of_range_changes_nothing(app):
         ana = player_for(db.session.execute(db.select(User)).scalar_one())
         before = db.session.get(StateRow, game_id).state
         with pytest.raises(RuleBroken, match="you may bet 1 to 4"):
-            play.act(game_id, ana, "bet", 9)
+            play.act(game_id, ana.name, "bet", 9)
         assert db.session.get(StateRow, game_id).state == before
 
 
@@ -77,9 +77,9 @@ def test_stale_version_is_refused_and_the_move_applies_once(app):
     state, _ = human_to_act(app, game_id)
     with app.app_context():
         ana = player_for(db.session.execute(db.select(User)).scalar_one())
-        play.act(game_id, ana, "bet", 1, version=state.version)
+        play.act(game_id, ana.name, "bet", 1, version=state.version)
         with pytest.raises(Conflict, match="moved on"):
-            play.act(game_id, ana, "bet", 1, version=state.version)  # the double click
+            play.act(game_id, ana.name, "bet", 1, version=state.version)  # the double click
         _, now = play.current_state(game_id)
         assert now.seats[now.seat_index("ana")].bet == 1
 
@@ -89,7 +89,7 @@ def test_someone_not_seated_cannot_act(app):
     with app.app_context():
         eve = make_player("eve")
         with pytest.raises(Forbidden):
-            play.act(game_id, eve, "stand")
+            play.act(game_id, eve.name, "stand")
 
 
 def test_two_connections_race_exactly_one_wins(app):
@@ -106,7 +106,7 @@ def test_two_connections_race_exactly_one_wins(app):
             db.session.rollback()
             barrier.wait()
             try:
-                play.act(game_id, ana, "bet", 1, version=state.version)
+                play.act(game_id, ana.name, "bet", 1, version=state.version)
                 outcomes.append("applied")
             except Conflict:
                 outcomes.append("conflict")
@@ -148,7 +148,7 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(app):
         assert state.seats[state.seat_index("ana")].bot == "standard"
         assert game.status == "finished"  # bots only now: they play it out at once
         with pytest.raises(Conflict):
-            play.act(game_id, ana, "stand")
+            play.act(game_id, ana.name, "stand")
 
 
 def test_whole_game_against_bots_is_recorded(app):
@@ -161,7 +161,7 @@ def test_whole_game_against_bots_is_recorded(app):
                 break
             seat = state.current_seat()
             bets = list(legal_bets(state, seat))
-            play.act(game_id, ana, "bet" if bets else "stand", bets[0] if bets else None,
+            play.act(game_id, ana.name, "bet" if bets else "stand", bets[0] if bets else None,
                      version=state.version)
         game = db.session.get(Game, game_id)
         assert game.status == "finished" and game.hands_played == len(game.hands)
