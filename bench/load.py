@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from bench.load_checks import check_database, poll_query_count  # noqa: E402
 from bench.load_client import Browser, Response  # noqa: E402
 from bench.load_server import (PASSWORD, create_users, prepare_database,  # noqa: E402
-                               server_cpu_seconds, start_gunicorn)
+                               server_cpu_seconds, server_times, start_gunicorn)
 
 HX = {"HX-Request": "true"}
 TABLE_FORM = {"name": "load", "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1,
@@ -252,6 +252,14 @@ def print_routes(stats: Stats, elapsed: float, title: str) -> None:
     print(f"total {total} requests, {total / elapsed:.1f} req/s, 5xx: {errors}")
 
 
+def print_times(stats: Stats, title: str) -> None:
+    print(f"\n{title}\n{'route':<12}{'count':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    for route, values in sorted(stats.latencies.items()):
+        ms = [v * 1000 for v in values]
+        print(f"{route:<12}{len(ms):>8}{percentile(ms, .5):>9.1f}{percentile(ms, .95):>9.1f}"
+              f"{percentile(ms, .99):>9.1f}{max(ms):>9.1f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=100)
@@ -269,11 +277,13 @@ def main() -> int:
     else:
         prepare_database(args.database_url)
         log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "siete-load-gunicorn.log"
-        server, base = start_gunicorn(args.database_url, args.workers, log_path)
+        access_log = log_path.with_suffix(".access.log")
+        server, base = start_gunicorn(args.database_url, args.workers, log_path, access_log)
         print(f"gunicorn: {args.workers} workers x {os.environ.get('GUNICORN_THREADS', '1')} threads "
               f"at {base}, log {log_path}")
     cpu: list[float] = []
     client_cpu: list[float] = []
+    log_span: list[int] = []
     try:
         names = create_users(args.database_url, args.players, f"L{int(time.time()) % 100000}p")
         ceiling = Stats()
@@ -281,15 +291,21 @@ def main() -> int:
         print_routes(ceiling, args.livez_seconds, f"ceiling: /livez, {args.players} clients, "
                                                   f"{args.livez_seconds:g} s, no think time")
         setup, stats = Stats(), Stats()
+        log_at = lambda: access_log.stat().st_size if server is not None else 0  # noqa: E731
         ramp, elapsed = run_players(base, names, args.seconds, args.think, setup, stats,
                                     on_start=lambda: (cpu.append(server_cpu_seconds(server)),
-                                                      client_cpu.append(own_cpu_seconds())))
+                                                      client_cpu.append(own_cpu_seconds()),
+                                                      log_span.append(log_at())))
         cpu.append(server_cpu_seconds(server))
         client_cpu.append(own_cpu_seconds())
+        log_span.append(log_at())
         print_routes(setup, ramp, f"set-up: {args.players} players log in and open a table ({ramp:.1f} s)")
         print_routes(stats, elapsed, f"players: {args.players} for {args.seconds:g} s, "
                                      f"think {args.think:g} s, poll every {POLL_EVERY_S} s")
         if server is not None:
+            inside = Stats(latencies=server_times(access_log, *log_span))
+            print_times(inside, "inside gunicorn (its access log): from reading the request to "
+                                "writing the answer, without the wait for a free worker")
             requests_done = sum(len(v) for v in stats.latencies.values())
             print(f"server CPU in the play phase: {cpu[1] - cpu[0]:.1f} s "
                   f"({(cpu[1] - cpu[0]) / elapsed:.2f} cores, "

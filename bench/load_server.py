@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import time
+from collections import defaultdict
 from pathlib import Path
 
 import urllib3
@@ -36,14 +38,20 @@ def prepare_database(url: str) -> None:
                    env={**os.environ, "DATABASE_URL": url}, stdout=subprocess.DEVNULL)
 
 
-def start_gunicorn(url: str, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
-    """gunicorn with the project's settings on a free loopback port; returns it and its base URL."""
+def start_gunicorn(url: str, workers: int, log_path: Path,
+                   access_log: Path) -> tuple[subprocess.Popen, str]:
+    """gunicorn with the project's settings on a free loopback port; returns it and its base URL.
+
+    Its access log (`access_log`) gives each request's time inside gunicorn (see server_times).
+    """
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load-bench-" + "k" * 40,
            "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers),
            "GUNICORN_LOGLEVEL": "warning"}
     log = log_path.open("w")
-    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "wsgi:app"],
+    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py",
+                               "--access-logfile", str(access_log),
+                               "--access-logformat", ACCESS_FORMAT, "wsgi:app"],
                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     for _ in range(60):
@@ -54,6 +62,27 @@ def start_gunicorn(url: str, workers: int, log_path: Path) -> tuple[subprocess.P
             time.sleep(0.5)
     server.kill()
     raise RuntimeError(f"gunicorn did not come up; see {log_path}")
+
+
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, microseconds in gunicorn
+ROUTES = [("bet", r"POST /tables/\d+/bet "), ("draw", r"POST /tables/\d+/draw "),
+          ("stand", r"POST /tables/\d+/stand "), ("poll", r"GET /tables/\d+/fragment ")]
+
+
+def server_times(access_log: Path, start: int, end: int) -> dict[str, list[float]]:
+    """Seconds each move and poll spent inside gunicorn, from the access log's bytes start..end.
+
+    Against the client's figures this splits a slow answer into the server's own time and the
+    time spent queued for a worker or in the (CPU-sharing) load generator.
+    """
+    times: dict[str, list[float]] = defaultdict(list)
+    with access_log.open("rb") as log:
+        log.seek(start)
+        for line in log.read(end - start).decode().splitlines():
+            for route, pattern in ROUTES:
+                if re.match(pattern, line):
+                    times[route].append(int(line.rsplit(" ", 1)[1]) / 1e6)
+    return times
 
 
 def create_users(url: str, count: int, prefix: str) -> list[str]:
