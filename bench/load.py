@@ -15,7 +15,6 @@ import argparse
 import os
 import random
 import re
-import resource
 import signal
 import sys
 import threading
@@ -30,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.load_checks import check_database, poll_query_count  # noqa: E402
 from bench.load_client import Browser, Response  # noqa: E402
+from bench.load_report import GeneratorLag, own_cpu_seconds, print_routes, print_times  # noqa: E402
 from bench.load_server import (PASSWORD, create_users, prepare_database,  # noqa: E402
                                server_cpu_seconds, server_times, start_gunicorn)
 
@@ -228,38 +228,6 @@ def run_players(base: str, names: list[str], seconds: float, think: float,
     return clock["start"] - clock["ramp"], time.monotonic() - clock["start"]
 
 
-def own_cpu_seconds() -> float:
-    """User + system CPU of this process (the load generator) so far."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def print_routes(stats: Stats, elapsed: float, title: str) -> None:
-    print(f"\n{title}\n{'route':<12}{'count':>8}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
-          f"{'max ms':>9}  statuses")
-    for route, values in sorted(stats.latencies.items()):
-        ms = [v * 1000 for v in values]
-        statuses = " ".join(f"{code}:{n}" for code, n in sorted(stats.statuses[route].items()))
-        print(f"{route:<12}{len(ms):>8}{len(ms) / elapsed:>9.1f}{percentile(ms, .5):>9.1f}"
-              f"{percentile(ms, .95):>9.1f}{percentile(ms, .99):>9.1f}{max(ms):>9.1f}  {statuses}")
-    total = sum(len(v) for v in stats.latencies.values())
-    errors = sum(n for route in stats.statuses.values() for code, n in route.items() if code >= 500)
-    print(f"total {total} requests, {total / elapsed:.1f} req/s, 5xx: {errors}")
-
-
-def print_times(stats: Stats, title: str) -> None:
-    print(f"\n{title}\n{'route':<12}{'count':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-    for route, values in sorted(stats.latencies.items()):
-        ms = [v * 1000 for v in values]
-        print(f"{route:<12}{len(ms):>8}{percentile(ms, .5):>9.1f}{percentile(ms, .95):>9.1f}"
-              f"{percentile(ms, .99):>9.1f}{max(ms):>9.1f}")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=100)
@@ -292,10 +260,12 @@ def main() -> int:
                                                   f"{args.livez_seconds:g} s, no think time")
         setup, stats = Stats(), Stats()
         log_at = lambda: access_log.stat().st_size if server is not None else 0  # noqa: E731
+        lag = GeneratorLag()
         ramp, elapsed = run_players(base, names, args.seconds, args.think, setup, stats,
                                     on_start=lambda: (cpu.append(server_cpu_seconds(server)),
                                                       client_cpu.append(own_cpu_seconds()),
-                                                      log_span.append(log_at())))
+                                                      log_span.append(log_at()), lag.start()))
+        lag.stop()
         cpu.append(server_cpu_seconds(server))
         client_cpu.append(own_cpu_seconds())
         log_span.append(log_at())
@@ -314,6 +284,7 @@ def main() -> int:
         used = client_cpu[1] - client_cpu[0]
         print(f"load generator CPU in the play phase: {used:.1f} s ({used / elapsed:.2f} cores, "
               "on the same cores as the server)")
+        print(lag.summary())
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
