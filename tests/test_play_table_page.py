@@ -129,3 +129,21 @@ def test_settlement_cells_carry_their_column_name_for_the_stacked_phone_layout(a
     for row in page.xpath('//table[@class="settlement__table"]/tbody/tr'):
         labels = [td.get("data-label") for td in row.xpath("./td") if td.get("data-label")]
         assert labels == heads[2:]  # every column but Player and Cards, in order
+
+
+def test_the_fragment_addresses_are_the_routes_own(app):
+    """table_urls builds the fragment's addresses from one url_for (#7: it is drawn on every
+    move); each must still be exactly what Flask routes for that action."""
+    from flask import url_for
+
+    from siete.play.context import table_urls
+
+    with app.test_request_context():
+        urls = table_urls(7, "12")
+        assert urls.table == url_for("play.table", game_id=7)
+        assert urls.lobby == url_for("play.lobby")
+        assert urls.fragment == url_for("play.fragment", game_id=7, v="12")
+        for action in ("bet", "draw", "stand"):
+            assert getattr(urls, action) == url_for("play.play", game_id=7, action=action)
+        assert urls.leave == url_for("play.leave", game_id=7)
+        assert urls.again == url_for("play.again", game_id=7)

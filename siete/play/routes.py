@@ -15,7 +15,6 @@ from siete.db import db
 from siete.models import Player, User, utcnow
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
-from siete.play.markup import card_markup
 from siete.security import wants_fragment
 from siete.service.errors import NotFound, TableError
 from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
@@ -24,7 +23,6 @@ from siete.service.tables import (TableSpec, create_table, join_table, leave_wai
                                   lobby_tables, player_for, start_table)
 
 bp = Blueprint("play", __name__)
-bp.add_app_template_global(card_markup, "card")
 MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
 
 
