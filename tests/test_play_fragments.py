@@ -162,7 +162,27 @@ def test_a_bet_costs_three_statements_and_renders_the_table_it_saved(app):
     assert _without_countdown(text(moved)) == _without_countdown(text(polled))
 
 
+def test_start_answers_with_the_table_it_saved(app):
+    """#7: starting a table renders the state it saved (7 statements, not 12 with a second read);
+    the fragment is the one a poll then reads from the database."""
+    from test_play import waiting_table
+
+    ana = make_user(app, "Ana")
+    game_id = waiting_table(app, ana, seats=4, bots=3)
+    client = client_for(app, ana)
+    with counted_statements(app) as statements:
+        started = client.post(f"/tables/{game_id}/start", headers=HX)
+    assert started.status_code == 200 and 'data-status="playing"' in text(started)
+    reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith(("COMMIT", "BEGIN"))
+                        and "FROM cards" not in s]  # the card ids are read once per app
+    assert len(reads_and_writes) == 7, statements
+    polled = client.get(f"/tables/{game_id}/fragment?v=0", headers=HX)
+    assert _without_countdown(text(started)) == _without_countdown(text(polled))
+
+
 @pytest.mark.mariadb_only
+# A long idle threshold: on a busy CI machine a second can pass between two requests.
+@pytest.mark.parametrize("app_config", [{"DB_PING_AFTER_IDLE_S": 60}])
 def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     """#7: a connection used a moment ago is not pinged, and the pool does not roll back again
     what the request already committed or rolled back: a poll is 2 round trips, a bet 4."""

@@ -10,6 +10,7 @@ from typing import Callable
 from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
                    url_for)
 from flask_login import current_user, login_required
+from sqlalchemy import select
 
 from siete.db import db
 from siete.models import Player, User, utcnow
@@ -54,7 +55,8 @@ def _player_name() -> str | None:
 
 def _my_player() -> Player:
     """The logged-in user's Player row, for the actions that write seats (not for moves)."""
-    return player_for(db.session.get(User, current_user.id))
+    player = db.session.execute(select(Player).where(Player.user_id == current_user.id)).scalar()
+    return player if player is not None else player_for(db.session.get(User, current_user.id))
 
 
 @bp.get("/")

@@ -14,7 +14,7 @@ from siete.engine.config import GameConfig
 from siete.models import Game, GamePlayer, Player, User
 from siete.models import GameState as StateRow
 from siete.service.errors import Conflict, Forbidden, RuleBroken
-from siete.service.play import advance, locked_table, save_state
+from siete.service.play import TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order
 
 DEFAULT_TURN_SECONDS = 30
@@ -142,8 +142,11 @@ def leave_waiting_table(game_id: int, player: Player) -> None:
 
 
 def start_table(game_id: int, player: Player | None, config: GameConfig,
-                fill_with_bots: bool = False, pause_bots: bool = True) -> None:
-    """The creator starts the game: seat cards (R3), the first deal, and bots play at once."""
+                fill_with_bots: bool = False, pause_bots: bool = True) -> TableSnapshot:
+    """The creator starts the game: seat cards (R3), the first deal, and bots play at once.
+
+    Returns the table as it was saved, so the answer is drawn without reading it again.
+    """
     with locked_table(game_id) as (game, row):
         if player is not None and game.creator_user_id != player.user_id:
             raise Forbidden("only the table's creator can start the game")
@@ -159,10 +162,10 @@ def start_table(game_id: int, player: Player | None, config: GameConfig,
                                            created_by=by, updated_by=by))
         if free and game.mode == "humans":
             game.mode = "mixed"
-        _deal_first_hand(game, config, by, pause_bots)
+        return _deal_first_hand(game, config, by, pause_bots)
 
 
-def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) -> None:
+def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) -> TableSnapshot:
     seats = seats_by_join_order(game)
     names = [gp.player.name for gp in seats]
     bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == "bot"}
@@ -176,6 +179,7 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) 
     row = StateRow(game_id=game.id, version=0, state="{}", created_by=by, updated_by=by)
     db.session.add(row)
     save_state(game, row, state, by)
+    return TableSnapshot.of(game, row, state)
 
 
 def lobby_tables(limit: int = 50) -> list[Game]:
