@@ -16,7 +16,7 @@ SQL_DIR = Path(__file__).resolve().parent.parent / "sql"
 SCHEMA_SQL = SQL_DIR / "schema.sql"
 SEED_SQL = SQL_DIR / "seed.sql"
 SQLITE_BUSY_TIMEOUT_MS = 15_000
-# A pooled MySQL connection idle for longer than this is pinged before use (see ping_if_idle).
+# A pooled MySQL connection idle for longer than this is pinged before use (_watch_mysql_pool).
 PING_AFTER_IDLE_S = 1.0
 RETURNED_AT = "siete_returned_at"  # connection record info: when it was last checked in
 IN_TRANSACTION = "siete_in_transaction"  # ... and whether a transaction may be open on it

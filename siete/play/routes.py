@@ -10,10 +10,9 @@ from typing import Callable
 from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
                    url_for)
 from flask_login import current_user, login_required
-from sqlalchemy import select
 
 from siete.db import db
-from siete.models import Player, User, utcnow
+from siete.models import Player, utcnow
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
 from siete.security import wants_fragment
@@ -21,7 +20,7 @@ from siete.service.errors import NotFound, TableError
 from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
                                 run_due_timers)
 from siete.service.tables import (TableSpec, create_table, join_table, leave_waiting_table,
-                                  lobby_tables, player_for, start_table)
+                                  lobby_tables, player_of_user, start_table)
 
 bp = Blueprint("play", __name__)
 MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
@@ -55,8 +54,7 @@ def _player_name() -> str | None:
 
 def _my_player() -> Player:
     """The logged-in user's Player row, for the actions that write seats (not for moves)."""
-    player = db.session.execute(select(Player).where(Player.user_id == current_user.id)).scalar()
-    return player if player is not None else player_for(db.session.get(User, current_user.id))
+    return player_of_user(current_user.id)
 
 
 @bp.get("/")

@@ -61,6 +61,12 @@ def player_for(user: User) -> Player:
     return player
 
 
+def player_of_user(user_id: int) -> Player:
+    """The human player of the account with this id: one query, or created the first time."""
+    player = db.session.execute(select(Player).where(Player.user_id == user_id)).scalar()
+    return player if player is not None else player_for(db.session.get(User, user_id))
+
+
 def pick_bots(profiles: tuple[str, ...] | list[str], taken: set[int], by: str) -> list[Player]:
     """A named bot of each profile not already seated, creating one when all are busy."""
     chosen = []

@@ -12,7 +12,8 @@ from siete.models import Game, Player, User, utcnow
 from siete.models import GameState as StateRow
 from siete.service import play
 from siete.service.errors import Conflict, Forbidden, RuleBroken
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables import (TableSpec, create_table, join_table, player_for, player_of_user,
+                                  start_table)
 
 
 def make_player(name: str):
@@ -23,6 +24,18 @@ def make_player(name: str):
     player = player_for(user)
     db.session.commit()
     return player
+
+
+def test_player_of_user_finds_the_player_or_creates_it_once(app):
+    with app.app_context():
+        ana = make_player("ana")
+        assert player_of_user(ana.user_id) is ana  # found by user id (the seat-writing actions)
+        user = User(username="bea", email="bea@example.test", password_hash="x")
+        db.session.add(user)
+        db.session.flush()
+        created = player_of_user(user.id)
+        assert (created.name, created.kind, created.user_id) == ("bea", "human", user.id)
+        assert player_of_user(user.id) is created
 
 
 def started_table(app, bots=("standard", "cautious"), humans=("ana",)):
