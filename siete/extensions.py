@@ -42,8 +42,10 @@ def account_query():
 
     from siete.models import Player, User
 
-    return (select(User.id, User.username, Player.name)
-            .outerjoin(Player, Player.user_id == User.id).where(User.id == bindparam("user_id")))
+    users, players = User.__table__.c, Player.__table__.c
+    return (select(users.id, users.username, players.name)
+            .outerjoin(Player.__table__, players.user_id == users.id)
+            .where(users.id == bindparam("user_id")))
 
 
 @login_manager.user_loader
@@ -55,7 +57,7 @@ def load_user(user_id: str) -> Account | None:
         key = int(user_id)
     except (TypeError, ValueError):
         return None
-    row = db.session.execute(account_query(), {"user_id": key}).first()
+    row = db.session.connection().execute(account_query(), {"user_id": key}).first()
     return None if row is None else Account(*row)
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterator
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from siete.db import db
@@ -19,54 +19,57 @@ from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 from siete.models import Game, GamePlayer, Player, utcnow
 from siete.models import GameState as StateRow
 from siete.service.errors import Conflict, Forbidden, NotFound, RuleBroken
-from siete.service.recording import record_finish, record_hand, seats_by_join_order
+from siete.service.recording import record_finish, record_hand
+from siete.service.table_rows import (STATES, LiveState, TableRow, lock_started, mark_left,
+                                      write_state)
 
 # Seats and their players in one extra query (a join), not one per seat: every render names them
 # all. The join is a separate SELECT from the game's locking one, so it locks no players row
 # (named bots sit at many tables at once).
 SEATS = selectinload(Game.players).joinedload(GamePlayer.player)
+POLL_MARKER = select(STATES.c.version, STATES.c.turn_deadline).where(
+    STATES.c.game_id == bindparam("game_id"))
 BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can watch them play
 
 
 @contextmanager
-def locked_table(game_id: int, seats: bool = True) -> Iterator[tuple[Game, StateRow | None]]:
-    """The game and its live state, row-locked until commit; any error rolls everything back.
+def locked_table(game_id: int) -> Iterator[tuple[Game, StateRow | None]]:
+    """The game with its seats and its state, row-locked until commit; any error rolls back.
 
-    `seats=False` leaves the seats unread until something asks for them: a move finds its
-    seat by name in the state, and only a hand's end writes to them.
+    For what changes who sits (join, leave a waiting table, start); moves and timers take
+    locked_started_table, which reads no objects.
     """
+    with _rolled_back_on_error():
+        yield _lock_table(game_id)
+
+
+@contextmanager
+def locked_started_table(game_id: int) -> Iterator[tuple[TableRow, LiveState]]:
+    """A started table's game and state as plain rows, locked until commit; any error rolls back."""
+    with _rolled_back_on_error():
+        started = lock_started(game_id)
+        if started is None:
+            if db.session.get(Game, game_id) is None:
+                raise NotFound("there is no such table")
+            raise Conflict("this game is not being played now")
+        yield started
+
+
+@contextmanager
+def _rolled_back_on_error() -> Iterator[None]:
     try:
-        started = None if seats else _lock_started_table(game_id)
-        if started is not None:
-            game, row = started
-        else:
-            game, row = _lock_table(game_id, seats)
-        yield game, row
+        yield
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
 
 
-def _lock_started_table(game_id: int) -> tuple[Game, StateRow] | None:
-    """A started table's game and state rows, locked by one statement; None if it has no state.
-
-    Moves and timers run only at started tables, and one statement is a round trip and a
-    millisecond of ORM work less than two. STRAIGHT_JOIN keeps MySQL locking the game row
-    before the state row, in the same order as _lock_table, so the two cannot deadlock.
-    """
-    found = db.session.execute(
-        select(Game, StateRow).join(StateRow, StateRow.game_id == Game.id)
-        .where(Game.id == game_id).with_for_update().prefix_with("STRAIGHT_JOIN", dialect="mysql")
-        .execution_options(populate_existing=True)).first()
-    return None if found is None else (found[0], found[1])
-
-
-def _lock_table(game_id: int, seats: bool) -> tuple[Game, StateRow | None]:
-    """The game row locked (with its seats if asked), then its state row if it has started."""
+def _lock_table(game_id: int) -> tuple[Game, StateRow | None]:
+    """The game row locked with its seats, then its state row if it has started."""
     game = db.session.execute(
         select(Game).where(Game.id == game_id).with_for_update()
-        .options(*([SEATS] if seats else [])).execution_options(populate_existing=True)
+        .options(SEATS).execution_options(populate_existing=True)
     ).scalar_one_or_none()
     if game is None:
         raise NotFound("there is no such table")
@@ -84,29 +87,30 @@ def _lock_table(game_id: int, seats: bool) -> tuple[Game, StateRow | None]:
 class TableSnapshot:
     """A table as the request that just moved left it, so rendering it needs no second read."""
 
-    game: Game
+    game: Game | TableRow
     state: GameState
     version: int
     deadline: datetime | None
 
     @classmethod
-    def of(cls, game: Game, row: StateRow, state: GameState) -> TableSnapshot:
-        return cls(game, state, row.version, row.turn_deadline)
+    def of(cls, game: Game | TableRow, live: LiveState, state: GameState) -> TableSnapshot:
+        return cls(game, state, live.version, live.turn_deadline)
 
 
-def load_state(row: StateRow) -> GameState:
+def load_state(row: StateRow | LiveState) -> GameState:
     return GameState.from_dict(json.loads(row.state))
 
 
-def save_state(game: Game, row: StateRow, state: GameState, by: str) -> None:
+def save_state(game: Game | TableRow, live: LiveState, state: GameState, by: str,
+               new: bool = False) -> None:
     """Write the state back with its version and the deadline of whoever must act next."""
-    row.state = json.dumps(state.to_dict(), separators=(",", ":"))
-    row.version = state.version
-    row.turn_deadline = next_deadline(game, state)
-    row.updated_by = by
+    live.state = json.dumps(state.to_dict(), separators=(",", ":"))
+    live.version = state.version
+    live.turn_deadline = next_deadline(game, state)
+    write_state(live, by, new)
 
 
-def next_deadline(game: Game, state: GameState, now: datetime | None = None) -> datetime | None:
+def next_deadline(game: Game | TableRow, state: GameState, now: datetime | None = None) -> datetime | None:
     """When the turn timer runs out for a human, or when a bots-only table deals again."""
     now = now or utcnow()
     if state.phase == PLAY and state.seats[state.current_seat()].bot is None:
@@ -116,7 +120,7 @@ def next_deadline(game: Game, state: GameState, now: datetime | None = None) -> 
     return None
 
 
-def advance(game: Game, state: GameState, by: str, pause_bots: bool = True) -> None:
+def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool = True) -> None:
     """Let bots play, record each settled hand, deal the next; stop when a human must act.
 
     A bots-only table pauses between hands (`pause_bots`) so people can watch it; the
@@ -137,14 +141,6 @@ def advance(game: Game, state: GameState, by: str, pause_bots: bool = True) -> N
         rules.deal(state, rules.shuffled_deck(rng))
 
 
-def seat_of(game: Game, player: Player) -> int:
-    """The engine seat (join order) of `player` at `game`."""
-    for index, gp in enumerate(seats_by_join_order(game)):
-        if gp.player_id == player.id:
-            return index
-    raise Forbidden("you are not seated at this table")
-
-
 def seat_in_state(state: GameState, player_name: str | None) -> int:
     """The seat of a player in a started game: seats carry the players' names, which are unique."""
     try:
@@ -161,8 +157,8 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
     """
     if action not in MOVES:
         raise RuleBroken("unknown action")
-    with locked_table(game_id, seats=False) as (game, row):
-        if row is None or game.status != "playing":
+    with locked_started_table(game_id) as (game, row):
+        if game.status != "playing":
             raise Conflict("this game is not being played now")
         if version is not None and version != row.version:
             raise Conflict("the table has moved on since you looked; here it is now")
@@ -181,16 +177,21 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
 
 def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
     """The table's version and deadline in one small query, for cheap polling."""
-    found = db.session.execute(select(StateRow.version, StateRow.turn_deadline)
-                               .where(StateRow.game_id == game_id)).first()
+    found = db.session.connection().execute(POLL_MARKER, {"game_id": game_id}).first()
     return None if found is None else (found[0], found[1])
 
 
 def run_due_timers(game_id: int, now: datetime | None = None) -> bool:
     """If the turn timer ran out, stand for the idle human (or deal for bots); True if it did."""
-    with locked_table(game_id, seats=False) as (game, row):
-        now = now or utcnow()
-        if row is None or row.turn_deadline is None or row.turn_deadline > now:
+    try:
+        return _run_timer(game_id, now or utcnow())
+    except Conflict:  # not started (or gone): no timer runs there
+        return False
+
+
+def _run_timer(game_id: int, now: datetime) -> bool:
+    with locked_started_table(game_id) as (game, row):
+        if row.turn_deadline is None or row.turn_deadline > now:
             return False
         state = load_state(row)
         if state.phase == PLAY and state.seats[state.current_seat()].bot is None:
@@ -204,17 +205,16 @@ def run_due_timers(game_id: int, now: datetime | None = None) -> bool:
 
 def leave_game(game_id: int, player: Player) -> None:
     """A player who leaves mid-game is replaced by a standard bot and the game goes on."""
-    with locked_table(game_id) as (game, row):
-        seat = seat_of(game, player)
-        if row is None or game.status != "playing":
-            raise Conflict("this game is not being played now")
+    with locked_started_table(game_id) as (game, row):
         state = load_state(row)
+        seat = seat_in_state(state, player.name)
+        if game.status != "playing":
+            raise Conflict("this game is not being played now")
         try:
             replace_with_bot(state, seat, "standard")
         except RuleError as exc:
             raise Conflict(exc.to_player) from None
-        gp: GamePlayer = seats_by_join_order(game)[seat]
-        gp.left_at = utcnow()
+        mark_left(game_id, player.id, player.name)
         advance(game, state, player.name)
         save_state(game, row, state, player.name)
 

@@ -4,12 +4,22 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import current_app
-from sqlalchemy import insert, select, text
+from sqlalchemy import bindparam, insert, select, text
 
 from siete.db import db
 from siete.engine.cards import points
 from siete.engine.state import GameState
 from siete.models import Card, Game, GamePlayer, Hand, Turn, TurnAction, utcnow
+from siete.service.table_rows import TableRow, write_game, write_seats
+
+# Built once, so each is compiled once: a hand's end is a third of all moves.
+SEAT_IDS = (select(GamePlayer.__table__.c.id, GamePlayer.__table__.c.player_id)
+            .where(GamePlayer.__table__.c.game_id == bindparam("game_id"))
+            .order_by(GamePlayer.__table__.c.join_order))
+INSERT_HAND = insert(Hand.__table__)
+# MariaDB and SQLite answer the new ids in one INSERT ... RETURNING, in the rows' order.
+INSERT_TURNS = insert(Turn.__table__).returning(Turn.__table__.c.id, sort_by_parameter_order=True)
+INSERT_ACTIONS = insert(TurnAction.__table__)
 
 
 def card_ids() -> dict[str, int]:
@@ -29,16 +39,14 @@ def seats_by_join_order(game: Game) -> list[GamePlayer]:
     return sorted(game.players, key=lambda gp: gp.join_order)
 
 
-def seat_ids(game: Game) -> list[tuple[int, int]]:
+def seat_ids(game: Game | TableRow) -> list[tuple[int, int]]:
     """(game_players.id, player_id) of each seat in join order, without loading the seats.
 
     A hand's rows need only these two numbers per seat; the ORM seats are 20 columns each.
     """
     if "players" in game.__dict__:  # already loaded by this request: no query
         return [(gp.id, gp.player_id) for gp in seats_by_join_order(game)]
-    seats = GamePlayer.__table__.c
-    return [tuple(row) for row in db.session.execute(
-        select(seats.id, seats.player_id).where(seats.game_id == game.id).order_by(seats.join_order))]
+    return [tuple(row) for row in db.session.connection().execute(SEAT_IDS, {"game_id": game.id})]
 
 
 def record_start(game: Game, state: GameState, by: str) -> None:
@@ -98,51 +106,36 @@ def add_tally(summary: dict, tally: dict) -> dict:
     return added
 
 
-def record_hand(game: Game, state: GameState, record: dict, by: str) -> int:
+def record_hand(game: Game | TableRow, state: GameState, record: dict, by: str) -> int:
     """Store one settled hand (the engine's hand record) with its turns and their actions.
 
     The rows are written with plain INSERTs and one UPDATE rather than through the ORM's unit
     of work: a hand's end is a third of all moves, and flushing some fifteen new objects cost
     ~10 ms of CPU per hand against ~3 ms this way. Returns the hand's id.
     """
-    ids, seats = card_ids(), seat_ids(game)
-    hand_id = _insert(Hand, game_id=game.id, number=record["number"],
-                      bank_game_player_id=seats[record["bank"]][0],
-                      bank_total=points(record["bank_total"]), bank_result=record["bank_result"],
-                      created_by=by, updated_by=by)
+    ids, seats, connection = card_ids(), seat_ids(game), db.session.connection()
+    hand_id = connection.execute(INSERT_HAND, {
+        "game_id": game.id, "number": record["number"], "bank_game_player_id": seats[record["bank"]][0],
+        "bank_total": points(record["bank_total"]), "bank_result": record["bank_result"],
+        "created_by": by, "updated_by": by}).inserted_primary_key[0]
     turns = record["turns"]
-    turn_ids = _insert_many(Turn, [
+    turn_ids = connection.execute(INSERT_TURNS, [
         {"hand_id": hand_id, "game_player_id": seats[t["seat"]][0], "position": t["position"],
          "points_start": t["points_start"], "points_end": t["points_end"], "bet": t["bet"],
          "first_card_id": ids[t["first_card"]], "total": points(t["total"]), "result": t["result"],
          "cards_drawn": cards_drawn(t), "game_id": game.id, "player_id": seats[t["seat"]][1],
-         "hand_number": record["number"], "created_by": by, "updated_by": by} for t in turns])
+         "hand_number": record["number"], "created_by": by, "updated_by": by} for t in turns]
+    ).scalars().all()
     actions = [{"turn_id": turn_id, "seq": seq, "action": action,
                 "card_id": ids[detail] if action == "draw" else None,
                 "automatic": detail == "auto", "created_by": by, "updated_by": by}
                for turn_id, turn in zip(turn_ids, turns)
                for seq, (action, detail) in enumerate(turn["actions"], start=1)]
     if actions:
-        db.session.connection().execute(insert(TurnAction.__table__), actions)
+        connection.execute(INSERT_ACTIONS, actions)
     _add_to_seat_summaries({seats[i][0]: tally for i, tally in tally_hand(record).items()}, by)
-    game.hands_played = record["number"]
-    game.updated_by = by
+    write_game(game, by, hands_played=record["number"])
     return hand_id
-
-
-def _insert(model, **values) -> int:
-    """One row inserted in the session's transaction; returns its new id."""
-    result = db.session.connection().execute(insert(model.__table__).values(**values))
-    return result.inserted_primary_key[0]
-
-
-def _insert_many(model, rows: list[dict]) -> list[int]:
-    """Rows inserted in one statement where the database can (MariaDB: INSERT ... RETURNING);
-    returns their new ids in the order of `rows`."""
-    table = model.__table__
-    result = db.session.connection().execute(
-        insert(table).returning(table.c.id, sort_by_parameter_order=True), rows)
-    return [row[0] for row in result]
 
 
 def _add_to_seat_summaries(tallies: dict[int, dict], by: str) -> None:
@@ -159,7 +152,7 @@ def _add_to_seat_summaries(tallies: dict[int, dict], by: str) -> None:
         params.update({f"{column}{i}": tallies[sid][column] for column in SEAT_COUNTS})
         params[f"bet{i}"] = tallies[sid]["bet"]
     positions = tuple(seat_ids.index(sid) for sid in bets)
-    db.session.execute(_summary_update(len(seat_ids), positions), params)
+    db.session.connection().execute(_summary_update(len(seat_ids), positions), params)
 
 
 @lru_cache(maxsize=64)
@@ -182,19 +175,18 @@ def _summary_update(seats: int, with_bet: tuple[int, ...]):
                 f"updated_by = :by, updated_at = :now WHERE id IN ({where})")
 
 
-def record_finish(game: Game, state: GameState, by: str) -> None:
+def record_finish(game: Game | TableRow, state: GameState, by: str) -> None:
     """Store the end of a game: winner, final points and places, and how long it took."""
-    seats = seats_by_join_order(game)
+    seats = seat_ids(game)
     ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
     ranking.sort(key=lambda i: -state.seats[i].points)  # stable: ties keep the final order (R7.2)
-    for place, index in enumerate(ranking, start=1):
-        seats[index].final_points = state.seats[index].points
-        seats[index].final_position = place
-        seats[index].result = "won" if index == state.winner else "lost"
-        seats[index].updated_by = by
-    game.status = "finished"
-    game.ended_at = game.ended_at or utcnow()
-    if game.started_at is not None and game.duration_s is None:
-        game.duration_s = int((game.ended_at - game.started_at).total_seconds())
-    game.winner_player_id = seats[state.winner].player_id
-    game.updated_by = by
+    write_seats(by, {
+        seats[index][0]: {"final_points": state.seats[index].points, "final_position": place,
+                          "result": "won" if index == state.winner else "lost"}
+        for place, index in enumerate(ranking, start=1)})
+    ended_at = game.ended_at or utcnow()
+    duration_s = game.duration_s
+    if game.started_at is not None and duration_s is None:
+        duration_s = int((ended_at - game.started_at).total_seconds())
+    write_game(game, by, status="finished", ended_at=ended_at, duration_s=duration_s,
+               winner_player_id=seats[state.winner][1])

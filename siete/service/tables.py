@@ -12,9 +12,9 @@ from siete.engine import rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import GameConfig
 from siete.models import Game, GamePlayer, Player, User
-from siete.models import GameState as StateRow
 from siete.service.errors import Conflict, Forbidden, RuleBroken
 from siete.service.play import TableSnapshot, advance, locked_table, save_state
+from siete.service.table_rows import LiveState
 from siete.service.recording import record_start, seats_by_join_order
 
 DEFAULT_TURN_SECONDS = 30
@@ -182,10 +182,9 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) 
     record_start(game, state, by)
     rules.deal(state, rules.shuffled_deck(rng))
     advance(game, state, by, pause_bots)
-    row = StateRow(game_id=game.id, version=0, state="{}", created_by=by, updated_by=by)
-    db.session.add(row)
-    save_state(game, row, state, by)
-    return TableSnapshot.of(game, row, state)
+    live = LiveState(game.id, 0, "{}", None)
+    save_state(game, live, state, by, new=True)
+    return TableSnapshot.of(game, live, state)
 
 
 def lobby_tables(limit: int = 50) -> list[Game]:
