@@ -6,29 +6,26 @@ are built once, so SQLAlchemy compiles each one a single time and only binds val
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 
 from sqlalchemy import bindparam, insert, select, update
-from sqlalchemy.orm.util import identity_key
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
 from siete.db import db
 from siete.models import Game, GamePlayer, utcnow
 from siete.models import GameState as StateRow
 
 GAMES, STATES, SEATS = Game.__table__, StateRow.__table__, GamePlayer.__table__
-# The games columns a move, a timer or the table fragment read (not the audit columns).
-GAME_COLUMNS = ("id", "name", "status", "mode", "num_players", "initial_points", "max_hands",
-                "seed", "turn_seconds", "creator_user_id", "started_at", "ended_at", "duration_s",
-                "hands_played", "winner_player_id")
 
 
 @dataclass
 class TableRow:
     """A games row as plain data, for the paths that never need its seats as objects.
 
-    Same attribute names as the ORM Game, so the engine glue and the templates read either.
+    Same attribute names as the ORM Game, so the engine glue and the templates read either;
+    the audit columns are left out.
     """
 
     id: int
@@ -61,7 +58,7 @@ class LiveState:
 # STRAIGHT_JOIN keeps MySQL locking the game row before the state row, the order in which
 # play._lock_table locks them, so the two paths cannot deadlock.
 LOCK_STARTED = (
-    select(*(GAMES.c[name] for name in GAME_COLUMNS), STATES.c.version, STATES.c.state,
+    select(*(GAMES.c[column.name] for column in fields(TableRow)), STATES.c.version, STATES.c.state,
            STATES.c.turn_deadline)
     .join(STATES, STATES.c.game_id == GAMES.c.id).where(GAMES.c.id == bindparam("game_id"))
     .with_for_update().prefix_with("STRAIGHT_JOIN", dialect="mysql"))
