@@ -14,8 +14,8 @@ from siete.engine.config import GameConfig
 from siete.models import Game, GamePlayer, Player, User
 from siete.service.errors import Conflict, Forbidden, RuleBroken
 from siete.service.play import TableSnapshot, advance, locked_table, save_state
-from siete.service.table_rows import LiveState
 from siete.service.recording import record_start, seats_by_join_order
+from siete.service.table_rows import LiveState
 
 DEFAULT_TURN_SECONDS = 30
 
