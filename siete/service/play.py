@@ -20,8 +20,8 @@ from siete.models import Game, GamePlayer, Player, utcnow
 from siete.models import GameState as StateRow
 from siete.service.errors import Conflict, Forbidden, NotFound, RuleBroken
 from siete.service.recording import record_finish, record_hand
-from siete.service.table_rows import (STATES, LiveState, TableRow, lock_started, mark_left,
-                                      write_state)
+from siete.service.table_rows import (STATES, LiveState, TableRow, held_object, lock_started,
+                                      mark_left, write_state)
 
 # Seats and their players in one extra query (a join), not one per seat: every render names them
 # all. The join is a separate SELECT from the game's locking one, so it locks no players row
@@ -219,15 +219,11 @@ def leave_game(game_id: int, player: Player) -> None:
         save_state(game, row, state, player.name)
 
 
-def _held(model, key) -> bool:
-    return db.session.identity_map.get(db.inspect(model).identity_key_from_primary_key((key,))) \
-        is not None
-
-
 def current_state(game_id: int) -> tuple[Game, GameState | None]:
     """The game and its state without a lock, for showing the table."""
-    # A game this request already holds (it just moved) comes from the identity map, no query.
-    game = db.session.get(Game, game_id) if _held(Game, game_id) else \
+    # A game this request already holds (it just joined or started it) comes from the session's
+    # identity map with no query; otherwise its seats come with it, since the page names them.
+    game = db.session.get(Game, game_id) if held_object(Game, game_id) is not None else \
         db.session.get(Game, game_id, options=[SEATS])
     if game is None:
         raise NotFound("there is no such table")

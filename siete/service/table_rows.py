@@ -129,7 +129,12 @@ def _keep_in_step(model, key: int, values: dict) -> None:
     caller that read the row as an object before, say a test or the simulator, would see it
     as it was. The values count as stored: a later flush does not write them again.
     """
-    held = db.session.identity_map.get(identity_key(model, key))
+    held = held_object(model, key)
     if held is not None:
         for name, value in values.items():
             set_committed_value(held, name, value)
+
+
+def held_object(model, key: int):
+    """The session's object for that row if it already holds one (no query), else None."""
+    return db.session.identity_map.get(identity_key(model, key))
