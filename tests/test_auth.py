@@ -45,7 +45,7 @@ def test_register_creates_account_and_human_player_then_logs_in(app, client):
         assert user.password_hash.startswith("scrypt:") and PASSWORD not in user.password_hash
         player = db.session.scalar(select(Player).where(Player.user_id == user.id))
         assert (player.kind, player.name, player.profile) == ("human", "Ana1", None)
-    assert logged_in_user_id(client) == str(user.id)
+    assert logged_in_user_id(client) == f"{user.id}:0"  # "<id>:<session generation>"
 
 
 def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app, client):
@@ -58,12 +58,13 @@ def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app
         account = load_user(str(user_id))
         assert isinstance(account, Account) and account.is_authenticated
         assert (account.id, account.username, account.player_name) == (user_id, "Ana1", "Ana1")
-        assert account.get_id() == str(user_id)
+        assert account.get_id() == f"{user_id}:0"
         db.session.execute(db.delete(Player).where(Player.user_id == user_id))
         assert load_user(str(user_id)).player_name is None  # no seat taken yet: no player
         assert load_user(str(user_id + 1000)) is None and load_user("x") is None
         db.session.rollback()
-    assert 'title="Change password">Ana1</a>' in client.get("/").get_data(as_text=True)
+    header = client.get("/").get_data(as_text=True)  # the name opens the profile (#18)
+    assert 'href="/players/Ana1"' in header and 'title="Your profile">Ana1</a>' in header
 
 
 @pytest.mark.parametrize("username", ["Ana", "a12", "Zz9", "ManoloGarcia2024xyzw"])
@@ -112,11 +113,14 @@ def test_a_bot_name_cannot_be_taken_by_a_new_account(app, client):
     assert "belongs to a player already" in response.get_data(as_text=True)
 
 
-def test_duplicate_email_is_refused(client):
+def test_duplicate_email_is_refused_without_saying_an_account_has_it(app, client):
+    """#15.6: the sign-up page does not say "an account with this email already exists"."""
     register(client, "Ana1", email="same@example.com")
     client.post("/auth/logout")
-    response = register(client, "Bea2", email="Same@Example.com")
-    assert "already exists" in response.get_data(as_text=True)
+    page = register(client, "Bea2", email="Same@Example.com").get_data(as_text=True)
+    assert "cannot be used for a new account" in page
+    assert "already exists" not in page and "Ana1" not in page
+    assert count_users(app, "Bea2") == 0
 
 
 @pytest.mark.parametrize("password, confirm, message", [

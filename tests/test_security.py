@@ -111,7 +111,8 @@ def test_production_via_config_and_its_hardening(monkeypatch, tmp_path):
                       "SQLALCHEMY_DATABASE_URI": url})
     assert app.debug is False
     for prefix in ("SESSION_COOKIE", "REMEMBER_COOKIE"):
-        assert app.config[f"{prefix}_SECURE"] is True
+        # Secure follows the request's scheme, not the mode: tests/test_deployment.py.
+        assert not app.config.get(f"{prefix}_SECURE")
         assert app.config[f"{prefix}_HTTPONLY"] is True
         assert app.config[f"{prefix}_SAMESITE"] == "Lax"
 
@@ -156,7 +157,8 @@ def db_down_app(tmp_path):
     """An app whose database server does not answer (nothing listens on port 1)."""
     app = create_app({"TESTING": True, "SECRET_KEY": STRONG_KEY, "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": "mysql+pymysql://siete@127.0.0.1:1/siete_down",
-                      "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"connect_timeout": 2}}})
+                      "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"connect_timeout": 2}},
+                      "BABEL_DEFAULT_LOCALE": "en"})  # the assertions read English
     yield app
     from siete.db import db
 

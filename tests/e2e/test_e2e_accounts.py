@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("playwright.sync_api")
+from siete_pages import signed_in_as  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -13,7 +14,7 @@ def test_register_log_out_and_log_in_again(new_player):
     newbie = new_player("newbie")
     newbie.register()  # signing up logs the new account in and lands in the lobby
     assert newbie.page.url == newbie.base + "/"
-    expect(newbie.page.locator(".site-nav__user")).to_have_text(newbie.name)
+    expect(newbie.page.locator(".site-nav__user")).to_have_text(signed_in_as(newbie.name))
     expect(newbie.page.locator("form.new-table")).to_be_visible()  # only people logged in open tables
 
     newbie.logout()

@@ -1,0 +1,83 @@
+"""The account forms: sign up, log in, change password, ask for and use a reset link."""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, EmailField, PasswordField, StringField
+from wtforms.validators import DataRequired, Email, EqualTo, Length, Regexp, ValidationError
+
+from siete.service.accounts import PASSWORD_MAX, password_problem
+from siete.validators import PlainText
+
+USERNAME_PATTERN = r"^[A-Za-z][A-Za-z0-9]*$"  # brief: letters and digits, starting with a letter
+USERNAME_RULE = _l("Start with a letter and use only letters and digits (no spaces or symbols).")
+
+
+class NewPasswordForm(FlaskForm):
+    """A new password and its confirmation; the policy needs the account's username."""
+
+    new_password = PasswordField(_l("New password"), validators=[DataRequired()])
+    confirm = PasswordField(_l("Repeat the password"), validators=[
+        DataRequired(), EqualTo("new_password", message=_l("The passwords do not match."))])
+
+    def username_for_policy(self) -> str:
+        return ""
+
+    def validate_new_password(self, field) -> None:
+        problem = password_problem(field.data or "", self.username_for_policy())
+        if problem:
+            raise ValidationError(problem)
+
+
+class RegisterForm(FlaskForm):
+    """Sign-up form: username (R: letters/digits), email and a confirmed password."""
+
+    username = StringField(_l("Username"), validators=[
+        DataRequired(), Length(3, 20, message=_l("Usernames are 3 to 20 characters long.")),
+        Regexp(USERNAME_PATTERN, message=USERNAME_RULE), PlainText()])
+    email = EmailField(_l("Email"), validators=[DataRequired(), Email(), Length(max=254)])
+    password = PasswordField(_l("Password"), validators=[DataRequired()])
+    confirm = PasswordField(_l("Repeat the password"), validators=[
+        DataRequired(), EqualTo("password", message=_l("The passwords do not match."))])
+
+    def validate_password(self, field) -> None:
+        problem = password_problem(field.data or "", self.username.data or "")
+        if problem:
+            raise ValidationError(problem)
+
+
+class LoginForm(FlaskForm):
+    """Log-in form; the username is matched ignoring case."""
+
+    username = StringField(_l("Username"), validators=[DataRequired(), Length(max=40)])
+    password = PasswordField(_l("Password"), validators=[DataRequired(), Length(max=PASSWORD_MAX)])
+    remember = BooleanField(_l("Keep me logged in on this device"))
+
+
+class ChangePasswordForm(NewPasswordForm):
+    """Change password: the current one, then the new one twice."""
+
+    current_password = PasswordField(_l("Current password"), validators=[DataRequired()])
+
+    def __init__(self, username: str, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._username = username
+
+    def username_for_policy(self) -> str:
+        return self._username
+
+
+class ResetPasswordForm(ChangePasswordForm):
+    """Choose a new password from a reset link (no current password asked)."""
+
+    current_password = None
+
+
+class ForgotPasswordForm(FlaskForm):
+    """Ask for a reset link by email."""
+
+    email = EmailField(_l("Email"), validators=[DataRequired(), Email(), Length(max=254)])
+
+
+class EmptyForm(FlaskForm):
+    """Just the CSRF token (buttons such as "Log out everywhere")."""

@@ -1,0 +1,141 @@
+"""#18 in the browser: "Forgot your password?", the mail a real SMTP server receives, the link used
+once and refused the second time.
+
+The app runs as in tests/e2e/conftest.py's live_server, but with SMTP_HOST pointing at an
+aiosmtpd server this module starts on a free loopback port.
+"""
+from __future__ import annotations
+
+import email
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from email import policy
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from siete_pages import signed_in_as  # noqa: E402
+from aiosmtpd.controller import Controller  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
+NEW_PASSWORD = "reset-passw0rd-new"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Inbox:
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))
+        return "250 OK"
+
+    def wait_for_link(self, to: str, seconds: float = 15) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for message in self.messages:
+                if message["To"] == to:
+                    return re.search(r"https?://\S+/auth/reset/\S+", message.get_content()).group(0)
+            time.sleep(0.1)
+        raise AssertionError(f"no mail to {to} in {seconds} s")
+
+
+@pytest.fixture(scope="module")
+def inbox():
+    handler = Inbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    handler.port = controller.port
+    yield handler
+    controller.stop()
+
+
+@pytest.fixture(scope="module")
+def mail_server_app(inbox, tmp_path_factory):
+    """The app (flask run, like make run) with the test's SMTP server configured."""
+    work = tmp_path_factory.mktemp("e2e-reset")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
+    env.update(DATABASE_URL=f"sqlite:///{work / 'reset.sqlite'}", SECRET_KEY=secrets.token_hex(32),
+               SMTP_HOST="127.0.0.1", SMTP_PORT=str(inbox.port), SMTP_TLS="none",
+               MAIL_SENDER="Siete <no-reply@siete.test>", PYTHONUNBUFFERED="1")
+    log = work / "server.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "wsgi", "run", "--no-reload",
+             "--host", "127.0.0.1", "--port", str(port)],
+            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/livez", timeout=1):
+                    break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the app did not start:\n{log.read_text()}")
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_a_reset_link_arrives_by_mail_works_once_and_is_refused_the_second_time(
+        browser, mail_server_app, inbox):
+    from siete_pages import PASSWORD, Player
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    context.set_default_timeout(10_000)
+    try:
+        ana = Player(context, mail_server_app, "reseta1")
+        ana.register()
+        ana.logout()
+        page = ana.page
+        ana.goto("/auth/login")
+        page.get_by_role("link", name="Forgot your password?").click()
+        page.locator("main form #email").fill(f"{ana.name}@example.org")
+        page.get_by_role("button", name="Send the link").click()
+        expect(page.locator("#flash")).to_contain_text("If an account uses that address")
+
+        link = inbox.wait_for_link(f"{ana.name}@example.org")
+        assert link.startswith(mail_server_app + "/auth/reset/")
+        page.goto(link)
+        page.locator("#new_password").fill(NEW_PASSWORD)
+        page.locator("#confirm").fill(NEW_PASSWORD)
+        page.get_by_role("button", name="Save the new password").click()
+        expect(page.locator("#flash")).to_contain_text("Your password has been changed")
+        expect(page.locator(".site-nav__user")).to_have_text(signed_in_as(ana.name))
+
+        ana.logout()
+        page.goto(link)  # the second time
+        expect(page.locator("#flash")).to_contain_text("expired or was already used")
+        expect(page.locator("main h1")).to_have_text("Forgot your password?")
+
+        ana.goto("/auth/login")
+        form = page.locator("main form")
+        form.locator("#username").fill(ana.name)
+        form.locator("#password").fill(PASSWORD)  # the old password no longer works
+        form.get_by_role("button", name="Log in").click()
+        expect(page.locator("#password-errors")).to_have_text("Wrong username or password.")
+        form.locator("#password").fill(NEW_PASSWORD)
+        form.get_by_role("button", name="Log in").click()
+        expect(page.locator(".site-nav__user")).to_have_text(signed_in_as(ana.name))
+        assert not ana.console_errors, ana.console_errors
+    finally:
+        context.close()

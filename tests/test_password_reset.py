@@ -1,0 +1,216 @@
+"""#18 password reset: a signed, expiring, single-use link mailed through a real SMTP server.
+
+The SMTP server is aiosmtpd, started by the test on a free loopback port, with a login the
+app must use (SMTP_USERNAME / SMTP_PASSWORD): nothing here is a mock of smtplib.
+"""
+from __future__ import annotations
+
+import email
+import logging
+import re
+import socket
+import time
+from email import policy
+
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
+
+PASSWORD, NEW_PASSWORD = "correct-horse-9", "brand-new-pass-7"
+SMTP_USER, SMTP_PASSWORD = "siete-mailer", "smtp-secret-1"
+# The test server asks for a login over plain TCP (loopback only); aiosmtpd warns about that.
+pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+LINK = re.compile(r"https?://\S+/auth/reset/(\S+)")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Inbox:
+    """aiosmtpd handler: keeps every message it is handed."""
+
+    def __init__(self):
+        self.messages: list[email.message.EmailMessage] = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))
+        return "250 OK"
+
+    def wait_for(self, count: int, seconds: float = 10):
+        deadline = time.monotonic() + seconds
+        while len(self.messages) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.messages
+
+
+def authenticate(server, session, envelope, mechanism, auth_data):
+    ok = auth_data.login == SMTP_USER.encode() and auth_data.password == SMTP_PASSWORD.encode()
+    return AuthResult(success=ok)
+
+
+@pytest.fixture
+def inbox():
+    handler = Inbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port(),
+                            authenticator=authenticate, auth_require_tls=False, auth_required=True)
+    controller.start()
+    handler.port = controller.port
+    yield handler
+    controller.stop()
+
+
+@pytest.fixture
+def app_config(inbox):
+    return {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": inbox.port, "SMTP_TLS": "none",
+            "SMTP_USERNAME": SMTP_USER, "SMTP_PASSWORD": SMTP_PASSWORD,
+            "MAIL_SENDER": "Siete <no-reply@siete.test>", "MAIL_IN_BACKGROUND": False,
+            "PUBLIC_URL": "https://siete.example"}
+
+
+def register(client, username="Ana1"):
+    response = client.post("/auth/register", data={
+        "username": username, "email": f"{username.lower()}@example.com",
+        "password": PASSWORD, "confirm": PASSWORD})
+    assert response.status_code == 302
+    client.post("/auth/logout")
+
+
+def login(client, username="Ana1", password=PASSWORD, **data):
+    return client.post("/auth/login", data={"username": username, "password": password, **data})
+
+
+def ask_reset(client, address="ana1@example.com", **kw):
+    return client.post("/auth/forgot", data={"email": address}, **kw)
+
+
+def reset_path(message) -> str:
+    token = LINK.search(message.get_content()).group(1)
+    return f"/auth/reset/{token}"
+
+
+def choose(client, path, password=NEW_PASSWORD):
+    return client.post(path, data={"new_password": password, "confirm": password})
+
+
+def flashed(client, response) -> str:
+    return client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def test_the_login_page_links_to_forgot_password(client):
+    page = client.get("/auth/login").get_data(as_text=True)
+    assert 'href="/auth/forgot"' in page and "Forgot your password?" in page
+    assert client.get("/auth/forgot").status_code == 200
+
+
+def test_the_mail_arrives_through_smtp_with_a_link_that_works_once(app, client, inbox):
+    register(client)
+    response = ask_reset(client)
+    assert response.status_code == 302
+    (message,) = inbox.wait_for(1)
+    assert message["To"] == "ana1@example.com" and message["From"] == "Siete <no-reply@siete.test>"
+    assert "https://siete.example/auth/reset/" in message.get_content()  # PUBLIC_URL, not Host
+    path = reset_path(message)
+    assert client.get(path).status_code == 200
+    assert choose(client, path).status_code == 302
+    assert client.get("/auth/password").status_code == 200  # the reset logged this browser in
+    client.post("/auth/logout")
+    assert login(client).status_code == 200  # the old password is gone
+    assert login(client, password=NEW_PASSWORD).status_code == 302
+    client.post("/auth/logout")
+    again = client.get(path)  # single use: the password it was made for has changed
+    assert again.status_code == 302 and "expired or was already used" in flashed(client, again)
+    assert choose(client, path, "another-new-pass-8").status_code == 302
+    assert login(client, password="another-new-pass-8").status_code == 200  # changed nothing
+
+
+def test_the_answer_never_says_whether_an_account_exists(app, client, inbox):
+    register(client)
+    answers = []
+    for address in ("ana1@example.com", "nobody@example.com"):
+        browser = app.test_client()
+        response = ask_reset(browser, address)
+        answers.append((response.status_code, response.headers["Location"],
+                        re.findall(r'<p class="flash[^"]*">(.*?)</p>', flashed(browser, response))))
+    assert answers[0] == answers[1]
+    assert len(answers[0][2]) == 1 and "If an account uses that address" in answers[0][2][0]
+    assert [m["To"] for m in inbox.wait_for(1)] == ["ana1@example.com"]
+
+
+def test_a_reset_ends_every_other_session_of_the_account(app, client, inbox):
+    register(client)
+    phone = app.test_client()
+    assert login(phone, remember="y").status_code == 302
+    ask_reset(client)
+    assert choose(client, reset_path(inbox.wait_for(1)[0])).status_code == 302
+    assert phone.get("/auth/password").status_code == 302  # sent to log in
+    phone.delete_cookie("session")
+    assert phone.get("/auth/password").status_code == 302  # the remember cookie died too
+
+
+def test_an_expired_or_forged_link_is_refused(app, client, inbox, monkeypatch):
+    import itsdangerous.timed
+
+    register(client)
+    register(app.test_client(), "Bea2")
+    ask_reset(client)
+    path = reset_path(inbox.wait_for(1)[0])
+    real_time = time.time
+    monkeypatch.setattr(itsdangerous.timed, "time", type("Clock", (), {
+        "time": staticmethod(lambda: real_time() + 3601)}))
+    assert "expired" in flashed(client, client.get(path))
+    monkeypatch.undo()
+    assert client.get(path).status_code == 200
+    assert "expired" in flashed(client, client.get(path[:-3] + "abc"))  # tampered signature
+    assert client.get("/auth/reset/not-a-token").status_code == 302
+
+
+def test_the_new_password_follows_the_policy(app, client, inbox):
+    register(client)
+    ask_reset(client)
+    path = reset_path(inbox.wait_for(1)[0])
+    page = choose(client, path, "password123").get_data(as_text=True)
+    assert "most common" in page
+    assert "must not contain your username" in choose(client, path, "xx-ana1-xx").get_data(as_text=True)
+    assert login(client).status_code == 302  # nothing changed
+
+
+def test_mail_can_go_out_in_the_background(app, client, inbox):
+    app.config["MAIL_IN_BACKGROUND"] = True
+    register(client)
+    ask_reset(client)
+    assert len(inbox.wait_for(1)) == 1
+
+
+class TestMailThrottle:
+    @pytest.fixture
+    def app_config(self, inbox):
+        return {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": inbox.port, "SMTP_TLS": "none",
+                "SMTP_USERNAME": SMTP_USER, "SMTP_PASSWORD": SMTP_PASSWORD,
+                "MAIL_IN_BACKGROUND": False, "RESET_EMAIL_RATE_LIMIT": "2/hour",
+                "RESET_RATE_LIMIT": "100/minute"}
+
+    def test_one_address_gets_only_so_many_mails_whoever_asks(self, app, client, inbox):
+        register(client)
+        codes = [ask_reset(app.test_client(), "ANA1@Example.com").status_code for _ in range(3)]
+        assert codes == [302, 302, 429]
+        assert ask_reset(client, "nobody@example.com").status_code == 302  # its own count
+        assert len(inbox.wait_for(2)) == 2
+
+
+class TestWithoutSmtp:
+    """Development: no SMTP_HOST, so the mail is written to the log."""
+
+    @pytest.fixture
+    def app_config(self):
+        return {"SMTP_HOST": ""}
+
+    def test_the_mail_is_printed_to_the_log(self, client, caplog):
+        caplog.set_level(logging.INFO)
+        register(client)
+        assert ask_reset(client).status_code == 302
+        assert "not sent" in caplog.text and "/auth/reset/" in caplog.text
+        path = "/auth/reset/" + re.search(r"/auth/reset/(\S+)", caplog.text).group(1)
+        assert choose(client, path).status_code == 302
