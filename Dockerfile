@@ -25,14 +25,22 @@ COPY templates/ templates/
 COPY static/ static/
 COPY config/ config/
 COPY sql/ sql/
+COPY migrations/ migrations/
 COPY docker/ docker/
 
-# Never serve as root; the app writes nothing to its own tree.
+# Never serve as root. The code stays root's (read-only to the server); the one place the
+# server writes is /app/instance (the secret key made on first start, see SECRET_KEY_FILE),
+# a volume in docker-compose.yml. Python writes no .pyc (PYTHONDONTWRITEBYTECODE) and
+# gunicorn's heartbeat files go to /tmp.
 RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home siete \
+    && install -d -o siete -g siete -m 0700 /app/instance \
     && chmod 0755 docker/entrypoint.sh
 USER siete
 
+# Production unless told otherwise; with no SECRET_KEY the key is made once into
+# SECRET_KEY_FILE (compose.prod.yaml turns that off: production gets SECRET_KEY).
 ENV SIETE_ENV=production \
+    SECRET_KEY_FILE=/app/instance/secret_key \
     PORT=8000
 EXPOSE 8000
 

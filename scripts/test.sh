@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The whole test sequence behind `make test`: SQLite, then MariaDB when one
-# answers, then the browser tests. Any failing step fails the run.
+# answers, then the browser tests, then the compose stack when a container
+# engine works here. Any failing step fails the run.
+# SIETE_COMPOSE: unset = run the compose tests when podman works, else say why
+# not; 1 = they must run (CI); 0 = skip them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,16 +72,36 @@ ensure_chromium
 USER_TEST_DATABASE_URL="${TEST_DATABASE_URL:-}"
 unset TEST_DATABASE_URL
 
-run_pytest "SQLite" no -m "not browser" || exit $?
+run_compose_tests() {
+    # docker-compose.yml's real stack under podman-compose (tests/compose/): minutes of CPU.
+    if [ "${SIETE_COMPOSE:-}" = 0 ]; then
+        echo "== Compose: SKIPPED (SIETE_COMPOSE=0)."; return 0
+    fi
+    local why
+    if ! why=$("$PY" tests/compose/compose_engine.py); then
+        if [ "${SIETE_COMPOSE:-}" = 1 ]; then
+            echo "!! Compose: SIETE_COMPOSE=1 but $why"; return 1
+        fi
+        echo "== Compose: SKIPPED, the stack was not run: $why"; return 0
+    fi
+    local start=$SECONDS
+    SIETE_COMPOSE=1 run_pytest "Compose (podman-compose; stand-in base images where the official ones are missing)" \
+        no -m compose -p no:cacheprovider tests/compose || return $?
+    echo "== Compose: took $((SECONDS - start)) s; measured times:"
+    sed 's/^/   /' tests/artifacts/compose-times.txt 2>/dev/null
+}
+
+run_pytest "SQLite" no -m "not browser and not compose" || exit $?
 
 if [ -n "$USER_TEST_DATABASE_URL" ] || mariadb_answers; then
     export TEST_DATABASE_URL="${USER_TEST_DATABASE_URL:-$MARIADB_DEFAULT_URL}"
     create_mysql_database "$TEST_DATABASE_URL" || exit 1
-    run_pytest "MariaDB ($TEST_DATABASE_URL)" no -m "not browser" || exit $?
+    run_pytest "MariaDB ($TEST_DATABASE_URL)" no -m "not browser and not compose" || exit $?
     unset TEST_DATABASE_URL
 else
     echo "== MariaDB: nothing answers at 127.0.0.1:3306 and TEST_DATABASE_URL is unset; skipped."
 fi
 
 run_pytest "Browser (SQLite)" yes -m browser || exit $?
+run_compose_tests || exit $?
 echo "== All test runs passed."

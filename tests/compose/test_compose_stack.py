@@ -1,0 +1,242 @@
+"""docker-compose.yml's real stack, run with podman-compose on a fresh project with no .env (#14).
+
+A person plays over HTTP (the worker keeping time beside the app): registers, plays a table
+with bots to the end, the app container is restarted and the stack taken down and up again, and the account and the finished game are still
+there. Then the scale profile: a game through nginx lands on both replicas, and the login
+throttle counts across them in Redis. The base images are stand-ins built from Debian's
+packages when the official ones cannot be pulled (tests/compose/standins/: NOT the official
+images; the project's files are written for those).
+
+Opt-in (SIETE_COMPOSE=1, which scripts/test.sh sets when podman works): it builds images and
+takes minutes. The times it measures go to tests/artifacts/compose-times.txt.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import socket
+import time
+
+import pytest
+import requests
+
+from compose_engine import ROOT, Stack, build_standins, engine_env, why_not
+from compose_player import Player, csrf, wait_for_page
+
+pytestmark = pytest.mark.compose
+PROJECT = "sietecomposetest"
+TIMES_FILE = ROOT / "tests" / "artifacts" / "compose-times.txt"
+LOGIN_LIMIT = 6  # failed logins per minute per client address, in the test stack
+# Variables docker-compose.yml reads: none may come from the caller, so the stack is zero-config.
+COMPOSE_VARIABLES = re.compile(r"^(MYSQL_\w+|SECRET_KEY\w*|SIETE_\w+|APP_PORT|SCALE_PORT|DB_WAIT_SECONDS|"
+                               r"GUNICORN_\w+|LOGIN_RATE_LIMIT|RATELIMIT_\w+|TURN_SECONDS|COMPOSE_\w+)$")
+# Where the app's user may write inside its container; everything else must refuse it.
+WRITABLE = {"/tmp", "/var/tmp", "/var/lock", "/run/lock", "/app/instance"}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def record(times: dict, name: str, seconds: float) -> None:
+    times[name] = round(seconds, 1)
+    TIMES_FILE.parent.mkdir(parents=True, exist_ok=True)
+    TIMES_FILE.write_text("".join(f"{k}: {v} s\n" for k, v in times.items()))
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    if os.environ.get("SIETE_COMPOSE") != "1":
+        pytest.skip("compose tests are opt-in: SIETE_COMPOSE=1 (make test sets it when podman works)")
+    reason = why_not()
+    if reason:
+        pytest.skip(reason)
+    env = {k: v for k, v in engine_env().items() if not COMPOSE_VARIABLES.match(k)}
+    ports = {"APP_PORT": str(free_port()), "SCALE_PORT": str(free_port())}
+    # Test-only knobs: fewer gunicorn workers on a 2-core machine, a low login limit to reach.
+    env.update(ports, GUNICORN_WORKERS="2", LOGIN_RATE_LIMIT=f"{LOGIN_LIMIT}/minute")
+    build_standins(env)
+    stack = Stack(PROJECT, env)
+    # A developer's own .env must not leak in: the stack runs on the file's defaults alone.
+    stack.env_file = tmp_path_factory.mktemp("compose") / "empty.env"
+    stack.env_file.write_text("")
+    stack.down()  # leftovers of an interrupted run
+    stack.base = f"http://127.0.0.1:{ports['APP_PORT']}"
+    stack.lb = f"http://127.0.0.1:{ports['SCALE_PORT']}"
+    stack.times, stack.game = {}, {}
+    try:
+        yield stack
+    finally:
+        if os.environ.get("SIETE_COMPOSE_KEEP") != "1":
+            stack.down()
+
+
+def test_zero_config_up_builds_starts_seeds_and_serves_on_8000(stack):
+    start = time.monotonic()
+    stack.compose("build", "app")
+    record(stack.times, "image build (podman-compose build app)", time.monotonic() - start)
+    start = time.monotonic()
+    stack.compose("up", "-d")
+    wait_for_page(stack.base + "/")
+    record(stack.times, "first page served (from `up`)", time.monotonic() - start)
+    app, = stack.containers("app")
+    db, = stack.containers("db")
+    stack.wait_healthy(db)
+    stack.wait_healthy(app)
+    record(stack.times, "stack healthy: db and app HEALTHCHECKs pass (from `up`)", time.monotonic() - start)
+    lobby = requests.get(stack.base + "/", headers={"Accept-Language": "en"}, timeout=30)
+    assert lobby.status_code == 200 and "Lobby" in lobby.text
+    assert not stack.containers("replica") and not stack.containers("lb"), "scale profile is opt-in"
+    assert_worker_runs(stack)
+    # Published on every interface, so other devices on the LAN can play.
+    published = stack.podman("port", app).stdout
+    assert f"0.0.0.0:{stack.base.rsplit(':', 1)[1]}" in published, published
+
+
+def assert_worker_runs(stack, seconds: float = 90) -> None:
+    """The worker container started ticking and has not crashed since."""
+    worker, = stack.containers("worker")
+    deadline = time.monotonic() + seconds
+    while "worker started" not in (logs := stack.podman("logs", worker, check=False)).stderr + logs.stdout:
+        assert time.monotonic() < deadline, f"the worker did not start:\n{logs.stdout}{logs.stderr}"
+        time.sleep(1)
+    restarts = stack.podman("inspect", worker, "--format", "{{.RestartCount}}").stdout.strip()
+    assert restarts == "0", f"the worker restarted {restarts} times"
+
+
+def test_the_worker_plays_out_a_game_nobody_is_watching(stack):
+    """#19: the human opens a table and walks away; with no request at all, the worker's timer
+    stands for them, marks them away, and the bots finish the game and its record."""
+    bea = Player(stack.base, "bea" + secrets.token_hex(3), "Quince-Harbour-" + secrets.token_hex(8))
+    bea.register()
+    game_id = bea.open_table_with_bots(hands=2, turn_seconds=5)
+    db, = stack.containers("db")
+    query = f"SELECT status, hands_played FROM games WHERE id = {game_id}"
+    start, row = time.monotonic(), ""
+    while time.monotonic() - start < 180:  # nobody sends a request to the app meanwhile
+        time.sleep(3)
+        row = stack.podman("exec", db, "mysql", "-uroot", "-proot-local-only", "-N", "-B", "siete",
+                           "-e", query).stdout.split()
+        if row and row[0] == "finished":
+            break
+    assert row == ["finished", "2"], row
+    record(stack.times, "a 2-hand game nobody watches, finished by the worker", time.monotonic() - start)
+    worker, = stack.containers("worker")
+    assert f"table {game_id}:" in stack.podman("logs", worker).stderr + stack.podman("logs", worker).stdout
+
+
+def test_image_runs_as_non_root_and_writes_only_its_instance_folder(stack):
+    app, = stack.containers("app")
+    assert stack.podman("exec", app, "id", "-u").stdout.strip() not in ("", "0")
+    writable = stack.podman("exec", app, "sh", "-c",
+                            "find / -xdev -writable 2>/dev/null | grep -v -E '^/(proc|sys|dev)(/|$)'").stdout
+    tops = {path for path in writable.split()
+            if not any(path.startswith(place + "/") for place in WRITABLE)}
+    assert tops <= WRITABLE, f"the app's user may write {sorted(tops - WRITABLE)}"
+    refused = stack.podman("exec", app, "touch", "/app/wsgi.py", check=False)
+    assert refused.returncode != 0 and "Permission denied" in refused.stderr
+    # The session key was made on first start, into the volume, readable by its owner only.
+    mode = stack.podman("exec", app, "stat", "-c", "%a %s", "/app/instance/secret_key").stdout.split()
+    assert mode[0] == "600" and int(mode[1]) >= 64
+    inspect = json.loads(stack.podman("inspect", app).stdout)[0]
+    assert inspect["Config"]["Healthcheck"]["Test"][-1].count("/healthz")
+    assert stack.healthy(app)
+
+
+def test_a_player_finishes_a_game_and_finds_it_after_restart_and_down_up(stack):
+    ana = Player(stack.base, "ana" + secrets.token_hex(3), "Plum-Orbit-" + secrets.token_hex(8))
+    ana.register()
+    session, = [c for c in ana.http.cookies if c.name == "session"]
+    assert not session.secure, "plain HTTP on the LAN must get a cookie it sends back"
+    game_id = ana.open_table_with_bots(hands=3)
+    assert ana.play_to_the_end(game_id) >= 1
+    stack.game.update(id=game_id, player=ana)
+
+    app, = stack.containers("app")
+    stack.podman("restart", app, timeout=120)
+    wait_for_page(stack.base + "/livez")
+    # The same browser is still logged in: the key lives in the volume, not the container.
+    assert ana.username in ana.get("/").text
+    assert_account_and_finished_game(stack.base, ana, game_id)
+
+    stack.compose("down")  # no -v: the volumes stay
+    start = time.monotonic()
+    stack.compose("up", "-d")
+    wait_for_page(stack.base + "/")
+    record(stack.times, "down + up: first page again", time.monotonic() - start)
+    assert_account_and_finished_game(stack.base, ana, game_id)
+    assert_worker_runs(stack)
+
+
+def assert_account_and_finished_game(base: str, player: Player, game_id: int) -> None:
+    """A new device logs in as player and finds the finished game and its profile."""
+    device = Player(base, player.username, player.password)
+    lobby = device.login()
+    assert lobby.status_code == 200 and player.username in lobby.text, lobby.text[:1000]
+    assert "results__winner" in device.get(f"/tables/{game_id}").text
+    profile = device.get(f"/reports/players/{player.username}").text
+    assert re.search(r"Games played</th><td[^>]*>1<", profile), profile[:3000]
+
+
+def test_scale_profile_spreads_a_game_over_two_replicas_behind_nginx(stack):
+    start = time.monotonic()
+    stack.compose("up", "-d", "lb", profile="scale")
+    replicas = stack.containers("replica")
+    assert len(replicas) >= 2, replicas
+    for replica in replicas:
+        stack.wait_healthy(replica)
+    wait_for_page(stack.lb + "/")
+    record(stack.times, "scale profile: replicas healthy and nginx serving", time.monotonic() - start)
+    addresses = {stack.address(r) + ":8000": r for r in replicas}
+
+    bea = Player(stack.lb, "bea" + secrets.token_hex(3), "Quartz-Lemon-" + secrets.token_hex(8))
+    bea.register()
+    game_id = bea.open_table_with_bots(hands=2)
+    bea.play_to_the_end(game_id)
+    served = {addresses.get(a, a) for a in bea.served_by}
+    print(f"\nscale: {len(bea.served_by)} requests through nginx, by replica:",
+          {name: [addresses.get(a, a) for a in bea.served_by].count(name) for name in served})
+    assert served == set(replicas), f"requests landed on {served}, replicas are {replicas}"
+    # The game the first player finished on the single app is there too: one MySQL.
+    assert_account_and_finished_game(stack.lb, stack.game["player"], stack.game["id"])
+
+
+def test_login_throttle_is_counted_across_replicas_in_redis(stack):
+    replicas = stack.containers("replica")
+    addresses = {stack.address(r) + ":8000": r for r in replicas}
+    intruder = Player(stack.lb, "nobody", "wrong")
+    # One form, many POSTs (the token is the session's): nginx alternates the POSTs themselves.
+    token = csrf(intruder.get("/auth/login").text)
+    answers = []  # (status, replica) of each login POST
+    for attempt in range(LOGIN_LIMIT + 6):
+        intruder.username = f"nobody{attempt}"  # no account's own limit: the address's
+        status = intruder.login(token).status_code
+        answers.append((status, addresses.get(intruder.served_by[-1])))
+    print("\nlogin attempts through nginx (status, replica):", answers)
+    failed, refused = answers[:LOGIN_LIMIT], answers[LOGIN_LIMIT:]
+    assert {status for status, _ in failed} == {200}, answers  # the form again, with its error
+    assert {status for status, _ in refused} == {429}, answers
+    # Each replica saw fewer than the limit, yet both refuse after it: one count, in Redis.
+    assert {replica for _, replica in failed} == set(replicas), answers
+    assert {replica for _, replica in refused} == set(replicas), answers
+    redis, = stack.containers("redis")
+    keys = stack.podman("exec", redis, "redis-cli", "--scan", "--pattern", "LIMITS*").stdout.split()
+    assert any("login" in key for key in keys), keys
+
+
+def test_production_mode_refuses_the_local_defaults(stack):
+    """compose.prod.yaml runs the same image in production: with no real secrets it must stop."""
+    image = "localhost/siete:latest"
+    done = stack.podman("run", "--rm", "--pull=never", "-e", "SIETE_ENV=production",
+                        "-e", "SECRET_KEY_FILE=", "-e", "SECRET_KEY=",
+                        "-e", "DATABASE_URL=mysql+pymysql://siete:siete-local-only@db/siete",
+                        image, check=False, timeout=120)
+    assert done.returncode != 0
+    assert "refusing to start in production" in done.stderr
+    assert "SECRET_KEY" in done.stderr and "local stack's default" in done.stderr
+    config = stack.compose("-f", "docker-compose.yml", "-f", "compose.prod.yaml", "config").stdout
+    assert "SIETE_ENV: production" in config
