@@ -1,0 +1,151 @@
+"""Players' history: a page per game with a step-through replay, its export as a replay
+scenario, "My games", player profiles and the rankings. Thin: parse, query, render."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+
+from siete.history.record import load_record
+from siete.history.scenario import scenario_of
+from siete.history.view import game_view
+from siete.security import wants_fragment
+
+bp = Blueprint("history", __name__)
+MAX_ID = 2**31 - 1  # games.id is an INT column
+PER_PAGE = 20
+
+
+@bp.url_value_preprocessor
+def _id_in_range(_endpoint: str | None, values: dict | None) -> None:
+    """An id past the INT column names no game; sent to the driver it would overflow."""
+    if values and values.get("game_id", 0) > MAX_ID:
+        abort(404, _("There is no such game."))
+
+
+def _page_number() -> int:
+    page = request.args.get("page", 1, type=int)
+    return page if page and 0 < page < 100_000 else 1
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int):
+    """A game's page; ?hand=N picks the hand the replay shows (htmx gets only the replay)."""
+    record = load_record(game_id)
+    if record is None:
+        abort(404, _("There is no such game."))
+    view = game_view(record)
+    count = len(view.hands)
+    number = request.args.get("hand", 1, type=int) or 1
+    number = min(max(number, 1), count) if count else 0
+    fragment = wants_fragment()
+    live = None
+    if not fragment and record.game["status"] == "playing":
+        from siete.history.live import live_hand
+
+        live = live_hand(game_id, current_user.player_name if current_user.is_authenticated else None)
+    template = "history/_replay.html" if fragment else "history/game.html"
+    html = render_template(template, view=view, current=view.hand(number), number=number,
+                           count=count, live=live)
+    return html, 200, {"Vary": "HX-Request"}
+
+
+@bp.get("/games/<int:game_id>/scenario.json")
+def scenario(game_id: int):
+    """The game as a replay scenario (SCENARIOS.md): every stored, settled hand."""
+    record = load_record(game_id)
+    if record is None:
+        abort(404, _("There is no such game."))
+    data = scenario_of(record)
+    if data is None:
+        abort(409, _("This game has not started: there is nothing to replay yet."))
+    response = jsonify(data)
+    response.headers["Content-Disposition"] = f'inline; filename="game-{game_id}.json"'
+    return response
+
+
+@bp.get("/games")
+@login_required
+def my_games():
+    """The games the logged-in player sat in, newest first, a page at a time."""
+    from siete.history.players import games_of, player_by_user
+
+    page = _page_number()
+    player = player_by_user(current_user.id)
+    rows, more = games_of(player.id, page, PER_PAGE) if player else ([], False)
+    return render_template("history/my_games.html", rows=rows, page=page, more=more,
+                           player=player)
+
+
+@bp.get("/players/<path:name>")
+def player(name: str):
+    """A player's profile: figures, charts, rating and recent games (bots too)."""
+    from siete.history.players import load_profile
+
+    profile = load_profile(name)
+    if profile is None:
+        abort(404, _("There is no player called %(name)s.", name=name))
+    from siete.history.charts import rating_chart, win_rate_chart
+
+    own = current_user.is_authenticated and profile.name in (
+        current_user.player_name, current_user.username)
+    return render_template(
+        "history/player.html", profile=profile, own=own,
+        win_chart=win_rate_chart(_("Share of games won, oldest first; each bar is a group of games, numbered by the games played at its end"),
+                                 profile.win_rate_series),
+        rating_chart=rating_chart(_("Rating after each finished game"), profile.rating_series,
+                                  profile.rated_games))
+
+
+@bp.get("/rankings")
+def rankings():
+    """The leaderboard: every rated player, humans and bots on one scale."""
+    from siete.service.ratings import leaderboard, rated_players
+
+    page = _page_number()
+    rows = leaderboard(PER_PAGE, (page - 1) * PER_PAGE)
+    total = rated_players()
+    return render_template("history/rankings.html", rows=rows, page=page,
+                           first_rank=(page - 1) * PER_PAGE + 1,
+                           more=page * PER_PAGE < total)
+
+
+@bp.app_context_processor
+def _history_helpers() -> dict:
+    """my_rating() for the header: the logged-in player's rating, read only when asked."""
+    def my_rating():
+        if not current_user.is_authenticated:
+            return None
+        from siete.history.players import rating_for_user
+
+        return rating_for_user(current_user.id)
+
+    return {"my_rating": my_rating}
+
+
+@bp.app_template_filter("history_total")
+def _total(value) -> str:
+    from siete.history.words import total_text
+
+    return total_text(value)
+
+
+@bp.app_template_filter("history_result")
+def _result(value: str | None) -> str:
+    from siete.history.view import result_text
+
+    return result_text(value)
+
+
+@bp.app_template_filter("history_cards")
+def _cards(codes: list[str]):
+    from siete.play.markup import cards_markup
+
+    return cards_markup(codes, "sm")
+
+
+@bp.app_template_filter("history_status")
+def _status(value: str) -> str:
+    from siete.history.words import GAME_STATUSES
+
+    return str(GAME_STATUSES.get(value, value))

@@ -1,0 +1,117 @@
+"""What the game page shows, built from a GameRecord: standings, play order, and each hand
+with its events, settlement and who took the bank next."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from flask_babel import gettext as _
+
+from siete.history.record import GameRecord, HandRow, Seat
+from siete.history.words import (BANK_RESULTS, GAME_STATUSES, RESULTS, duration_text,
+                                 settlement_events, total_text, turn_events, word)
+
+
+@dataclass
+class HandView:
+    """One hand as the page tells it; its sentences are written only when shown (the replay)."""
+
+    hand: HandRow
+    next_bank: Seat | None  # who holds the bank in the next hand, when it changed hands
+    seconds: int | None = None  # how long the hand took, from the previous one's end
+
+    @property
+    def duration(self) -> str:
+        return duration_text(self.seconds)
+
+    @cached_property
+    def events(self) -> list[str]:
+        hand = self.hand
+        events = [_("hand %(number)s: %(name)s holds the bank", number=hand.number,
+                    name=hand.bank.name)]
+        for turn in hand.turns:
+            if turn.is_bank and hand.bank_result == "did_not_play":
+                events.append(_("everyone bust: the bank does not play"))
+                continue
+            events.extend(turn_events(turn))
+        return events
+
+    @cached_property
+    def settlement(self) -> list[str]:
+        return settlement_events(self.hand)
+
+    @property
+    def number(self) -> int:
+        return self.hand.number
+
+    @property
+    def bank_result(self) -> str:
+        return word(BANK_RESULTS, self.hand.bank_result)
+
+    @property
+    def outcome(self) -> str:
+        """One line for the hands list: who won, who bust."""
+        won = [t.seat.name for t in self.hand.turns if t.result in ("win", "seven_half")]
+        bust = [t.seat.name for t in self.hand.turns if t.result == "bust"]
+        parts = []
+        if won:
+            parts.append(_("won: %(names)s", names=", ".join(won)))
+        if bust:
+            parts.append(_("bust: %(names)s", names=", ".join(bust)))
+        return "; ".join(parts) or _("the bank took every stake")
+
+
+@dataclass
+class GameView:
+    record: GameRecord
+    hands: list[HandView]
+
+    @property
+    def game(self) -> dict:
+        return self.record.game
+
+    @property
+    def status(self) -> str:
+        return str(GAME_STATUSES.get(self.game["status"], self.game["status"]))
+
+    @property
+    def duration(self) -> str:
+        return duration_text(self.game["duration_s"])
+
+    @property
+    def play_order(self) -> list[Seat]:
+        """The seating after R3: the bank (position 0) first."""
+        placed = [s for s in self.record.seats if s.start_position is not None]
+        return sorted(placed, key=lambda s: s.start_position)
+
+    @property
+    def standings(self) -> list[Seat]:
+        placed = [s for s in self.record.seats if s.final_position is not None]
+        return sorted(placed, key=lambda s: s.final_position)
+
+    @property
+    def winner(self) -> Seat | None:
+        return next((s for s in self.record.seats if s.result == "won"), None)
+
+    def hand(self, number: int) -> HandView | None:
+        return self.hands[number - 1] if 1 <= number <= len(self.hands) else None
+
+
+def game_view(record: GameRecord) -> GameView:
+    hands = []
+    for index, hand in enumerate(record.hands):
+        following = record.hands[index + 1] if index + 1 < len(record.hands) else None
+        next_bank = following.bank if following and following.bank.id != hand.bank.id else None
+        began = record.hands[index - 1].recorded_at if index else record.game["started_at"]
+        seconds = None
+        if began is not None and hand.recorded_at is not None and hand.recorded_at >= began:
+            seconds = int((hand.recorded_at - began).total_seconds())
+        hands.append(HandView(hand, next_bank, seconds))
+    return GameView(record, hands)
+
+
+def result_text(result: str | None) -> str:
+    return word(RESULTS, result)
+
+
+__all__ = ["GameView", "HandView", "game_view", "result_text", "total_text"]

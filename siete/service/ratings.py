@@ -1,0 +1,239 @@
+"""Skill ratings: OpenSkill's Plackett-Luce model over each finished game's final places.
+
+A game is rated in the transaction that records its finish (recording.record_finish), so a
+finished game and its ratings are stored together or not at all. Humans and bots share one
+scale. `flask ratings rebuild` recomputes everything from the history in the order the games
+were first rated, rounding exactly as the live path does, so it arrives at the same values.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+from sqlalchemy import bindparam, delete, func, insert, select
+
+from siete.db import db
+from siete.models import Game, GamePlayer, GameRating, Player, PlayerRating, utcnow
+from siete.reports.aggregates import lock_finishes
+from siete.service.tallies import rebuild_tallies, tally_game, tally_games
+
+DIGITS = 6  # the columns' scale (DECIMAL(9,6)): every value is rounded to it before use
+RATINGS, GAME_RATINGS, SEATS = PlayerRating.__table__, GameRating.__table__, GamePlayer.__table__
+
+
+@cache
+def model():
+    """The Plackett-Luce model with OpenSkill's defaults (mu 25, sigma 25/3)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A rating as stored: mean and uncertainty; ordinal = mu - 3 sigma is what people see."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return round(self.mu - 3 * self.sigma, DIGITS)
+
+
+def initial_skill() -> Skill:
+    m = model()
+    return Skill(round(m.mu, DIGITS), round(m.sigma, DIGITS))
+
+
+def rate_places(places: list[tuple[int, int]], current: dict[int, Skill]) -> dict[int, Skill]:
+    """New skills after one game: places is [(player_id, final place)], 1 the winner."""
+    m = model()
+    ids = [pid for pid, _ in places]
+    teams = [[m.rating(mu=current.get(pid, initial_skill()).mu,
+                       sigma=current.get(pid, initial_skill()).sigma)] for pid in ids]
+    rated = m.rate(teams, ranks=[place for _, place in places])
+    return {pid: Skill(round(team[0].mu, DIGITS), round(team[0].sigma, DIGITS))
+            for pid, team in zip(ids, rated)}
+
+
+SEAT_PLACES = (select(SEATS.c.player_id, SEATS.c.final_position)
+               .where(SEATS.c.game_id == bindparam("game_id"), SEATS.c.final_position.is_not(None))
+               .order_by(SEATS.c.final_position))
+
+
+def rate_game(game_id: int, by: str) -> None:
+    """Rate a game just recorded as finished, inside the caller's transaction (once per game)."""
+    connection = db.session.connection()
+    places = [tuple(row) for row in connection.execute(SEAT_PLACES, {"game_id": game_id})]
+    if len(places) < 2:
+        return
+    ids = sorted(pid for pid, _ in places)
+    # Bots sit at many tables: two games finishing at once must rate one after the other.
+    # Not by locking the players' rows: every hand recorded holds shared locks on them (its
+    # foreign keys), and waiting for those while holding the finish lock deadlocked.
+    lock_finishes(by)
+    if connection.execute(select(GAME_RATINGS.c.id).where(GAME_RATINGS.c.game_id == game_id)
+                          .limit(1)).first() is not None:
+        return  # already rated
+    current = {row.player_id: Skill(row.mu, row.sigma) for row in connection.execute(
+        select(RATINGS.c.player_id, RATINGS.c.mu, RATINGS.c.sigma)
+        .where(RATINGS.c.player_id.in_(ids)))}
+    after = rate_places(places, current)
+    _store(game_id, places, current, after, by)
+    tally_game(game_id, by)
+
+
+def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
+    """Rate a batch of games just stored, in the given order, inside the caller's transaction.
+
+    `games` is [(game_id, [(player_id, place)] by place)], new games no one has rated. Each
+    game is rated on the ratings the previous one left, as rate_game would one by one, but in
+    memory: the players' rows are locked and read once and the rows written once per batch
+    (the simulator's bulk path; a game at a time cost it more than storing the game itself).
+    """
+    games = [(game_id, places) for game_id, places in games if len(places) >= 2]
+    if not games:
+        return
+    connection = db.session.connection()
+    ids = sorted({pid for _, places in games for pid, _ in places})
+    players = Player.__table__  # locked as rate_game locks them, in id order
+    connection.execute(select(players.c.id).where(players.c.id.in_(ids))
+                       .order_by(players.c.id).with_for_update())
+    current = {row.player_id: Skill(row.mu, row.sigma) for row in connection.execute(
+        select(RATINGS.c.player_id, RATINGS.c.mu, RATINGS.c.sigma)
+        .where(RATINGS.c.player_id.in_(ids)))}
+    rated_before, start, rows, played = set(current), initial_skill(), [], Counter()
+    for game_id, places in games:
+        after = rate_places(places, current)
+        rows += [{"game_id": game_id, "player_id": pid, "place": place,
+                  "mu_before": current.get(pid, start).mu,
+                  "sigma_before": current.get(pid, start).sigma,
+                  "mu_after": after[pid].mu, "sigma_after": after[pid].sigma,
+                  "created_by": by, "updated_by": by} for pid, place in places]
+        current.update(after)
+        played.update(pid for pid, _ in places)
+    connection.execute(insert(GAME_RATINGS), rows)  # in rating order: their ids keep it
+    _write_ratings(current, played, rated_before, by)
+    tally_games([game_id for game_id, _ in games], by)
+
+
+def _write_ratings(current: dict[int, Skill], played: Counter, rated_before: set[int],
+                   by: str) -> None:
+    """Store the players' ratings after a batch: `played[pid]` more games for each."""
+    connection = db.session.connection()
+    new = [pid for pid in played if pid not in rated_before]
+    if new:
+        connection.execute(insert(RATINGS), [
+            {"player_id": pid, "mu": current[pid].mu, "sigma": current[pid].sigma,
+             "ordinal": current[pid].ordinal, "games": played[pid], "created_by": by,
+             "updated_by": by} for pid in new])
+    old = [pid for pid in played if pid in rated_before]
+    if old:
+        connection.execute(
+            RATINGS.update().where(RATINGS.c.player_id == bindparam("pid")).values(
+                mu=bindparam("new_mu"), sigma=bindparam("new_sigma"),
+                ordinal=bindparam("new_ordinal"), games=RATINGS.c.games + bindparam("more"),
+                updated_by=by, updated_at=utcnow()),
+            [{"pid": pid, "new_mu": current[pid].mu, "new_sigma": current[pid].sigma,
+              "new_ordinal": current[pid].ordinal, "more": played[pid]} for pid in old])
+
+
+def _store(game_id: int, places: list[tuple[int, int]], before: dict[int, Skill],
+           after: dict[int, Skill], by: str) -> None:
+    """Write one game's rating rows and its players' new ratings."""
+    connection, now, start = db.session.connection(), utcnow(), initial_skill()
+    connection.execute(insert(GAME_RATINGS), [
+        {"game_id": game_id, "player_id": pid, "place": place,
+         "mu_before": before.get(pid, start).mu, "sigma_before": before.get(pid, start).sigma,
+         "mu_after": after[pid].mu, "sigma_after": after[pid].sigma,
+         "created_by": by, "updated_by": by} for pid, place in places])
+    new = [pid for pid, _ in places if pid not in before]
+    if new:
+        connection.execute(insert(RATINGS), [
+            {"player_id": pid, "mu": after[pid].mu, "sigma": after[pid].sigma,
+             "ordinal": after[pid].ordinal, "games": 1, "created_by": by, "updated_by": by}
+            for pid in new])
+    old = [pid for pid, _ in places if pid in before]
+    if old:
+        connection.execute(
+            RATINGS.update().where(RATINGS.c.player_id == bindparam("pid")).values(
+                mu=bindparam("new_mu"), sigma=bindparam("new_sigma"),
+                ordinal=bindparam("new_ordinal"), games=RATINGS.c.games + 1,
+                updated_by=by, updated_at=now),
+            [{"pid": pid, "new_mu": after[pid].mu, "new_sigma": after[pid].sigma,
+              "new_ordinal": after[pid].ordinal} for pid in old])
+
+
+def games_in_rating_order() -> list[int]:
+    """Finished games in the order they were rated (then any unrated, by end time and id)."""
+    first_rated = (select(GAME_RATINGS.c.game_id, func.min(GAME_RATINGS.c.id).label("seq"))
+                   .group_by(GAME_RATINGS.c.game_id).subquery())
+    games = Game.__table__
+    query = (select(games.c.id).outerjoin(first_rated, first_rated.c.game_id == games.c.id)
+             .where(games.c.status == "finished")
+             .order_by(first_rated.c.seq.is_(None), first_rated.c.seq, games.c.ended_at, games.c.id))
+    return list(db.session.execute(query).scalars())
+
+
+def rebuild_ratings(by: str = "ratings rebuild") -> int:
+    """Recompute every rating from the finished games; returns how many games were rated."""
+    try:
+        # Lock every player as rate_game does (by id): a game finishing meanwhile waits, so
+        # it is neither lost by the DELETEs below nor rated twice.
+        players = Player.__table__
+        db.session.execute(select(players.c.id).order_by(players.c.id).with_for_update())
+        order = games_in_rating_order()
+        places: dict[int, list[tuple[int, int]]] = {}
+        for game_id, pid, place in db.session.execute(
+                select(SEATS.c.game_id, SEATS.c.player_id, SEATS.c.final_position)
+                .where(SEATS.c.result.is_not(None), SEATS.c.final_position.is_not(None))):
+            places.setdefault(game_id, []).append((pid, place))
+        db.session.execute(delete(GAME_RATINGS))
+        db.session.execute(delete(RATINGS))
+        current: dict[int, Skill] = {}
+        rated = 0
+        for game_id in order:
+            seats = sorted(places.get(game_id, []), key=lambda seat: seat[1])
+            if len(seats) < 2:
+                continue
+            after = rate_places(seats, current)
+            _store(game_id, seats, current, after, by)
+            current.update(after)
+            rated += 1
+        rebuild_tallies(by)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return rated
+
+
+def leaderboard(limit: int = 50, offset: int = 0) -> list[dict]:
+    """Rated players, best first: name, kind, bot profile, rating (ordinal), mu, sigma, games."""
+    players = Player.__table__
+    rows = db.session.execute(
+        select(players.c.name, players.c.kind, players.c.profile, RATINGS.c.ordinal,
+               RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
+        .join(players, players.c.id == RATINGS.c.player_id)
+        .order_by(RATINGS.c.ordinal.desc(), players.c.name).limit(limit).offset(offset))
+    return [dict(row._mapping) for row in rows]
+
+
+def rated_players() -> int:
+    return db.session.scalar(select(func.count()).select_from(RATINGS)) or 0
+
+
+def rating_of(player_id: int) -> PlayerRating | None:
+    """A player's current rating, or None before their first finished game."""
+    return db.session.get(PlayerRating, player_id)
+
+
+def ratings_of(player_ids: set[int]) -> dict[int, float]:
+    """The current ratings (ordinals) of these players, in one query; the unrated are left out."""
+    if not player_ids:
+        return {}
+    rows = db.session.execute(select(RATINGS.c.player_id, RATINGS.c.ordinal)
+                              .where(RATINGS.c.player_id.in_(sorted(player_ids))))
+    return {player_id: float(ordinal) for player_id, ordinal in rows}

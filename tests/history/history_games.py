@@ -1,0 +1,66 @@
+"""Games played through the service for the history tests: bots-only games (the simulator's
+path) and games where a human plays through service.play.act, as the web does."""
+from __future__ import annotations
+
+from siete.db import db
+from siete.engine.state import DEAL, OVER, PLAY
+from siete.models import Player, User
+from siete.service import play as play_service
+from siete.service.simulating import simulate_recorded
+from siete.service.tables import TableSpec, create_table, start_table
+
+
+def make_human(name: str) -> Player:
+    """A user and their player (no real password: tests log in through the session)."""
+    user = User(username=name, email=f"{name.lower()}@example.test", password_hash="x",
+                created_by="test", updated_by="test")
+    db.session.add(user)
+    db.session.flush()
+    player = Player(kind="human", name=name, user_id=user.id)
+    db.session.add(player)
+    db.session.commit()
+    return player
+
+
+def human_move(state, seat: int) -> tuple[str, int | None]:
+    """A plain human: bet the most allowed, draw below 5, else stand (R4.3-R4.8)."""
+    me = state.seats[seat]
+    if state.turn != 0 and not me.bet:
+        return "bet", max(1, -(-me.points // 5))
+    if me.total < 10 and state.deck:
+        return "draw", None
+    return "stand", None
+
+
+def play_human_game(app, player: Player, bots: tuple[str, ...], hands: int,
+                    stop_after: int | None = None) -> int:
+    """A table of `player` and bots, played through act() to the end (or until hand
+    `stop_after` is dealt, leaving a running game); returns the game id."""
+    config = app.config["GAME"]
+    game = create_table(player, TableSpec(name=f"{player.name} vs bots", seats=len(bots) + 1,
+                                          bots=bots, max_hands=hands), config)
+    start_table(game.id, player, config)
+    for _ in range(2000):
+        db.session.expire_all()
+        _game, state = play_service.current_state(game.id)
+        if state.phase == OVER or (stop_after and state.hand >= stop_after and state.phase == PLAY
+                                   and state.current_seat() == state.seat_index(player.name)):
+            return game.id
+        if state.phase == DEAL:  # the settled hand stays up until its person says "next"
+            play_service.ready_for_next(game.id, player.name)
+            continue
+        seat = state.seat_index(player.name)
+        move, amount = human_move(state, seat)
+        play_service.act(game.id, player.name, move, amount, state.version)
+    raise AssertionError("the game did not end")
+
+
+def play_some_games(app) -> dict[str, list[int]]:
+    """Three bots-only games, two finished human games and one left running."""
+    ana, bea = make_human("Ana"), make_human("Bea")
+    bots = simulate_recorded(["standard", "cautious", "bold"], 3, app.config["GAME"], seed=5,
+                             max_hands=8)
+    humans = [play_human_game(app, ana, ("standard", "bold"), hands=6),
+              play_human_game(app, bea, ("cautious", "standard", "bold"), hands=5)]
+    running = [play_human_game(app, ana, ("standard",), hands=10, stop_after=3)]
+    return {"bots": bots, "humans": humans, "running": running}

@@ -1,0 +1,138 @@
+"""My games, the header's links, player profiles (humans and bots) and the links macros."""
+from __future__ import annotations
+
+import re
+
+from flask import render_template_string
+from sqlalchemy import func, select
+
+from siete.db import db
+from siete.models import GamePlayer, Player, Turn
+
+
+def client_for(app, name: str):
+    """A test client logged in as the user called `name` (Flask-Login's session key)."""
+    with app.app_context():
+        user_id = db.session.scalar(select(Player.user_id).where(Player.name == name))
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["_fresh"] = True
+    return client
+
+
+def test_my_games_needs_a_login(client, games):
+    response = client.get("/games")
+    assert response.status_code in (302, 303) and "/login" in response.headers["Location"]
+
+
+def test_my_games_lists_mine_newest_first_with_result_and_points(app, games):
+    html = client_for(app, "Ana").get("/games").get_data(as_text=True)
+    mine = games["running"] + games["humans"][:1]  # Ana's games, newest first
+    ids = [int(i) for i in re.findall(r'class="game-link" href="/games/(\d+)"', html)]
+    assert ids == sorted(mine, reverse=True)
+    with app.app_context():
+        seat = db.session.execute(select(GamePlayer).join(Player).where(
+            Player.name == "Ana", GamePlayer.game_id == games["humans"][0])).scalar_one()
+        assert f"{seat.final_points} points" in html
+        assert ("won" if seat.result == "won" else "lost (place") in html
+    assert "being played" in html  # the running game has no result yet
+
+
+def test_my_games_is_paged(app, games, monkeypatch):
+    import siete.history.routes as routes
+
+    monkeypatch.setattr(routes, "PER_PAGE", 1)
+    client = client_for(app, "Ana")
+    first = client.get("/games").get_data(as_text=True)
+    second = client.get("/games?page=2").get_data(as_text=True)
+    assert 'href="/games?page=2"' in first and 'href="/games?page=1"' in second
+    assert f'/games/{games["running"][0]}"' in first and f'/games/{games["humans"][0]}"' in second
+    assert client.get("/games?page=-3").status_code == 200  # a bad page number shows page 1
+
+
+def test_the_header_links_my_games_my_profile_and_shows_my_rating(app, games):
+    html = client_for(app, "Ana").get("/").get_data(as_text=True)
+    assert 'href="/games"' in html and 'href="/players/Ana"' in html and 'href="/rankings"' in html
+    assert re.search(r'title="Your rating">\(-?\d+\.\d\)', html)
+    profile = client_for(app, "Ana").get("/players/Ana").get_data(as_text=True)
+    assert 'href="/auth/password"' in profile and "Change password" in profile
+    other = client_for(app, "Ana").get("/players/Bea").get_data(as_text=True)
+    assert 'href="/auth/password"' not in other
+
+
+def test_a_profile_shows_the_figures_of_its_finished_games(app, client, games):
+    html = client.get("/players/Bea").get_data(as_text=True)
+    with app.app_context():
+        seat = db.session.execute(select(GamePlayer).join(Player).where(Player.name == "Bea")).scalar_one()
+        turns = db.session.scalar(select(func.count()).select_from(Turn).where(Turn.player_id == seat.player_id))
+    assert re.search(r"<dt>Games</dt><dd>1</dd>", html)
+    assert re.search(rf"<dt>Wins</dt><dd>{1 if seat.result == 'won' else 0}</dd>", html)
+    assert re.search(rf"<dt>Points per game</dt><dd>{float(seat.final_points)}</dd>", html)
+    assert f"{round(seat.busts / seat.hands_played, 3)}" in html
+    assert turns == seat.hands_played
+    assert re.search(r"Favourite first card</dt><dd>(\d|ace|jack|knight|king) of (coins|cups|swords|clubs) \(\d+ times?\)", html)
+    assert "<svg" in html and "Rating after each finished game" in html
+    assert f'href="/games/{seat.game_id}"' in html  # recent games link to their pages
+
+
+def test_bots_have_profiles_labelled_as_bots(client, games):
+    html = client.get("/players/Carmen").get_data(as_text=True)
+    assert "A bot that plays the “cautious” strategy." in html
+    assert re.search(r"<dt>Games</dt><dd>[1-9]\d*</dd>", html)
+
+
+def test_the_nemesis_is_who_won_most_of_the_games_lost(app, client, games):
+    with app.app_context():
+        for (name,) in db.session.execute(select(Player.name).where(Player.kind == "bot")):
+            html = client.get(f"/players/{name}").get_data(as_text=True)
+            found = re.search(r'Nemesis</dt><dd><a class="player-link" href="/players/(\w+)">', html)
+            if found:
+                assert found.group(1) != name
+                return
+    raise AssertionError("no bot has a nemesis")
+
+
+def test_unknown_players_are_404_and_accounts_without_games_have_an_empty_profile(app, client, games):
+    assert client.get("/players/Nobody").status_code == 404
+    with app.app_context():
+        from siete.models import User
+
+        db.session.add(User(username="Dani", email="dani@example.test", password_hash="x"))
+        db.session.commit()
+    html = client.get("/players/Dani").get_data(as_text=True)
+    assert "<dt>Games</dt><dd>0</dd>" in html and "not rated yet" in html
+
+
+def test_the_links_macros(app):
+    with app.test_request_context("/"):
+        html = render_template_string(
+            '{% from "macros/links.html" import game_link, player_link %}'
+            '{{ game_link(7) }}|{{ player_link("Rosa") }}|{{ game_link(8, "final") }}')
+    assert html == ('<a class="game-link" href="/games/7">7</a>|'
+                    '<a class="player-link" href="/players/Rosa">Rosa</a>|'
+                    '<a class="game-link" href="/games/8">final</a>')
+
+
+def test_the_reports_link_game_ids_and_player_names(client, games):
+    html = client.get("/reports").get_data(as_text=True)
+    assert re.search(r'class="report__game" href="/games/\d+"', html)
+    assert re.search(r'class="report__player" href="/players/\w+"', html)
+
+
+def test_a_profile_reads_a_few_rows_not_the_players_turns(app, client, games):
+    """Profiles stay fast with a long history: a fixed handful of queries, none over turns."""
+    from sqlalchemy import event
+
+    statements = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        assert client.get("/players/Carmen").status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(selects) <= 10
+    assert not any(re.search(r"\bturns\b", s) for s in selects)
