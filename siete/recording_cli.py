@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 
+from siete.cli_i18n import gettext as _
 from siete.replay import ScenarioError
 
 
@@ -26,5 +27,6 @@ def record_scenarios(paths: list[str]) -> int:
             print(str(exc), file=sys.stderr)
             return 2
         for path, game in zip(paths, games):
-            print(f"{path}: stored as game {game.id} ({game.status}, {game.hands_played} hands)")
+            print(_("%(path)s: stored as game %(id)s (%(status)s, %(hands)s hands)", path=path,
+                    id=game.id, status=game.status, hands=game.hands_played))
     return 0

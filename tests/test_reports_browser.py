@@ -205,9 +205,27 @@ def check_profile_link(page, base_url: str) -> None:
     page.goto(f"{base_url}/reports")
     page.locator("#best_game a.report__player", has_text=ODD_NAME).first.click()
     page.wait_for_load_state()
-    assert page.url.endswith(f"/reports/players/{quote(ODD_NAME)}")
-    assert page.locator("h1").inner_text() == ODD_NAME
-    assert page.locator("#figures table").is_visible()
+    assert page.url.endswith(f"/players/{quote(ODD_NAME)}")  # the player's profile
+    assert page.locator("h1").inner_text().startswith(ODD_NAME)
+    assert page.locator("#figures-title").is_visible()
     assert page.console_errors == []
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "reports-player.png"), full_page=True)
+
+
+def test_report_pages_follow_the_layout_rules(browser, base_url):
+    browser.run(check_report_page_layout, base_url)
+
+
+def check_report_page_layout(page, base_url: str) -> None:
+    for key in ("wins_by_seat_card", "highest_bet"):
+        response = page.goto(f"{base_url}/reports/{key}")
+        assert response.status == 200
+        source = response.text().lower()
+        assert "<style" not in source and "style=" not in source
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == TRANSPARENT
+        frame = page.locator(f"div#{key}")
+        assert frame.evaluate("el => getComputedStyle(el).display") == "flex"
+        assert float(frame.evaluate("el => parseFloat(getComputedStyle(el).borderTopLeftRadius)")) > 0
+        assert page.evaluate(NON_FLEX_LAYOUT) == []
+        assert page.console_errors == []

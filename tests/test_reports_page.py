@@ -13,8 +13,10 @@ from siete.db import db
 from siete.models import Game, GamePlayer, Hand, Player, Turn
 from siete.reports import REPORTS, run_reports
 from siete.reports.charts import percent_bars, win_rate_by_hand_chart
+from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.views import cell_text, column_label
 from siete.service.replaying import record_scenarios
+from siete.words import short_card_name as card_name
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ODD_NAME = "Ana María"  # a space and a non-ASCII letter: the profile link must be url-quoted
@@ -78,7 +80,7 @@ def test_empty_page_has_every_frame_with_its_explanation_and_no_data_yet(app, cl
     index_links = doc.xpath('//nav[contains(@class, "reports__index")]//a/@href')
     assert index_links == [f"#{report.key}" for report in REPORTS]
     stylesheets = doc.xpath('//link[@rel="stylesheet"]/@href')
-    assert any(href.endswith("css/reports.css") for href in stylesheets)
+    assert any(href.split("?")[0].endswith("css/reports.css") for href in stylesheets)  # ?v= content hash
     for result in results_of(app):
         box = frame(doc, result["key"])
         assert box.xpath('.//*[contains(@class, "report__title")]')[0].text_content().strip() \
@@ -90,21 +92,48 @@ def test_empty_page_has_every_frame_with_its_explanation_and_no_data_yet(app, cl
         assert not box.xpath(".//svg")  # no chart without data
 
 
-def test_page_shows_every_row_and_links_names_to_profiles(played, client):
+def shown(column: str, value) -> str:
+    """What a cell reads as: totals, cards by name, games by number, numbers with 2 decimals."""
+    if value == "*":
+        return "All (*)"
+    if column == "card":
+        return card_name(value)
+    if column == "game":
+        return f"Game {value}"
+    return cell_text(value)
+
+
+def cell_texts(tr) -> list[str]:
+    """A row's cells as read, without the card pictures' own text (their ranks)."""
+    return ["".join(td.xpath(".//text()[not(ancestor::*[local-name()='svg'])]")).strip()
+            for td in tr.xpath("./td")]
+
+
+def test_overview_shows_the_first_rows_and_links_names_games_and_reports(played, client):
     doc = page(client, "/reports")
     for result in results_of(played):
         box = frame(doc, result["key"])
         body_rows = box.xpath(".//tbody/tr")
-        assert len(body_rows) == max(len(result["rows"]), 1), result["key"]
-        for tr, row in zip(body_rows, result["rows"]):
-            cells = [td.text_content().strip() for td in tr.xpath("./td")]
-            expected = ["All (*)" if value == "*" else cell_text(value) for value in row]
-            assert cells == expected, result["key"]
+        first = result["rows"][:OVERVIEW_ROWS]
+        assert len(body_rows) == max(len(first), 1), result["key"]
+        for tr, row in zip(body_rows, first):
+            assert cell_texts(tr) == [shown(c, v) for c, v in zip(result["columns"], row)], result["key"]
+        assert box.xpath(f'.//a[@href="/reports/{result["key"]}"]'), result["key"]
     links = set(doc.xpath('//a[contains(@class, "report__player")]/@href'))
     for name in ("fran", "cris", "gus", "Robo", ODD_NAME):
-        assert f"/reports/players/{quote(name)}" in links
-    assert "/reports/players/Ana%20Mar%C3%ADa" in links
+        assert f"/players/{quote(name)}" in links
+    assert "/players/Ana%20Mar%C3%ADa" in links
     assert not any(link.endswith("/%2A") or link.endswith("/*") for link in links)
+    games = doc.xpath('//div[@id="highest_bet"]//a[contains(@class, "report__game")]/@href')
+    assert games and all(href.startswith("/games/") for href in games)
+
+
+def test_each_report_page_shows_every_row(played, client):
+    for result in results_of(played):
+        doc = page(client, f"/reports/{result['key']}")
+        rows = [cell_texts(tr) for tr in doc.xpath("//tbody/tr")]
+        expected = [[shown(c, v) for c, v in zip(result["columns"], row)] for row in result["rows"]]
+        assert rows == (expected or [["No data yet"]]), result["key"]
 
 
 def test_charts_are_inline_svg_images_with_a_title(played, client):

@@ -8,7 +8,8 @@ from flask.cli import with_appcontext
 from rich.console import Console
 from rich.table import Table
 
-from siete.reports import REPORTS, get_report, run_reports
+from siete.cli_i18n import gettext as _
+from siete.reports import COLUMN_LABELS, REPORTS, get_report, run_reports
 from siete.xmlfiles import XmlFileError, write_reports_xml
 
 
@@ -32,9 +33,10 @@ def _text(value: object) -> str:
 
 
 def heading(report: dict) -> str:
-    """'1. Most frequent first card (first_card)'."""
+    """'1. Most frequent first card (first_card)', the title in the terminal's language."""
     number = next(r.number for r in REPORTS if r.key == report["key"])
-    return f"{number}. {report['title']} ({report['key']})"
+    title = report["title"]
+    return f"{number}. {_(title)} ({report['key']})"
 
 
 def report_table(report: dict) -> Table:
@@ -44,7 +46,8 @@ def report_table(report: dict) -> Table:
                                             for row in report["rows"])
                for i in range(len(report["columns"]))]
     for column, right in zip(report["columns"], numeric):
-        table.add_column(column, justify="right" if right else "left")
+        label = _(COLUMN_LABELS[column]) if column in COLUMN_LABELS else column
+        table.add_column(label, justify="right" if right else "left")
     for row in report["rows"]:
         table.add_row(*(_text(value) for value in row))
     return table
@@ -56,16 +59,22 @@ def machine_json(reports: list[dict]) -> str:
                                    for r in reports]}, indent=1)
 
 
-@click.command("reports")
+@click.group("reports", invoke_without_command=True)
 @click.option("--only", metavar="KEY", callback=_check_key, help="Run only the report called KEY.")
 @click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table",
               show_default=True, help="Terminal tables for people, or JSON for machines.")
 @click.option("--xml", "xml_path", type=click.Path(dir_okay=False, writable=True),
               help="Also save the reports to this XML file (validated, written atomically).")
+@click.option("--plain", is_flag=True,
+              help="Run the SQL definitions over the raw record instead of reading the aggregates.")
+@click.pass_context
 @with_appcontext
-def reports_command(only: str | None, output_format: str, xml_path: str | None) -> None:
+def reports_command(ctx: click.Context, only: str | None, output_format: str,
+                    xml_path: str | None, plain: bool) -> None:
     """Print the reports of REPORTS.md (finished games only, unless a report says otherwise)."""
-    reports = run_reports(only)
+    if ctx.invoked_subcommand is not None:
+        return
+    reports = run_reports(only, plain=plain)
     if xml_path:
         # Written first: if the file cannot be written, nothing claims success on stdout.
         try:
@@ -81,7 +90,17 @@ def reports_command(only: str | None, output_format: str, xml_path: str | None) 
             console.print(heading(report), style="bold", highlight=False)
             console.print(report_table(report))
             # Below the table, not as its caption: a caption wraps to the table's narrow width.
-            console.print(report["explanation"], highlight=False)
+            explanation = report["explanation"]  # an English msgid (N_ in siete/reports)
+            console.print(_(explanation), highlight=False)
             console.print()
     if xml_path and output_format != "json":
-        click.echo(f"Saved {len(reports)} report(s) to {xml_path}.")
+        click.echo(_("Saved %(num)s report(s) to %(path)s.", num=len(reports), path=xml_path))
+
+
+@reports_command.command("rebuild")
+@with_appcontext
+def rebuild_command() -> None:
+    """Work the reports' aggregates out again from the recorded games."""
+    from siete.reports.aggregates import rebuild
+
+    click.echo(_("Rebuilt the report aggregates from %(num)s finished games.", num=rebuild()))

@@ -1,6 +1,7 @@
 """One player's own figures for /reports/players/<name>: the reports' rows filtered to the
 player, plus one small query (sql/profile/player_totals.sql) for what no report gives per
-player (games, wins and busts of bots as well as humans)."""
+player (games, wins and busts of bots as well as humans). All of it read from the report
+aggregates: a few rows per player, whatever the size of the history."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -82,9 +83,9 @@ def rows_where(result: dict, column: str, value: str) -> list[dict]:
 
 def load_results() -> dict[str, dict]:
     """Run only the reports a profile needs (not all sixteen), by key."""
-    from siete.reports import get_report, run_report
+    from siete.reports import get_report, read_report
 
-    return {key: run_report(get_report(key)) for key in PROFILE_REPORTS}
+    return {key: read_report(get_report(key)) for key in PROFILE_REPORTS}
 
 
 def load_profile(name: str) -> PlayerProfile | None:

@@ -1,38 +1,30 @@
-"""The reports on the web: /reports (all sixteen, with charts), /reports.json and a profile
-page per player. Public pages: no login needed."""
+"""The reports on the web: /reports (an overview of all sixteen), /reports/<key> (one report,
+paged, sortable, by player, as CSV or XML), /reports.json and a profile page per player.
+Public pages: no login needed, so every one reads aggregates at a fixed cost, the overview is
+cached for a few seconds, downloads are rate-limited and a statement timeout guards the DB."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template
+import csv
+import io
+import time
 
-from siete.reports import run_reports
+from flask import (Blueprint, Response, abort, current_app, jsonify, render_template, request)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from sqlalchemy import text
+
+from siete.db import db
+from siete.extensions import limiter
+from siete.reports import REPORTS, get_report, run_reports
 from siete.reports.charts import charts_for
+from siete.reports.pages import (GAME_LISTS, PLAYER_COLUMNS, TOTAL_ROW_NAME, download_rows,
+                                 overview, player_id, report_page)
 from siete.reports.profile import load_profile
+from siete.reports.words import column_label
 
 bp = Blueprint("reports", __name__)
-
-# Columns whose values are player names, so the page links them to the player's profile.
-PLAYER_COLUMNS = frozenset({"player", "nemesis", "bank"})
-# The total rows of reports 7, 12 and 14 name no player.
-TOTAL_ROW_NAME = "*"
-# Reports with a background colour each: the frames cycle through this many tones.
-TONES = 6
-
-
-def column_label(column: str) -> str:
-    """A column name as a table heading: 'won_pct' -> 'Won %', 'duration_s' -> 'Duration (s)'."""
-    words = column.split("_")
-    suffix = {"pct": "%", "s": "(s)"}.get(words[-1]) if len(words) > 1 else None
-    if suffix:
-        words[-1] = suffix
-    text = " ".join(words)
-    return text[:1].upper() + text[1:]
-
-
-def cell_text(value: object) -> str:
-    """A value as shown in a cell: floats with 2 decimals, everything else as it is."""
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return "" if value is None else str(value)
+TONES = 6  # reports have a background colour each: the frames cycle through this many tones
+CARD_COLUMNS = frozenset({"card"})
 
 
 @bp.app_template_filter("column_label")
@@ -45,24 +37,133 @@ def _cell_text_filter(value: object) -> str:
     return cell_text(value)
 
 
+def cell_text(value: object) -> str:
+    """A value as shown in a cell: floats with 2 decimals, everything else as it is."""
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return "" if value is None else str(value)
+
+
 def links_player(column: str, value: object) -> bool:
     """True for a cell that names a player (and not the '*' of a total row)."""
     return column in PLAYER_COLUMNS and isinstance(value, str) and value != TOTAL_ROW_NAME
 
 
+@bp.before_request
+def _guard_the_database() -> None:
+    """A statement timeout for this request's queries (MariaDB; SQLite has none, see README)."""
+    seconds = current_app.config.get("REPORTS_STATEMENT_TIMEOUT_S", 2)
+    if seconds and db.engine.dialect.name in ("mysql", "mariadb"):
+        db.session.execute(text(f"SET SESSION max_statement_time = {float(seconds)}"))
+
+
+@bp.teardown_request
+def _lift_the_guard(_error: BaseException | None) -> None:
+    """The pooled connection goes back without the timeout (other pages run long writes)."""
+    if db.engine.dialect.name in ("mysql", "mariadb") and current_app.config.get(
+            "REPORTS_STATEMENT_TIMEOUT_S", 2):
+        try:
+            db.session.rollback()
+            db.session.execute(text("SET SESSION max_statement_time = 0"))
+        except Exception:  # noqa: BLE001 - a broken connection is discarded by the pool anyway
+            db.session.invalidate()
+
+
+def _cached(key: str, build, seconds: float):
+    """build() at most once every `seconds` per process and key (the overview, per language)."""
+    cache = current_app.extensions.setdefault("siete.reports_cache", {})
+    hit = cache.get(key)
+    now = time.monotonic()
+    if hit is None or now - hit[0] > seconds:
+        hit = (now, build())
+        cache[key] = hit
+    return hit[1]
+
+
+def _overview_data() -> tuple[list[dict], dict]:
+    results = overview()
+    return results, charts_for([{**r, "rows": r["all_rows"]} for r in results])
+
+
 @bp.get("/reports")
 def index():
-    """Every report in its own frame, with an index of anchors at the top."""
-    results = run_reports()
-    return render_template("reports/index.html", results=results, charts=charts_for(results),
-                           links_player=links_player, tones=TONES)
+    """Every report in its frame: its explanation, first rows, a chart, a link to the whole.
+
+    The figures (not the HTML, which carries the visitor's session) are kept a few seconds,
+    per language: a crowd reloading the page costs the database one read per interval.
+    """
+    seconds = current_app.config.get("REPORTS_CACHE_S", 10)
+    results, charts = _cached(f"overview:{get_locale()}", _overview_data, seconds)
+    return render_template("reports/index.html", results=results, charts=charts,
+                           links_player=links_player, tones=TONES, card_columns=CARD_COLUMNS)
 
 
 @bp.get("/reports.json")
+@limiter.limit(lambda: current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
 def as_json():
-    """The same results for machines: {"reports": [{key, title, columns, rows}, ...]}."""
+    """Every row for machines: {"reports": [{key, title, columns, rows}, ...]}."""
     keep = ("key", "title", "columns", "rows")
     return jsonify(reports=[{k: result[k] for k in keep} for result in run_reports()])
+
+
+def _report_or_404(key: str):
+    try:
+        return get_report(key)
+    except ValueError:
+        abort(404, description=_("There is no report called %(key)s.", key=key))
+
+
+def _player_filter() -> tuple[str | None, int | None]:
+    name = (request.args.get("player") or "").strip()[:40] or None
+    pid = player_id(name)
+    if name and pid is None:
+        abort(404, description=_("There is no player called %(name)s.", name=name))
+    return name, pid
+
+
+@bp.get("/reports/<key>")
+def report(key: str):
+    """One report whole: paged, sortable (the per-player ones), narrowed to a player."""
+    chosen = _report_or_404(key)
+    name, pid = _player_filter()
+    sort = request.args.get("sort") or None
+    page = report_page(chosen, request.args.get("page", 1, type=int), sort,
+                       request.args.get("dir") == "desc", name, pid)
+    return render_template("reports/report.html", report=chosen, page=page, tones=TONES,
+                           number=REPORTS.index(chosen) + 1, links_player=links_player,
+                           card_columns=CARD_COLUMNS, game_list=chosen.key in GAME_LISTS)
+
+
+def _download_name(key: str, name: str | None, extension: str) -> str:
+    return f"{key}{'-' + ''.join(c for c in name if c.isalnum()) if name else ''}.{extension}"
+
+
+@bp.get("/reports/<key>.csv")
+@limiter.limit(lambda: current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
+def report_csv(key: str):
+    """The whole report (or one player's rows) as CSV, the header row first."""
+    chosen = _report_or_404(key)
+    name, pid = _player_filter()
+    result = download_rows(chosen, name, pid)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(result["columns"])
+    writer.writerows(result["rows"])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{_download_name(key, name, "csv")}"'})
+
+
+@bp.get("/reports/<key>.xml")
+@limiter.limit(lambda: current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
+def report_xml(key: str):
+    """The whole report (or one player's rows) as the reports XML of XML.md."""
+    from siete.xmlfiles import reports_xml_bytes
+
+    chosen = _report_or_404(key)
+    name, pid = _player_filter()
+    data = reports_xml_bytes([download_rows(chosen, name, pid)])
+    return Response(data, mimetype="application/xml", headers={
+        "Content-Disposition": f'attachment; filename="{_download_name(key, name, "xml")}"'})
 
 
 @bp.get("/reports/players/<path:name>")
@@ -70,5 +171,5 @@ def player(name: str):
     """One player's own figures; 404 when nobody has this name."""
     profile = load_profile(name)
     if profile is None:
-        abort(404, description=f"There is no player called {name}.")
+        abort(404, description=_("There is no player called %(name)s.", name=name))
     return render_template("reports/player.html", profile=profile, links_player=links_player)

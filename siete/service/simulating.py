@@ -1,23 +1,299 @@
-"""Bot games stored through the web's own path: create a table, start it, let the bots play."""
+"""Bot games stored as the web stores them: one by one through the tables' own path, or in
+bulk batches that write the very same rows far faster (`flask simulate --record`)."""
 from __future__ import annotations
 
+import json
+import multiprocessing
+import random
+from dataclasses import dataclass, field
 from typing import Iterable
 
+from sqlalchemy import insert
+
+from siete.db import db
+from siete.engine import rules
+from siete.engine.cards import points
 from siete.engine.config import GameConfig
-from siete.models import Game
-from siete.service.tables import TableSpec, create_table, start_table
+from siete.engine.state import OVER, PLAY, GameState
+from siete.models import Game, GamePlayer, GameState as StateRow, Player
+from siete.models import utcnow
+from siete.reports.aggregates import add_finished_games
+from siete.service.ratings import rate_games
+from siete.service.recording import add_tally, card_ids, cards_drawn, final_seats, tally_hand
+from siete.engine.bots import run_bots
+from siete.service.tables import (TableSpec, create_table, pick_bots, start_table,
+                                  verify_spec)
+
+CREATOR, STARTER = "simulator", "system"  # who create_table and start_table write as
+GAMES, SEATS = Game.__table__, GamePlayer.__table__
+# MariaDB and SQLite answer the new ids of a many-row INSERT ... RETURNING in the rows' order.
+INSERT_GAMES = insert(GAMES).returning(GAMES.c.id, sort_by_parameter_order=True)
+INSERT_SEATS = insert(SEATS).returning(SEATS.c.id, sort_by_parameter_order=True)
+
+
+def table_spec(profiles: list[str], seed: int, number: int, max_hands: int) -> tuple[TableSpec, int]:
+    """Game `number`'s table (seats rotated by one each game) and its seed."""
+    shift = number % len(profiles)
+    seats = tuple(profiles[shift:] + profiles[:shift])
+    return (TableSpec(name=f"simulation {seed}/{number + 1}", seats=len(seats), bots=seats,
+                      max_hands=max_hands, creator_sits=False), seed * 1_000_003 + number)
 
 
 def simulate_recorded(profiles: list[str], games: int, config: GameConfig, seed: int,
                       max_hands: int, progress: Iterable[int] | None = None) -> list[int]:
-    """Play and store `games` bots-only games, rotating seats; returns their ids."""
+    """Play and store `games` bots-only games one by one, as the web does; returns their ids."""
     ids = []
     for number in progress if progress is not None else range(games):
-        shift = number % len(profiles)
-        seats = tuple(profiles[shift:] + profiles[:shift])
-        spec = TableSpec(name=f"simulation {seed}/{number + 1}", seats=len(seats), bots=seats,
-                         max_hands=max_hands, creator_sits=False)
-        game: Game = create_table(None, spec, config, seed=seed * 1_000_003 + number)
+        spec, game_seed = table_spec(profiles, seed, number, max_hands)
+        game: Game = create_table(None, spec, config, seed=game_seed)
         start_table(game.id, None, config, pause_bots=False)
         ids.append(game.id)
+    return ids
+
+
+def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
+                    game_seed: int) -> tuple[GameState, list[dict]]:
+    """The game start_table(pause_bots=False) plays, with the same random draws, and its hands."""
+    rng = random.Random(f"{game_seed}:seating")  # as tables._deal_first_hand
+    state = rules.new_game(names, config, rules.draw_seat_cards(rng, len(names)), bots)
+    rules.deal(state, rules.shuffled_deck(rng))
+    rng = random.Random(f"{game_seed}:{state.version}")  # as play.advance
+    hands: list[dict] = []
+    while True:
+        run_bots(state, rng)
+        if state.phase == PLAY:
+            raise RuntimeError("a bots-only game waited for a human")
+        if state.last_hand and state.last_hand["number"] > len(hands):
+            hands.append(state.last_hand)
+        if state.phase == OVER:
+            return state, hands
+        rules.deal(state, rules.shuffled_deck(rng))
+
+
+@dataclass
+class GameRecord:
+    """One played game's rows, ids left out: the batch's INSERTs hand them out."""
+
+    game: dict
+    seats: list[dict]
+    hands: list[tuple[dict, list[tuple[dict, list[dict]]]]] = field(default_factory=list)
+    state: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a game needs of a seated player, as plain data a worker process can receive."""
+
+    id: int
+    name: str
+    profile: str | None
+    kind: str
+
+    @classmethod
+    def of(cls, player: Player) -> Seat:
+        return cls(player.id, player.name, player.profile, player.kind)
+
+
+def game_record(spec: TableSpec, game_seed: int, players: list[Player] | list[Seat],
+                config: GameConfig, ids: dict[str, int] | None = None) -> GameRecord:
+    """Play one table's game and build the rows create_table and start_table would store.
+
+    Humans among `players` (the bench seats some) are played by the standard strategy. `ids`
+    (card code -> cards.id) is needed outside an app context, in a worker process.
+    """
+    game_config = config.with_overrides(max_hands=spec.max_hands, initial_points=config.initial_points)
+    state, hands = play_as_the_web([p.name for p in players],
+                                   {p.name: p.profile or "standard" for p in players},
+                                   game_config, game_seed)
+    kinds = {p.kind for p in players}
+    mode = "bots" if kinds == {"bot"} else "humans" if kinds == {"human"} else "mixed"
+    now, ids, by = utcnow(), ids or card_ids(), STARTER
+    summaries: list[dict] = [{} for _ in players]
+    record = GameRecord(game={
+        "name": spec.name, "status": "finished", "mode": mode, "num_players": spec.seats,
+        "initial_points": config.initial_points, "max_hands": spec.max_hands, "seed": game_seed,
+        "win_condition": f"most points after {spec.max_hands} hands, or the last player left",
+        "turn_seconds": spec.turn_seconds, "creator_user_id": None, "started_at": now,
+        "ended_at": now, "duration_s": 0, "hands_played": len(hands),
+        "winner_player_id": players[state.winner].id, "created_by": CREATOR, "updated_by": by},
+        seats=[])
+    for hand in hands:
+        record.hands.append(_hand_rows(hand, ids))
+        for index, tally in tally_hand(hand).items():
+            summaries[index] = add_tally(summaries[index], tally)
+    start = {index: position for position, index in enumerate(state.seating)}
+    final = final_seats(state)
+    record.seats = [{
+        "player_id": player.id, "join_order": index, "seat_card_id": ids[state.seats[index].seat_card],
+        "start_position": start[index], **final[index], "left_at": None, **EMPTY_SUMMARY,
+        **summaries[index], "created_by": CREATOR, "updated_by": by}
+        for index, player in enumerate(players)]
+    record.state = {"version": state.version, "turn_deadline": None, "created_by": by,
+                    "updated_by": by,
+                    "state": json.dumps(state.to_dict(), separators=(",", ":"))}
+    return record
+
+
+EMPTY_SUMMARY = {"hands_played": 0, "hands_drawn": 0, "stands": 0, "busts": 0,
+                 "won_without_drawing": 0, "bank_tie_wins": 0, "max_bet": None, "min_bet": None}
+
+
+def _hand_rows(hand: dict, ids: dict[str, int]) -> tuple[dict, list[tuple[dict, list[dict]]]]:
+    """record_hand's rows for one hand: the hand, then each turn with its actions."""
+    by = STARTER
+    turns = [({"seat": t["seat"], "position": t["position"], "points_start": t["points_start"],
+               "points_end": t["points_end"], "bet": t["bet"], "first_card_id": ids[t["first_card"]],
+               "total": points(t["total"]), "result": t["result"], "cards_drawn": cards_drawn(t),
+               "hand_number": hand["number"], "created_by": by, "updated_by": by},
+              [{"seq": seq, "action": action, "card_id": ids[detail] if action == "draw" else None,
+                "automatic": detail == "auto", "created_by": by, "updated_by": by}
+               for seq, (action, detail) in enumerate(t["actions"], start=1)])
+             for t in hand["turns"]]
+    return ({"number": hand["number"], "bank": hand["bank"], "bank_total": points(hand["bank_total"]),
+             "bank_result": hand["bank_result"], "created_by": by, "updated_by": by}, turns)
+
+
+def store_batch(records: list[GameRecord]) -> list[int]:
+    """Insert a batch of games, parents first, and their aggregates: one transaction."""
+    connection = db.session.connection()
+    game_ids = connection.execute(INSERT_GAMES, [r.game for r in records]).scalars().all()
+    seat_rows = [{**seat, "game_id": gid} for r, gid in zip(records, game_ids) for seat in r.seats]
+    seat_ids = iter(connection.execute(INSERT_SEATS, seat_rows).scalars().all())
+    seats_of = [[next(seat_ids) for _ in r.seats] for r in records]
+    hands = [(gid, hand["number"], seats[hand["bank"]], hand["bank_total"], hand["bank_result"])
+             for r, gid, seats in zip(records, game_ids, seats_of) for hand, _ in r.hands]
+    hand_ids = iter(insert_literal_rows(HAND_COLUMNS, "hands", hands, returning=True))
+    turns, actions_of = [], []
+    for r, gid, seats in zip(records, game_ids, seats_of):
+        for _, hand_turns in r.hands:
+            hand_id = next(hand_ids)
+            for turn, actions in hand_turns:
+                turns.append((hand_id, seats[turn["seat"]], turn["position"], turn["points_start"],
+                              turn["points_end"], turn["bet"], turn["first_card_id"], turn["total"],
+                              turn["cards_drawn"], turn["result"], gid,
+                              r.seats[turn["seat"]]["player_id"], turn["hand_number"]))
+                actions_of.append(actions)
+    turn_ids = insert_literal_rows(TURN_COLUMNS, "turns", turns, returning=True)
+    insert_literal_rows(ACTION_COLUMNS, "turn_actions", [
+        (tid, a["seq"], a["action"], a["card_id"], a["automatic"])
+        for tid, acts in zip(turn_ids, actions_of) for a in acts])
+    connection.execute(insert(StateRow.__table__), [{**r.state, "game_id": gid}
+                                                    for r, gid in zip(records, game_ids)])
+    add_finished_games(list(game_ids), STARTER)
+    # As record_finish rates each game on the ratings the last one left, but in memory and
+    # written once for the batch (places as rate_game reads them: seats with a place, by place).
+    rate_games([(gid, sorted(((s["player_id"], s["final_position"]) for s in r.seats
+                              if s["final_position"] is not None), key=lambda seat: seat[1]))
+                for r, gid in zip(records, game_ids)], STARTER)
+    db.session.commit()
+    return list(game_ids)
+
+
+# The three big tables go in as literal many-row INSERTs: escaping ~25,000 parameters a batch
+# through the driver took more time than the database spent storing them. Every value is a
+# number, NULL or one of the engine's own words (checked below), never text from a person;
+# the audit columns keep their defaults, which are what record_hand writes ('system', now).
+TURN_COLUMNS = ("hand_id", "game_player_id", "position", "points_start", "points_end", "bet",
+                "first_card_id", "total", "cards_drawn", "result", "game_id", "player_id",
+                "hand_number")
+ACTION_COLUMNS = ("turn_id", "seq", "action", "card_id", "automatic")
+HAND_COLUMNS = ("game_id", "number", "bank_game_player_id", "bank_total", "bank_result")
+ENGINE_WORDS = frozenset({"bust", "lose", "win", "seven_half", "bank", "draw", "stand", "stood",
+                          "did_not_play"})
+ROWS_PER_INSERT = 2000
+
+
+# Every literal that is not a number (bool is not `int` by type, so it is looked up here).
+WORD_LITERALS = {None: "NULL", True: "1", False: "0", **{w: f"'{w}'" for w in ENGINE_WORDS}}
+
+
+def _literal(value) -> str:
+    kind = type(value)  # called millions of times a run: the cheapest checks first
+    if kind is int or kind is float:
+        return repr(value)
+    try:
+        return WORD_LITERALS[value]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a value the bulk insert writes literally: {value!r}") from None
+
+
+def insert_literal_rows(columns: tuple[str, ...], table: str, rows: list[tuple],
+                        returning: bool = False) -> list[int]:
+    """INSERT rows in chunks; with `returning`, their new ids in the rows' order.
+
+    A many-row INSERT takes consecutive ids in row order (InnoDB's auto-increment lock mode
+    0 or 1, MariaDB's default, and SQLite), which is also what SQLAlchemy's insertmanyvalues
+    relies on: sorting the returned ids gives them back in row order.
+    """
+    connection, ids = db.session.connection(), []
+    head = f"INSERT INTO {table} ({', '.join(f'`{c}`' if c == 'position' else c for c in columns)}) VALUES "
+    head = head if db.engine.dialect.name in ("mysql", "mariadb") else head.replace("`", '"')
+    consecutive = returning and _consecutive_ids(connection)
+    for start in range(0, len(rows), ROWS_PER_INSERT):
+        chunk = rows[start:start + ROWS_PER_INSERT]
+        values = ",".join("(" + ",".join(map(_literal, row)) + ")" for row in chunk)
+        sql = head + values + (" RETURNING id" if returning and not consecutive else "")
+        result = connection.exec_driver_sql(sql)
+        if consecutive:  # LAST_INSERT_ID() is the first row's id; the others follow it
+            if result.rowcount != len(chunk):
+                raise RuntimeError(f"{table}: {result.rowcount} rows stored of {len(chunk)}")
+            ids += range(result.lastrowid, result.lastrowid + len(chunk))
+        elif returning:
+            ids += sorted(result.scalars().all())
+    return ids
+
+
+def _consecutive_ids(connection) -> bool:
+    """Whether a many-row INSERT's ids are its first id + 0, 1, 2...: InnoDB's auto-increment
+    lock modes 0 and 1 (MariaDB's default) with a step of 1. Then the ids need not be read
+    back: parsing RETURNING's hundred thousand rows took seconds per thousand games."""
+    if connection.dialect.name not in ("mysql", "mariadb"):
+        return False
+    mode, step = connection.exec_driver_sql(
+        "SELECT @@innodb_autoinc_lock_mode, @@auto_increment_increment").one()
+    return int(mode) in (0, 1) and int(step) == 1
+
+
+def _play(task: tuple) -> GameRecord:
+    """One game's rows, in a worker process: the engine only, no database."""
+    return game_record(*task)
+
+
+def simulate_recorded_bulk(profiles: list[str], games: int, config: GameConfig, seed: int,
+                           max_hands: int, progress: Iterable[int] | None = None,
+                           batch: int = 200, workers: int = 1) -> list[int]:
+    """The games simulate_recorded stores, row for row, written `batch` games per transaction.
+
+    With `workers` > 0 the games are played in that many forked processes while this one
+    stores the previous ones: playing and storing each take about half the time.
+    """
+    seats_for: dict[tuple[str, ...], list[Seat]] = {}
+    for number in range(min(games, len(profiles))):  # every rotation, in the web path's order
+        spec, _ = table_spec(profiles, seed, number, max_hands)
+        if spec.bots not in seats_for:
+            verify_spec(spec, config)
+            seats_for[spec.bots] = [Seat.of(p) for p in pick_bots(spec.bots, set(), CREATOR)]
+            db.session.commit()
+    ids = dict(card_ids())
+
+    def tasks():
+        for number in progress if progress is not None else range(games):
+            spec, game_seed = table_spec(profiles, seed, number, max_hands)
+            yield spec, game_seed, seats_for[spec.bots], config, ids
+
+    if not workers:
+        return _store_all(map(_play, tasks()), batch)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return _store_all(pool.imap(_play, tasks(), chunksize=25), batch)
+
+
+def _store_all(records: Iterable[GameRecord], batch: int) -> list[int]:
+    ids, pending = [], []
+    for record in records:
+        pending.append(record)
+        if len(pending) >= batch:
+            ids += store_batch(pending)
+            pending = []
+    if pending:
+        ids += store_batch(pending)
     return ids

@@ -1,0 +1,129 @@
+"""What the reports pages show: the overview's excerpts and one report's page of rows.
+
+Reads go to the aggregates (siete/reports/fast.py), so each costs a few rows per player, or an
+index range for the four game lists, whatever the size of the history.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from flask import current_app
+from flask_babel import get_locale
+
+from sqlalchemy import select
+
+from siete.db import db
+from siete.models import Player
+from siete.reports import REPORTS, ReportDef, read_report
+from siete.reports.fast import count_rows
+
+GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})
+PLAYER_COLUMNS = ("player", "nemesis", "bank")
+TOTAL_ROW_NAME = "*"
+OVERVIEW_ROWS = 6
+PAGE_ROWS = 50
+# Game-list totals the overview can afford: a count from report_totals, not an index range.
+CHEAP_COUNTS = frozenset({"highest_bet", "lowest_bet"})
+
+
+@dataclass
+class ReportPage:
+    """One report's rows for a page, with what the pager and the sort links need."""
+
+    result: dict
+    page: int
+    pages: int
+    total: int
+    sort: str | None
+    descending: bool
+    player: str | None
+    sortable: bool
+
+
+def whole(report: ReportDef) -> dict:
+    """Every row of a small report, kept for REPORTS_CACHE_S seconds per process and language:
+    a crowd on the report pages costs the database one read per report and interval."""
+    seconds = current_app.config.get("REPORTS_CACHE_S", 10)
+    if not seconds:
+        return read_report(report)
+    cache = current_app.extensions.setdefault("siete.reports_whole", {})
+    key, now = (report.key, str(get_locale())), time.monotonic()
+    hit = cache.get(key)
+    if hit is None or now - hit[0] > seconds:
+        hit = cache[key] = (now, read_report(report))
+    return {**hit[1], "rows": list(hit[1]["rows"])}
+
+
+def player_id(name: str | None) -> int | None:
+    if not name:
+        return None
+    return db.session.scalar(select(Player.id).where(Player.name == name))
+
+
+def overview() -> list[dict]:
+    """Every report with its first rows, how many rows it has in all, and (small ones) all rows
+    for the charts."""
+    results = []
+    for report in REPORTS:
+        if report.key in GAME_LISTS:
+            result = read_report(report, limit=OVERVIEW_ROWS)
+            total = count_rows(report.key) if report.key in CHEAP_COUNTS else None
+        else:
+            result = whole(report)
+            total = len(result["rows"])
+        result["all_rows"] = result["rows"]
+        result["rows"] = result["rows"][:OVERVIEW_ROWS]
+        result["total"] = total
+        result["unit"] = "games" if report.key in CHEAP_COUNTS else "rows"
+        results.append(result)
+    return results
+
+
+def _row_has_player(columns: list[str], row: list, name: str) -> bool:
+    return any(column in PLAYER_COLUMNS and value == name for column, value in zip(columns, row))
+
+
+def _sorted(rows: list[list], columns: list[str], sort: str, descending: bool) -> list[list]:
+    """Rows by one column (totals '*' stay last), None values first."""
+    index = columns.index(sort)
+    body = [r for r in rows if r[0] != TOTAL_ROW_NAME]
+    totals = [r for r in rows if r[0] == TOTAL_ROW_NAME]
+    body.sort(key=lambda r: (r[index] is not None, r[index] if r[index] is not None else 0),
+              reverse=descending)
+    return body + totals
+
+
+def report_page(report: ReportDef, page: int, sort: str | None, descending: bool,
+                player: str | None, pid: int | None) -> ReportPage:
+    """The page-th page of a report, narrowed to a player (pid) and sorted when asked."""
+    if report.key in GAME_LISTS:
+        total = count_rows(report.key, pid)
+        pages = max(1, math.ceil(total / PAGE_ROWS))
+        page = min(max(page, 1), pages)
+        result = read_report(report, limit=PAGE_ROWS, offset=(page - 1) * PAGE_ROWS, player_id=pid)
+        return ReportPage(result, page, pages, total, None, False, player, False)
+    result = whole(report)
+    rows = result["rows"]
+    if player:
+        rows = [r for r in rows if _row_has_player(result["columns"], r, player)]
+    if sort in result["columns"]:
+        rows = _sorted(rows, result["columns"], sort, descending)
+    else:
+        sort = None
+    pages = max(1, math.ceil(len(rows) / PAGE_ROWS))
+    page = min(max(page, 1), pages)
+    total = len(rows)
+    result["rows"] = rows[(page - 1) * PAGE_ROWS:page * PAGE_ROWS]
+    return ReportPage(result, page, pages, total, sort, descending, player, True)
+
+
+def download_rows(report: ReportDef, player: str | None, pid: int | None) -> dict:
+    """Every row of a report (narrowed to a player), for CSV and XML."""
+    if report.key in GAME_LISTS:
+        return read_report(report, player_id=pid)
+    result = read_report(report)
+    if player:
+        result["rows"] = [r for r in result["rows"] if _row_has_player(result["columns"], r, player)]
+    return result

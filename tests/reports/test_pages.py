@@ -1,0 +1,94 @@
+"""/reports/<key>: every row over the pages, sorting, a player's rows, CSV and XML downloads,
+clear errors for bad input; and the overview's protection (cached figures, rate limits)."""
+from __future__ import annotations
+
+import csv
+import io
+
+from lxml import etree, html
+
+from siete.reports import get_report, read_report
+from siete.reports.pages import PAGE_ROWS
+from siete.xmlfiles import _schema
+
+
+def rows_of(app, key: str) -> list[list]:
+    with app.app_context():
+        return read_report(get_report(key))["rows"]
+
+
+def table_rows(client, url: str) -> list[list[str]]:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    doc = html.fromstring(response.get_data(as_text=True))
+    return [["".join(td.xpath(".//text()[not(ancestor::*[local-name()='svg'])]")).strip()
+             for td in tr.xpath("./td")] for tr in doc.xpath("//tbody/tr")]
+
+
+def test_csv_has_every_row_and_a_players_rows(app, client, games):
+    response = client.get("/reports/first_card.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    got = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    expected = rows_of(app, "first_card")
+    assert got[0] == ["player", "card", "times"]
+    assert got[1:] == [[str(v) for v in row] for row in expected]
+    mine = list(csv.reader(io.StringIO(client.get("/reports/highest_bet.csv?player=cris")
+                                       .get_data(as_text=True))))
+    assert mine[1:] == [[str(v) for v in row] for row in rows_of(app, "highest_bet") if row[1] == "cris"]
+
+
+def test_xml_download_is_the_valid_reports_file(app, client, games):
+    response = client.get("/reports/wins_by_seat_card.xml")
+    assert response.status_code == 200 and response.mimetype == "application/xml"
+    tree = etree.fromstring(response.data)
+    _schema("reports.xsd").assertValid(tree)
+    rows = tree.findall("Report/Row")
+    assert len(rows) == len(rows_of(app, "wins_by_seat_card"))
+    assert tree.find("Report").get("key") == "wins_by_seat_card"
+
+
+def test_sorting_and_a_players_rows(app, client, games):
+    expected = rows_of(app, "stands_per_game")
+    by_games = sorted(expected, key=lambda r: r[1], reverse=True)
+    got = table_rows(client, "/reports/stands_per_game?sort=games&dir=desc")
+    assert [row[1] for row in got] == [str(r[1]) for r in by_games]
+    assert table_rows(client, "/reports/stands_per_game?player=cris") == [
+        [r[0], str(r[1]), str(r[2]), f"{r[3]:.2f}"] for r in expected if r[0] == "cris"]
+
+
+def test_bad_input_gets_a_clear_answer(client, games):
+    assert client.get("/reports/no_such_report").status_code == 404
+    missing = client.get("/reports/first_card?player=nobody")
+    assert missing.status_code == 404 and "nobody" in missing.get_data(as_text=True)
+    for url in ("/reports/first_card?page=abc", "/reports/first_card?page=-4",
+                "/reports/highest_bet?page=99999", "/reports/first_card?sort=nope&dir=sideways"):
+        assert client.get(url).status_code == 200, url
+
+
+def test_pages_hold_fifty_rows_and_reach_every_row(app, client):
+    from siete.service.simulating import simulate_recorded_bulk
+
+    with app.app_context():
+        config = app.config["GAME"].with_overrides(max_hands=3)
+        simulate_recorded_bulk(["bold", "standard", "cautious"], 60, config, 5, 3, batch=30)
+    whole = rows_of(app, "highest_bet")
+    first, second = table_rows(client, "/reports/highest_bet"), table_rows(client, "/reports/highest_bet?page=2")
+    games_shown = {row[0] for row in first}
+    assert len(games_shown) == PAGE_ROWS  # 2 and 3 page by game: fifty games a page
+    assert len(first) + len(second) == len(whole)
+
+
+def test_overview_figures_are_kept_for_a_while(app, client, games):
+    app.config["REPORTS_CACHE_S"] = 60
+    before = client.get("/reports").get_data(as_text=True)
+    from report_data import record
+    record(app, ["g1_bank_ana_two_hands"])  # one more finished game
+    assert client.get("/reports").get_data(as_text=True).count("report__row") == before.count("report__row")
+    app.config["REPORTS_CACHE_S"] = 0
+    assert client.get("/reports").status_code == 200
+
+
+def test_downloads_are_rate_limited(app, client, games):
+    app.config["REPORTS_DOWNLOAD_RATE_LIMIT"] = "2/minute"
+    codes = [client.get("/reports/first_card.csv").status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
