@@ -5,9 +5,11 @@ from pathlib import Path
 
 import lxml.html
 import pytest
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from flask import Flask
+from jinja2 import StrictUndefined
 
 from siete.engine.cards import SUITS, CardSet, spanish_deck
+from siete.i18n import init_i18n
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 DECK = CardSet(spanish_deck())
@@ -16,9 +18,13 @@ ACTIVE_IDS = list(DECK.active)
 
 @pytest.fixture(scope="module")
 def card():
-    """The macro itself, loaded the way pages import it."""
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined)
-    return env.get_template("macros/cards.html").module.card
+    """The macro itself, loaded the way pages import it, with the app's gettext and card names."""
+    app = Flask(__name__, template_folder=str(TEMPLATES))
+    app.config["BABEL_DEFAULT_LOCALE"] = "en"
+    init_i18n(app)
+    app.jinja_env.undefined = StrictUndefined
+    with app.test_request_context():
+        yield app.jinja_env.get_template("macros/cards.html").module.card
 
 
 def parse(markup) -> lxml.html.HtmlElement:
@@ -32,8 +38,11 @@ def test_r1_1_there_are_40_active_cards_to_draw():
 @pytest.mark.parametrize("cid", ACTIVE_IDS)
 def test_r1_3_face_up_card_is_labelled_for_screen_readers(card, cid):
     root = parse(card(cid))
-    # The engine's own reading of the card, e.g. "the 5 of copas" -> "5 of copas".
-    assert root.get("aria-label") == DECK.label(cid).removeprefix("the ")
+    # siete/words.py's name of the card, in English here (tests/test_i18n_words.py has Spanish).
+    rank = {1: "ace", 10: "jack", 11: "knight", 12: "king"}.get(DECK.rank[cid], str(DECK.rank[cid]))
+    english = {"Oros": "coins", "Copas": "cups", "Espadas": "swords", "Bastos": "clubs"}
+    suit = DECK.specs[cid].suit
+    assert root.get("aria-label") == f"the {rank} of {english[suit]} ({suit.lower()})"
     assert root.get("role") == "img"
     assert root.get("data-card") == cid
     assert f"card--{DECK.specs[cid].suit.lower()}" in root.get("class").split()
@@ -53,11 +62,13 @@ def test_corners_show_the_rank_and_the_face_shows_pips_or_figure(card, cid):
         assert figures == [{10: "S", 11: "C", 12: "R"}[rank]] and len(pips) == 1
 
 
-def test_examples_read_as_the_brief_writes_them(card):
-    assert parse(card("C05")).get("aria-label") == "5 of copas"
-    assert parse(card("O12")).get("aria-label") == "rey of oros"
-    assert parse(card("B01")).get("aria-label") == "as of bastos"
-    assert parse(card("E10")).get("aria-label") == "sota of espadas"
+def test_examples_read_as_issue_16_writes_them(card):
+    """English names with the Spanish suit in brackets ("the knight of clubs (bastos)")."""
+    assert parse(card("C05")).get("aria-label") == "the 5 of cups (copas)"
+    assert parse(card("O12")).get("aria-label") == "the king of coins (oros)"
+    assert parse(card("B01")).get("aria-label") == "the ace of clubs (bastos)"
+    assert parse(card("E10")).get("aria-label") == "the jack of swords (espadas)"
+    assert parse(card("B11")).get("aria-label") == "the knight of clubs (bastos)"
 
 
 @pytest.mark.parametrize("cid", ACTIVE_IDS)

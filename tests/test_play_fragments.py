@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import event, update
 
 from siete.db import db
-from siete.engine.cards import get_cards
 from siete.engine.views import table_view
 from siete.models import GameState as StateRow
 from siete.models import utcnow
+from siete.words import card_name
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
 
 
@@ -59,10 +59,10 @@ def test_htmx_gets_the_fragment_and_a_browser_the_whole_page(app):
     page, fragment = text(client.get(f"/tables/{game_id}")), text(client.get(f"/tables/{game_id}", headers=HX))
     assert page.startswith("<!doctype html>") and '<section id="table"' in page
     assert fragment.lstrip().startswith('<section id="table"') and "<html" not in fragment
-    assert 'hx-trigger="every 1500ms"' in fragment and 'hx-swap="outerHTML"' in fragment
+    assert 'hx-trigger="siete:poll"' in fragment and 'data-poll-ms="' in fragment and 'hx-swap="outerHTML"' in fragment
     version = version_of(app, game_id)
     assert f'hx-get="/tables/{game_id}/fragment?v={version}"' in fragment
-    assert 'href="/static/css/table.css"' in page
+    assert re.search(r'href="/static/css/table.css\?v=[0-9a-f]{10}"', page)  # content-hashed
 
 
 # ---- polling ----
@@ -360,7 +360,8 @@ def test_r4_2_a_punters_first_card_is_hidden_from_others_and_spectators(app):
     assert state.hand == 1 and state.phase == "play"  # no settled hand yet shows old cards
     seat = seat_of_user(app, game_id, ana)
     card = hidden_card_of(state, seat)
-    label = get_cards().label(card)
+    with app.test_request_context():
+        label = card_name(card)  # as the log or a card's aria-label would name it
     own = text(ana_client.get(f"/tables/{game_id}"))
     assert f'data-card="{card}"' in own and "your first card is hidden from the others" in own
     for viewer in (client_for(app, bea), client_for(app, None)):

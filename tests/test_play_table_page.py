@@ -11,7 +11,7 @@ from lxml import html
 from siete.engine import rules
 from siete.engine.cards import get_cards
 from siete.engine.config import GameConfig
-from siete.play.context import game_context
+from siete.play.context import game_context, table_urls
 from test_play import HX, client_for, load, make_user, started_game, text, waiting_table
 
 BANK_SENTENCES = ("holds the bank", "takes the bank", "keeps the bank", "Next bank")
@@ -73,8 +73,8 @@ def test_between_hands_the_seats_show_the_settled_hands_bank_and_name_the_next(a
     page = text(client_for(app, None).get(f"/tables/{game_id}"))
     # R6.5: the bank passes between hands, but the cards on the table are still hand 1's.
     assert bank_badged(page) == [str(settled)]
-    assert [li.get("data-seat") for li in seats_of(page)][:len(state.last_hand["order"])] == \
-        [str(i) for i in state.last_hand["order"]]
+    # Seats stay where they sat down (R3's order) whoever holds the bank: they never jump.
+    assert [li.get("data-seat") for li in seats_of(page)] == [str(i) for i in state.seating]
     assert f"Bank: <strong>{state.seats[settled].name}</strong>" in page
     assert f"Next bank: <strong>{state.seats[upcoming].name}</strong>" in page
     verb = "keeps" if upcoming == settled else "takes"
@@ -100,7 +100,8 @@ def spectator_game_html(app, state) -> str:
     """_game.html as a spectator sees `state` (no seat, so no buttons)."""
     with app.test_request_context("/"):
         return render_template("play/_game.html", game=SimpleNamespace(id=1, mode="bots"), seat=None,
-                               left=False, user_id=None, **game_context(state, None, None))
+                               left=False, user_id=None, urls=table_urls(1, "0"),
+                               **game_context(state, None, None))
 
 
 def test_r4_2_a_face_down_card_is_counted_not_summed_as_zero(app):

@@ -5,7 +5,6 @@ from typing import Callable, NamedTuple
 
 SUITS = ("Oros", "Copas", "Espadas", "Bastos")  # R1.4 priority, highest first
 SUIT_LETTERS = {"O": "Oros", "C": "Copas", "E": "Espadas", "B": "Bastos"}
-RANK_NAMES = {1: "as", 10: "sota", 11: "caballo", 12: "rey"}
 SEVEN_HALF = 15  # totals are kept in half points so that 7½ is the integer 15
 
 
@@ -59,11 +58,6 @@ class CardSet:
     def seat_key(self, cid: str) -> tuple[int, int]:
         """R3.2 sort key: higher rank first, then suit priority (oros first)."""
         return (-self.rank[cid], self.suit_priority[cid])
-
-    def label(self, cid: str) -> str:
-        """A card as a player reads it: 'the 5 of copas', 'the rey of oros'."""
-        spec = self.specs[cid]
-        return f"the {RANK_NAMES.get(spec.value, str(spec.value))} of {spec.suit.lower()}"
 
 
 def points(half: int) -> int | float:

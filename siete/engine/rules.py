@@ -122,6 +122,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
     state.log, state.results = [["hand", order[0], state.hand]], []
+    state.ready = []
     for seat in seats:  # one statement per field: this runs for every seat of every hand
         seat.cards = []
         seat.actions = []

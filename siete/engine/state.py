@@ -39,6 +39,11 @@ class Seat:
     # The hand total in half points (15 is 7½). It is the sum of `cards`, kept as a field
     # because bots read it on every decision and simulations make millions of them.
     total: int = 0
+    # A person whose turns the timer played `timeouts` times in a row is `away`: `bot` plays
+    # the seat until they come back (moves.time_out, moves.come_back). A seat whose player
+    # left has a bot and is not away: nobody comes back to it.
+    away: bool = False
+    timeouts: int = 0
 
 
 @dataclass(slots=True)
@@ -58,6 +63,9 @@ class GameState:
     results: list[list] = field(default_factory=list)  # [seat, result] as they were decided
     last_hand: dict | None = None  # the record of the last settled hand
     winner: int | None = None
+    # Between hands: the seats of the people who said they are ready for the next deal. The
+    # settled hand stays on the table until they all have, or the pause runs out.
+    ready: list[int] = field(default_factory=list)
 
     @property
     def bank(self) -> int:
@@ -73,6 +81,10 @@ class GameState:
     def current_seat(self) -> int | None:
         """The seat whose turn it is, or None between hands and after the game."""
         return None if self.turn is None else self.order[self.turn]
+
+    def waits_for(self) -> list[int]:
+        """The seats whose "next" ends the pause between hands: people still playing."""
+        return [i for i, s in enumerate(self.seats) if s.bot is None and not s.out]
 
     def conserved_total(self) -> int:
         """Points held plus staked by everyone; R2.4 says it never changes."""

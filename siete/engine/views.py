@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from siete.engine.cards import SEVEN_HALF, get_cards, points
-from siete.engine.log import describe_log
 from siete.engine.rules import can_draw, can_stand, legal_bets
 from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, max_bet
 
@@ -29,7 +28,7 @@ def table_view(state: GameState, viewer: int | None = None) -> dict:
         cards = visible_cards(state, i, viewer)
         shown = [half[c] for c in cards if c is not None]
         seats.append({
-            "index": i, "name": seat.name, "bot": seat.bot, "points": seat.points,
+            "index": i, "name": seat.name, "bot": seat.bot, "away": seat.away, "points": seat.points,
             "stake": seat.stake, "bet": seat.bet, "status": seat.status, "out": seat.out,
             "is_bank": i == state.bank and not seat.out, "cards": cards,
             "position": state.order.index(i) if i in state.order else None,
@@ -41,7 +40,8 @@ def table_view(state: GameState, viewer: int | None = None) -> dict:
         "version": state.version, "phase": state.phase, "hand": state.hand,
         "max_hands": state.config.max_hands, "deck_count": len(state.deck),
         "turn_seat": state.current_seat(), "bank_seat": state.bank if state.order else None,
-        "viewer": viewer, "order": list(state.order), "seats": seats, "log": describe_log(state),
+        "viewer": viewer, "order": list(state.order), "seats": seats,
+        "log": [list(event) for event in state.log],  # facts; siete/words.py says them
         "last_hand": named_record(state, state.last_hand) if state.last_hand else None,
         "winner": None if state.winner is None else state.seats[state.winner].name,
         "finished": state.phase == OVER, "actions": _viewer_actions(state, viewer),

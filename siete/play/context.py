@@ -6,18 +6,21 @@ from types import SimpleNamespace
 
 from flask import url_for
 
-from siete.engine.state import OVER, PLAY, PLAYING, GameState, RuleError
+from flask_babel import gettext as _
+
+from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
 from siete.models import Game, GamePlayer, utcnow
 from siete.play.markup import cards_markup
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
+from siete.words import BANK_RESULTS, RESULTS, describe_log
 
+# The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
+# words people read come from siete.words.
 SEAT_STATES = {"waiting": "waiting", "playing": "to play", "stood": "stood", "bust": "bust", "out": "out"}
-RESULTS = {"win": "won", "seven_half": "won with 7½", "lose": "lost", "bust": "bust",
-           "bank": "bank"}
-BANK_RESULTS = {"did_not_play": "did not play (everyone bust)", "stood": "stood", "bust": "bust",
-                "seven_half": "had 7½"}
+RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "bust": "bust",
+                "bank": "bank"}
 
 
 def waiting_marker(game: Game) -> str:
@@ -65,18 +68,39 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
+    away = left and state.seats[seat].away  # a bot plays for them until they are back
     ctx = {
         "game": game, "error": error, "notice": notice, "user_id": user_id, "seat": viewer, "left": left,
+        "away": away,
         "is_creator": user_id is not None and game.creator_user_id == user_id,
         "poll": game.status in ("waiting", "playing"),
         "poll_v": waiting_marker(game) if marker is None else str(marker[0]),
     }
     ctx["urls"] = table_urls(game.id, ctx["poll_v"])
+    ctx["poll_ms"] = poll_interval_ms(state, viewer)
     if game.status == "waiting":  # who sits and what is free: only a waiting table shows it
         ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
     if state is not None:
         ctx.update(game_context(state, viewer, marker[1] if marker else None))
     return ctx
+
+
+FAST_POLL_MS, SLOW_POLL_MS = 250, 1500
+
+
+def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:
+    """How often the page asks whether the table changed (siete.js): fast while another person
+    may move (their turn, or the pause between hands, which anyone's "next" may end), slow
+    while the table waits for the viewer alone or only bots play (their moves come with ours)."""
+    if state is None:
+        return SLOW_POLL_MS
+    people = [i for i in state.waits_for() if i != viewer]
+    if state.phase == DEAL:
+        return FAST_POLL_MS if people else SLOW_POLL_MS
+    turn = state.current_seat()
+    if state.phase == PLAY and turn in people:
+        return FAST_POLL_MS
+    return SLOW_POLL_MS
 
 
 def table_urls(game_id: int, poll_v: str) -> SimpleNamespace:
@@ -89,7 +113,8 @@ def table_urls(game_id: int, poll_v: str) -> SimpleNamespace:
     return SimpleNamespace(
         table=base, lobby=url_for("play.lobby"), fragment=f"{base}/fragment?v={poll_v}",
         bet=f"{base}/bet", draw=f"{base}/draw", stand=f"{base}/stand", leave=f"{base}/leave",
-        again=f"{base}/again")
+        again=f"{base}/again", back=f"{base}/back", next=f"{base}/next",
+        rules=url_for("play.rules"))
 
 
 def waiting_seats(game: Game) -> list[dict]:
@@ -104,15 +129,21 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     Each seat and settled line carries its cards' markup (`hand`), drawn here in one call.
     """
     view = table_view(state, viewer)
+    view["log"] = describe_log(state, viewer)  # the engine's facts in the reader's language
     seats = view["seats"]
     order, bank, next_bank = shown_order_and_bank(state, view)
-    ordered = [seats[i] for i in order] + [s for s in seats if s["index"] not in order]
+    ordered = [seats[i] for i in stable_order(state, viewer)]
     in_play = view["phase"] == PLAY
+    results = seat_results(view["last_hand"]) if not in_play else {}
     for seat in ordered:
         seat["state"] = seat_state(seat, in_play)
         seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
         seat["is_bank"] = seat["index"] == bank
         seat["face_down"] = seat["cards"].count(None)
+        seat["plays"] = order.index(seat["index"]) if seat["index"] in order else None
+        seat["result"] = results.get(seat["index"])
+        seat["takes_bank"] = next_bank is not None and seat["index"] == next_bank and next_bank != bank
+        seat["seven_half"] = seat["total"] == 7.5
     turn = view["turn_seat"]
     record = settlement(view["last_hand"])
     if record and view["finished"]:
@@ -126,7 +157,51 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         "seconds_left": seconds_left(deadline) if not view["finished"] else None,
         "settlement": record,
         "standings": standings(state) if state.phase == OVER else None,
+        "pause": pause_context(state, viewer),
+        "timed_out": timeout_news(state, viewer),
+        "your_turn": viewer is not None and turn == viewer,
     }
+
+
+def stable_order(state: GameState, viewer: int | None) -> list[int]:
+    """Seats in the order they sat down (R3), turned so the viewer comes last (drawn at the
+    bottom): the bank passing (R6.5) changes who plays first, never where a seat is drawn."""
+    seating = list(state.seating) + [i for i in range(len(state.seats)) if i not in state.seating]
+    if viewer is None or viewer not in seating:
+        return seating
+    at = seating.index(viewer)
+    return seating[at + 1:] + seating[:at] + [viewer]
+
+
+def seat_results(record: dict | None) -> dict[int, SimpleNamespace]:
+    """Each seat's line of the settled hand, for the badge its seat shows until the next deal."""
+    if record is None:
+        return {}
+    return {turn["seat"]: settlement_row(turn) for turn in record["turns"]}
+
+
+def pause_context(state: GameState, viewer: int | None) -> SimpleNamespace | None:
+    """Between hands: who has said "next" and who is still looking at the settled hand."""
+    if state.phase != DEAL:
+        return None
+    waiting = [state.seats[i].name for i in state.waits_for() if i not in state.ready]
+    can_say = viewer is not None and viewer in state.waits_for()
+    return SimpleNamespace(waiting=waiting, can_say_next=can_say and viewer not in state.ready,
+                           ready=can_say and viewer in state.ready)
+
+
+def timeout_news(state: GameState, viewer: int | None) -> str | None:
+    """What the turn timer did for the viewer this hand, said to them (the log says it to all)."""
+    if viewer is None:
+        return None
+    log = state.log
+    for at, (kind, seat, _value) in enumerate(log):
+        if kind == "timeout" and seat == viewer:
+            auto_bet = any(e[0] == "bet" and e[1] == viewer for e in log[at + 1:at + 2])
+            if auto_bet:
+                return _("Your time ran out: the game bet 1 point and stood for you.")
+            return _("Your time ran out: the game stood for you.")
+    return None
 
 
 def attrs(mapping: dict, **more) -> SimpleNamespace:
@@ -168,18 +243,19 @@ def settlement(record: dict | None) -> SimpleNamespace | None:
     rows = [settlement_row(t) for t in record["turns"]]
     return SimpleNamespace(
         number=record["number"], bank=record["bank"], rows=rows,
-        bank_result=BANK_RESULTS.get(record["bank_result"], record["bank_result"]),
+        bank_result=record["bank_result"],
+        bank_words=str(BANK_RESULTS.get(record["bank_result"], record["bank_result"])),
         bank_total=record["bank_total"], eliminated=record["eliminated"], next_bank=record["next_bank"])
 
 
 def settlement_row(turn: dict) -> SimpleNamespace:
     """One seat's line of a settled hand, its CSS modifiers worked out here rather than in filters."""
-    is_bank, result = turn["position"] == 0, RESULTS.get(turn["result"], turn["result"] or "")
+    is_bank, code = turn["position"] == 0, turn["result"] or ""
     change = turn["points_end"] - turn["points_start"]
     return SimpleNamespace(
         name=turn["name"], is_bank=is_bank, bet=turn["bet"], hand=cards_markup(turn["cards"], "sm"),
-        total=turn["total"], result=result, points=turn["points_end"],
-        kind="bank" if is_bank else result.replace(" ", "-").replace("½", "half"),
+        total=turn["total"], result=str(RESULTS.get(code, code)), points=turn["points_end"],
+        kind="bank" if is_bank else RESULT_KINDS.get(code, code),
         change=f"+{change}" if change > 0 else str(change),
         trend="up" if change > 0 else "down" if change < 0 else None)
 

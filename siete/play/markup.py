@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from flask import current_app
+from flask_babel import get_locale
 from jinja2 import Environment
 from markupsafe import Markup
 
@@ -14,12 +15,13 @@ def card_markup(card_id: str | None, face_down: bool = False, size: str = "md") 
 
     A table fragment shows up to twenty cards and is drawn on every move; drawing each card's
     SVG through the macro was a third of the fragment's render time. The macro depends on its
-    arguments alone, so its output is kept, except while templates may reload (debug).
+    arguments and the language of its label alone, so its output is kept per locale, except
+    while templates may reload (debug).
     """
     env = current_app.jinja_env
     if env.auto_reload:
         return _draw(env, card_id, bool(face_down), size)
-    return _remembered(env, card_id, bool(face_down), size)
+    return _remembered(env, card_id, bool(face_down), size, str(get_locale()))
 
 
 def cards_markup(cards: Iterable[str | None], size: str = "md") -> Markup:
@@ -31,10 +33,11 @@ def cards_markup(cards: Iterable[str | None], size: str = "md") -> Markup:
     return Markup("".join([card_markup(card, face_down=card is None, size=size) for card in cards]))
 
 
-def _draw(env: Environment, card_id: str | None, face_down: bool, size: str) -> Markup:
+def _draw(env: Environment, card_id: str | None, face_down: bool, size: str,
+          _locale: str = "") -> Markup:
     macro = env.get_template("macros/cards.html").module.card
     return Markup(macro(card_id, face_down=face_down, size=size))
 
 
-# 48 cards x (face up, face down) x 3 sizes fit with room to spare.
-_remembered = lru_cache(maxsize=512)(_draw)
+# 48 cards x (face up, face down) x 3 sizes x 2 languages fit with room to spare.
+_remembered = lru_cache(maxsize=1024)(_draw)

@@ -7,20 +7,26 @@ from __future__ import annotations
 
 from typing import Callable
 
-from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
+                   request, url_for)
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
+from siete import words
 from siete.db import db
+from siete.engine.bots import PROFILES
+from siete.extensions import limiter
 from siete.models import Player, utcnow
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
 from siete.security import wants_fragment
 from siete.service.errors import NotFound, TableError
 from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
-                                run_due_timers)
+                                ready_for_next, run_due_timers, take_seat_back)
+from siete.service.ratings import ratings_of
 from siete.service.tables import (TableSpec, create_table, join_table, leave_waiting_table,
-                                  lobby_tables, player_of_user, start_table)
+                                  lobby_page, player_of_user, start_table)
+from siete.validators import parse_ascii_int
 
 bp = Blueprint("play", __name__)
 MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
@@ -30,17 +36,13 @@ MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
 def _game_id_in_range(_endpoint: str | None, values: dict | None) -> None:
     """A table id past the INT column names no table; sent to the driver it overflowed into a 500."""
     if values and values.get("game_id", 0) > MAX_GAME_ID:
-        abort(404, "there is no such table")
+        abort(404, _("there is no such table"))
 
 
 @bp.app_template_filter("game_total")
 def game_total(value: int | float | None) -> str:
-    """A total as players write it: 7½, 6, ½."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and not value.is_integer():
-        return f"{int(value)}½" if value >= 1 else "½"
-    return str(int(value))
+    """A total as players write it: 7½, 6, ½ (numbers in the reader's locale)."""
+    return words.game_total(value)
 
 
 def _user_id() -> int | None:
@@ -59,21 +61,52 @@ def _my_player() -> Player:
 
 @bp.get("/")
 def lobby():
-    """Open and running tables, and the form to open a new one."""
+    """Open and running tables (a page of each), and the form to open a new one."""
     form = NewTableForm(formdata=None, turn_seconds=current_app.config["TURN_SECONDS"])
     return _render_lobby(form)
 
 
+@bp.get("/lobby/tables")
+def lobby_list():
+    """The lobby's lists alone: htmx polls them, so the lobby stays current by itself."""
+    return render_template("play/_lobby_tables.html", user_id=_user_id(), **_lobby_lists())
+
+
+def _lobby_lists() -> dict:
+    page = request.args.get("page", 1, type=int) or 1
+    lobby = lobby_page(max(1, min(page, 10_000)), current_app.config["LOBBY_PAGE_SIZE"])
+    # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
+    seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
+    return {"lobby": lobby, "ratings": ratings_of(seated)}
+
+
 def _render_lobby(form: NewTableForm, status: int = 200):
-    tables = lobby_tables()
     return render_template(
         "play/lobby.html", form=form, config=current_app.config["GAME"], user_id=_user_id(),
-        open_tables=[g for g in tables if g.status == "waiting"],
-        running_tables=[g for g in tables if g.status == "playing"]), status
+        **_lobby_lists()), status
+
+
+def _account_key() -> str:
+    """Rate limits on opening tables count per account (per address before login)."""
+    user_id = _user_id()
+    return f"user:{user_id}" if user_id is not None else f"addr:{request.remote_addr}"
+
+
+def _too_many_tables(_limit) -> object:
+    """The rate on opening tables was reached: the lobby says so (429), nothing is stored."""
+    form = NewTableForm(formdata=None, turn_seconds=current_app.config["TURN_SECONDS"])
+    form.form_errors.append(_("You are opening tables too fast: wait a minute and try again."))
+    return make_response(_render_lobby(form, 429))
+
+
+OPEN_TABLE_LIMIT = limiter.shared_limit(
+    lambda: current_app.config["TABLE_RATE_LIMIT"], scope="open-table", key_func=_account_key,
+    deduct_when=lambda response: response.status_code == 303, on_breach=_too_many_tables)
 
 
 @bp.post("/tables")
 @login_required
+@OPEN_TABLE_LIMIT
 def create():
     """Open a table; a bots-only table starts at once, since nobody else can sit."""
     config = current_app.config["GAME"]
@@ -94,7 +127,7 @@ def _open_table(spec: TableSpec) -> int:
     """Create the table for the current user (and start a bots-only one); returns its id."""
     config = current_app.config["GAME"]
     player = _my_player()
-    game = create_table(player, spec, config)
+    game = create_table(player, spec, config, max_open=current_app.config["MAX_OPEN_TABLES"])
     if not spec.creator_sits:
         start_table(game.id, player, config)
     return game.id
@@ -102,8 +135,14 @@ def _open_table(spec: TableSpec) -> int:
 
 @bp.get("/tables/<int:game_id>")
 def table(game_id: int):
-    """The table page (or, for htmx, its fragment); a run-out turn timer is applied first."""
+    """The table page (or, for htmx, its fragment); a run-out turn timer is applied first.
+
+    A player marked away who opens the page is back: the bot gives the seat up. (The
+    fragment's poll does not count: a tab left open is not a person at the table.)
+    """
     _run_timers_if_due(game_id)
+    if current_user.is_authenticated and take_seat_back(game_id, _player_name()):
+        return _render_table(game_id, notice=_("Welcome back: your seat is yours again."))
     return _render_table(game_id)
 
 
@@ -182,10 +221,7 @@ def _bad_input(game_id: int, message: str):
 
 
 def _form_int(name: str) -> int | None:
-    try:
-        return int(request.form.get(name, "").strip())
-    except ValueError:
-        return None
+    return parse_ascii_int(request.form.get(name))  # ASCII digits only, as in every form
 
 
 @bp.post("/tables/<int:game_id>/<any(bet, draw, stand):action>")
@@ -194,11 +230,18 @@ def play(game_id: int, action: str):
     """Bet, draw or stand; the hidden `version` makes a stale tab or a double click change nothing."""
     version = _form_int("version")
     if version is None:
-        return _bad_input(game_id, "This move is missing the table's version: reload the table.")
+        return _bad_input(game_id, _("This move is missing the table's version: reload the table."))
     amount = _form_int("amount") if action == "bet" else None
     if action == "bet" and amount is None:
-        return _bad_input(game_id, "A bet is a whole number of points.")
+        return _bad_input(game_id, _("A bet is a whole number of points."))
     return _perform(game_id, lambda: act(game_id, _player_name(), action, amount, version))
+
+
+@bp.post("/tables/<int:game_id>/next")
+@login_required
+def next_hand(game_id: int):
+    """The player has seen the settled hand: deal the next once every person at the table has."""
+    return _perform(game_id, lambda: ready_for_next(game_id, _player_name()))
 
 
 @bp.post("/tables/<int:game_id>/join")
@@ -206,7 +249,7 @@ def play(game_id: int, action: str):
 def join(game_id: int):
     """Take a free seat at a waiting table."""
     return _perform(game_id, lambda: join_table(game_id, _my_player()),
-                    "You have a seat. The game starts when the creator starts it.")
+                    _("You have a seat. The game starts when the creator starts it."))
 
 
 @bp.post("/tables/<int:game_id>/start")
@@ -225,16 +268,51 @@ def leave(game_id: int):
     game = _game_or_404(game_id)
     if game.status == "waiting":
         return _perform(game_id, lambda: leave_waiting_table(game_id, _my_player()),
-                        "You left the table.")
+                        _("You left the table."))
     return _perform(game_id, lambda: leave_game(game_id, _my_player()),
-                    "You left the game; a standard bot plays your seat now.")
+                    _("You left the game; a standard bot plays your seat now."))
+
+
+@bp.post("/tables/<int:game_id>/back")
+@login_required
+def back(game_id: int):
+    """"I'm back": a player marked away takes the seat back from the bot."""
+    return _perform(game_id, lambda: take_seat_back(game_id, _player_name()),
+                    _("Welcome back: your seat is yours again."))
+
+
+def _sat_at(game) -> bool:
+    """The current user had a seat at this game (or opened it, for a bots-only table)."""
+    return game.creator_user_id == current_user.id or any(
+        gp.player.user_id == current_user.id for gp in game.players)
+
+
+@bp.get("/tables/<int:game_id>/leave")
+@login_required
+def confirm_leave(game_id: int):
+    """Leaving cannot be undone: a page that asks first (a plain form, so it works without JS)."""
+    game = _game_or_404(game_id)
+    return render_template("play/leave.html", game=game,
+                           table_url=url_for(".table", game_id=game_id),
+                           leave_url=url_for(".leave", game_id=game_id))
+
+
+@bp.get("/rules")
+def rules():
+    """How to play, for players: RULES.md in plain words, with the cards drawn."""
+    return render_template("play/rules.html", profiles=list(PROFILES),
+                           config=current_app.config["GAME"])
 
 
 @bp.post("/tables/<int:game_id>/again")
 @login_required
+@OPEN_TABLE_LIMIT
 def again(game_id: int):
     """A new table with the same settings and seats, with the current user seated."""
     game = _game_or_404(game_id)
+    if not _sat_at(game):
+        flash(_("Only the players of this table can play it again."), "error")
+        return redirect(url_for(".table", game_id=game_id), 303)
     bots = again_bots(game)
     watch = game.mode == "bots"
     spec = TableSpec(name=game.name, seats=game.num_players,

@@ -74,7 +74,8 @@
     var out = el.querySelector("[data-countdown-value]") || el;
     var text = left + " s";
     if (out.textContent !== text) out.textContent = text;
-    el.classList.toggle("countdown--urgent", left > 0 && left <= 10);
+    // The pause between hands (countdown--calm) is no emergency: only a turn's clock turns urgent.
+    el.classList.toggle("countdown--urgent", left > 0 && left <= 10 && !el.classList.contains("countdown--calm"));
     el.classList.toggle("countdown--expired", left === 0);
     if (left === 0 && !el.hasAttribute("data-deadline-fired")) {
       el.setAttribute("data-deadline-fired", "");
@@ -88,7 +89,128 @@
     document.querySelectorAll("[data-deadline]").forEach(function (el) { updateCountdown(el, now); });
   }
 
+
+  /* ---- Polling: #table says how often (data-poll-ms); a hidden tab polls slowly ---- */
+  // Fast (a few hundred ms) only while another person may change the table: their turn, or the
+  // pause between hands. Each unchanged poll is one small query answered 204 (routes.fragment).
+  var pollTimer = null;
+  var HIDDEN_POLL_MS = 5000;
+
+  function schedulePoll(delay) {
+    clearTimeout(pollTimer);
+    var table = document.getElementById("table");
+    if (!table || !table.hasAttribute("data-poll-ms")) return;
+    var every = parseInt(table.getAttribute("data-poll-ms"), 10) || 1500;
+    pollTimer = setTimeout(function () {
+      var current = document.getElementById("table");
+      if (current && window.htmx) window.htmx.trigger(current, "siete:poll");
+      schedulePoll();
+    }, delay !== undefined ? delay : (document.hidden ? Math.max(every, HIDDEN_POLL_MS) : every));
+  }
+
+  /* ---- Saying what happened: new log lines to #announcer, your turn in the title ---- */
+  var lastLines = null;
+  var baseTitle = document.title;
+  var wasMyTurn = false;
+
+  function logLines(table) {
+    var list = table && table.querySelector("[data-log]");
+    if (!list) return null;
+    return Array.prototype.map.call(list.children, function (li) { return li.textContent.trim(); });
+  }
+
+  function announce(table) {
+    var region = document.getElementById("announcer");
+    var lines = logLines(table);
+    if (!region || !lines) return;
+    var fresh = lines;
+    // The log is one hand's: the same first line means the same hand, so only the tail is new.
+    if (lastLines && lastLines.length && lines.length && lines[0] === lastLines[0]) {
+      fresh = lines.slice(lastLines.length);
+    }
+    if (lastLines !== null) {
+      fresh.forEach(function (line) {
+        var p = document.createElement("p");
+        p.textContent = line;
+        region.appendChild(p);
+      });
+      while (region.children.length > 30) region.removeChild(region.firstChild);
+    }
+    lastLines = lines;
+  }
+
+  function signalTurn(table) {
+    var mine = !!(table && table.hasAttribute("data-your-turn"));
+    var label = table && table.getAttribute("data-your-turn-label");
+    document.title = mine && label ? label + " · " + baseTitle : baseTitle;
+    if (mine && !wasMyTurn) {
+      if (soundOn()) beep();
+      var region = document.getElementById("announcer");
+      if (region && label) {  // after the lines that led to it, so it is read out last
+        var p = document.createElement("p");
+        p.textContent = label;
+        region.appendChild(p);
+      }
+    }
+    wasMyTurn = mine;
+  }
+
+  function soundOn() {
+    try { return window.localStorage.getItem("siete-sound") === "1"; } catch (e) { return false; }
+  }
+
+  var audio = null;
+  function beep() {
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    audio = audio || new Ctx();
+    var osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  }
+
+  function setUpSoundToggle() {
+    var label = document.querySelector("[data-sound-toggle]");
+    var box = document.querySelector("[data-sound]");
+    if (!label || !box) return;
+    label.hidden = false;
+    box.checked = soundOn();
+    box.addEventListener("change", function () {
+      try { window.localStorage.setItem("siete-sound", box.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+      if (box.checked) beep();
+    });
+  }
+
+  function onTableChanged() {
+    var table = document.getElementById("table");
+    announce(table);
+    signalTurn(table);
+    schedulePoll();
+  }
+
+  /* ---- Hotkeys: a button with data-hotkey="d" is pressed by the D key ---- */
+  function onKey(evt) {
+    if (evt.ctrlKey || evt.metaKey || evt.altKey || evt.isComposing) return;
+    var target = evt.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    var key = (evt.key || "").toLowerCase();
+    if (!/^[a-z0-9]$/.test(key)) return;
+    var button = document.querySelector('#table button[data-hotkey="' + key + '"]');
+    if (!button || button.disabled) return;
+    evt.preventDefault();
+    button.click();
+  }
+
   if (window.htmx) configureHtmx(window.htmx);
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) schedulePoll(0); });
+  document.addEventListener("siete:deadline", function () { schedulePoll(300); });
+  document.addEventListener("htmx:afterSettle", onTableChanged);
+  document.addEventListener("DOMContentLoaded", function () { setUpSoundToggle(); onTableChanged(); });
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);
   document.addEventListener("htmx:sendError", onSendError);
   document.addEventListener("htmx:afterSettle", tick);  // new countdowns show at once, not 250 ms later
