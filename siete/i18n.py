@@ -1,0 +1,88 @@
+"""Languages: which one a request is answered in, and the switch that remembers a choice.
+
+Every string a person reads goes through gettext (`_` in templates, `gettext`/`lazy_gettext`
+in Python); the catalogs live in siete/translations/<lang>/LC_MESSAGES/messages.po.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, current_app, has_request_context, redirect, request
+from flask_babel import Babel, get_locale
+
+from siete.cli_i18n import CATALOG_DIR, SUPPORTED_LOCALES, cli_locale
+from siete.words import card_name, profile_name, short_card_name
+
+# Each language named in itself, as the switch shows it.
+LANGUAGE_NAMES = {"es": "Español", "en": "English"}
+# The game and its brief are Spanish: a browser that states no preference we know gets Spanish.
+DEFAULT_LOCALE = "es"
+LANGUAGE_COOKIE = "lang"
+LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
+
+babel = Babel()
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale() -> str:
+    """The language chosen with the switch (a cookie), else the browser's, else Spanish.
+
+    Outside a request (a Flask CLI command) the environment's LANG decides, English by default.
+    """
+    if not has_request_context():
+        return cli_locale()
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in SUPPORTED_LOCALES:
+        return chosen
+    return (request.accept_languages.best_match(SUPPORTED_LOCALES)
+            or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def _same_site_path(target: str | None) -> str:
+    """Only a path on this site: the switch must not become an open redirect.
+
+    Browsers read a backslash as a slash ("/\\evil.example" is "//evil.example"), and strip
+    tabs and newlines, so any of those sends the switch home.
+    """
+    target = target or "/"
+    if any(c in target for c in "\\\t\r\n"):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
+        return "/"
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+@bp.get("/language/<code>")
+def switch_language(code: str):
+    """Remember the language for a year and go back to the page the link was on."""
+    response = redirect(_same_site_path(request.args.get("next")))
+    if code in SUPPORTED_LOCALES:
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_MAX_AGE,
+                            httponly=True, samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def init_i18n(app: Flask) -> None:
+    """Attach Flask-Babel (catalogs in siete/translations) and the language switch."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
+    # An absolute path: Flask-Babel's default is relative to the app's root_path.
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOG_DIR))
+    babel.init_app(app, locale_selector=select_locale)
+    app.add_template_global(profile_name)
+    app.add_template_filter(short_card_name, "card_name")  # tables and lists: '6 of cups'
+    app.context_processor(lambda: {"current_locale": str(get_locale()),
+                                   "supported_locales": SUPPORTED_LOCALES,
+                                   "language_names": LANGUAGE_NAMES})
+    app.jinja_env.globals.update(card_name=card_name)  # the cards' aria-labels (macros/cards.html)
+    app.after_request(_vary_by_language)
+    app.register_blueprint(bp)
+
+
+def _vary_by_language(response):
+    """A page's words depend on Accept-Language and the switch's cookie: shared caches must know.
+    Content-Language says which one was chosen."""
+    if response.mimetype == "text/html":
+        response.vary.update(("Accept-Language", "Cookie"))
+        response.headers.setdefault("Content-Language", str(get_locale()))
+    return response
