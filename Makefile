@@ -10,7 +10,7 @@ STAMP   := $(VENV)/.installed
 HOST    ?= 127.0.0.1
 PORT    ?= 5000
 
-.PHONY: run test bench clean venv
+.PHONY: run test bench clean venv translations
 
 venv: $(STAMP)
 
@@ -23,15 +23,24 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $(STAMP)
 
+# The worker keeps time for every table (timers, pauses between hands, stale tables) while the
+# server runs; it is stopped with it (Ctrl-C reaches both, the trap covers any other exit).
 run: $(STAMP)
 	$(FLASK) --app wsgi init-db
+	@$(FLASK) --app wsgi worker & worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(FLASK) --app wsgi run --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	bash scripts/test.sh
 
+# Extract every gettext string (babel.cfg) into siete/translations/messages.pot, merge it into
+# the es and en catalogs and compile them (the .mo files are committed: docs/translations.md).
+translations: $(STAMP)
+	$(PY) scripts/translations.py
+
 # The benchmarks themselves; the other files in bench/ are their helper modules.
-BENCHES := bench/engine.py bench/move.py bench/reports.py bench/load.py
+BENCHES := bench/engine.py bench/move.py bench/reports.py bench/load.py bench/worker.py
 
 bench: $(STAMP)
 	@set -e; for f in $(BENCHES); do echo "== $$f"; $(PY) "$$f"; done

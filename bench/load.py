@@ -37,7 +37,7 @@ HX = {"HX-Request": "true"}
 TABLE_FORM = {"name": "load", "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1,
               # A long timer: a turn that times out would be an automatic move, not the player's.
               "max_hands": 15, "turn_seconds": 600}
-POLL_EVERY_S = 1.5  # the fragment's hx-trigger
+POLL_EVERY_S = 1.5  # the slow poll; the fragment's data-poll-ms says how often the page polls now
 
 
 @dataclass
@@ -136,6 +136,11 @@ class Player:
             action, data = "draw", {"version": version}
         elif 'id="move-stand"' in page:
             action, data = "stand", {"version": version}
+        elif 'id="move-next"' in page:  # the settled hand is on the table: seen, deal the next
+            response = self.post("next", f"/tables/{self.game_id}/next", {})
+            self.fragment = response.text if response.status_code == 200 else \
+                self.call("table", "GET", f"/tables/{self.game_id}", headers=HX).text
+            return True
         else:
             return False
         response = self.post(action, f"/tables/{self.game_id}/{action}", data)
@@ -159,7 +164,8 @@ class Player:
                                      headers=HX)
                 if response.status_code == 200:  # someone else changed it (only a timer could)
                     self.fragment = response.text
-                next_poll = now + POLL_EVERY_S
+                every = re.search(r'data-poll-ms="(\d+)"', self.fragment)
+                next_poll = now + (int(every.group(1)) / 1000 if every else POLL_EVERY_S)
             time.sleep(max(0.0, min(wake, next_poll, deadline) - time.monotonic()))
 
 

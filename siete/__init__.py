@@ -18,10 +18,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: config, game settings from XML, database, CLI commands and routes."""
     from flask import Flask
 
+    from siete.deployment import HttpsAwareResponse, make_instance_folder
+
     # templates/ and static/ sit at the repository root (beside siete/), not inside the package.
     app = Flask(__name__, instance_relative_config=True,
                 template_folder="../templates", static_folder="../static")
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.response_class = HttpsAwareResponse  # cookies are Secure exactly over HTTPS
+    make_instance_folder(app.instance_path)
     _configure(app, test_config)
     _load_game_config(app)
 
@@ -42,10 +45,12 @@ def create_app(test_config: dict | None = None) -> Flask:
 def _configure(app: Flask, test_config: dict | None) -> None:
     """Defaults, then the environment, then the caller's test settings."""
     from siete.db import engine_options
+    from siete.deployment import secret_key_from_environment
 
     default_db = f"sqlite:///{Path(app.instance_path) / 'siete.sqlite'}"
     app.config.from_mapping(
-        SECRET_KEY=os.environ.get("SECRET_KEY", DEV_SECRET_KEY),
+        # SECRET_KEY, else a key made once into SECRET_KEY_FILE (a volume in docker-compose.yml).
+        SECRET_KEY=secret_key_from_environment(DEV_SECRET_KEY),
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
         # No form of the game needs more than a few hundred bytes; refuse big bodies (413)
         # before they are parsed rather than after.
@@ -105,10 +110,13 @@ def _register_blueprints(app: Flask) -> None:
     """Attach the extensions and the pages. >>> Others add their blueprints here. <<<"""
     from siete import auth
     from siete.extensions import init_extensions
+    from siete.i18n import init_i18n
     from siete.security import init_security
 
     init_extensions(app)  # login, CSRF, rate limits
+    init_i18n(app)  # languages (es, en) and the switch
     init_security(app)  # headers, production checks, error pages
     app.register_blueprint(auth.bp)
     from siete.play import register_play; register_play(app)  # lobby /, tables /tables/<id>
     from siete.reports.views import bp as reports_bp; app.register_blueprint(reports_bp)  # /reports
+    from siete.history import register_history; register_history(app)  # /games, /players, /rankings

@@ -1,10 +1,11 @@
-"""Command line: `python -m siete replay FILE` and `python -m siete simulate`."""
+"""Command line: `python -m siete replay FILE`, `python -m siete simulate`, `python -m siete worker`."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
+from siete.cli_i18n import gettext as _
 from siete.replay import ScenarioError, load_scenario, replay
 
 EXIT_FORBIDDEN = 2
@@ -52,18 +53,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return run_simulation_cli(args, _game_config())
 
 
+def cmd_worker(args: argparse.Namespace) -> int:
+    from siete import create_app
+    from siete.worker import run_worker
+
+    run_worker(create_app(), args.interval, args.batch, args.once)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m siete", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m siete", description=_(
+        "Replay scenario files (SCENARIOS.md) or simulate bot-vs-bot games."))
     sub = parser.add_subparsers(dest="command", required=True)
-    rep = sub.add_parser("replay", help="replay scenario files (SCENARIOS.md)")
-    rep.add_argument("files", nargs="+", metavar="FILE", help="scenario JSON, or - for stdin")
-    rep.add_argument("--record", action="store_true", help="store the games in the database")
+    # replay's output and errors are a machine format (SCENARIOS.md): only its help is translated.
+    rep = sub.add_parser("replay", help=_("replay scenario files (SCENARIOS.md)"))
+    rep.add_argument("files", nargs="+", metavar="FILE", help=_("scenario JSON, or - for stdin"))
+    rep.add_argument("--record", action="store_true", help=_("store the games in the database"))
     rep.set_defaults(func=cmd_replay)
     from siete.simulate import add_simulate_arguments
 
-    sim = sub.add_parser("simulate", help="bot-vs-bot games with statistics per profile")
+    sim = sub.add_parser("simulate", help=_("bot-vs-bot games with statistics per profile"))
     add_simulate_arguments(sim)
     sim.set_defaults(func=cmd_simulate)
+    work = sub.add_parser("worker", help="keep time for every table (as `flask --app wsgi worker`)")
+    work.add_argument("--interval", type=float, default=None, help="seconds between ticks")
+    work.add_argument("--batch", type=int, default=None, help="due tables per tick at most")
+    work.add_argument("--once", action="store_true", help="run one tick and exit")
+    work.set_defaults(func=cmd_worker)
     return parser
 
 

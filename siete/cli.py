@@ -6,6 +6,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy.engine import make_url
 
+from siete.cli_i18n import gettext as _
 from siete.db import db, init_database
 
 __all__ = ["init_database", "init_db_command", "register_commands"]
@@ -18,9 +19,10 @@ def init_db_command() -> None:
     seeded = init_database()
     where = make_url(db.engine.url).render_as_string(hide_password=True)
     if seeded:
-        click.echo(f"Created the tables and loaded the reference data in {where}.")
+        click.echo(_("Created the tables and loaded the reference data in %(where)s.", where=where))
     else:
-        click.echo(f"The database in {where} was already set up; nothing was changed.")
+        click.echo(_("The database in %(where)s was already set up; nothing was changed.",
+                     where=where))
 
 
 def register_commands(app: Flask) -> None:
@@ -30,3 +32,7 @@ def register_commands(app: Flask) -> None:
     app.cli.add_command(reports_command)
     from siete.commands import simulate_command  # bot games, stored like web games with --record
     app.cli.add_command(simulate_command)
+    from siete.migrations import init_migrations  # `flask db upgrade` and friends (Alembic)
+    init_migrations(app)
+    from siete.worker import worker_command  # keeps time for every table (README: the worker)
+    app.cli.add_command(worker_command)

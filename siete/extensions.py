@@ -1,11 +1,14 @@
 """Flask extensions shared by the app: login sessions, CSRF protection and rate limits."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, flash, redirect, request, url_for
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager, UserMixin
@@ -13,12 +16,15 @@ from flask_wtf.csrf import CSRFProtect
 
 login_manager = LoginManager()
 csrf = CSRFProtect()
-# Keyed by client address; the storage comes from RATELIMIT_STORAGE_URI (memory:// by default,
-# which is per process: use redis:// or memcached:// when running several gunicorn workers).
+# Keyed by client address (the real client's once TRUSTED_PROXIES lets ProxyFix read
+# X-Forwarded-For); the storage comes from RATELIMIT_STORAGE_URI (memory:// by default, which
+# is per process: use redis:// when running several gunicorn workers or replicas).
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+# Signs the "known device" cookie: accounts that logged in from this browser before.
+KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SALT, KNOWN_DEVICE_DAYS = "siete_known", "siete-known-device", 365
 
 login_manager.login_view = "auth.login"
-login_manager.login_message = "Please log in to continue."
+login_manager.login_message = _l("Please log in to continue.")
 login_manager.login_message_category = "info"
 
 
@@ -33,6 +39,11 @@ class Account(UserMixin):
     id: int
     username: str
     player_name: str | None  # None until the account first sits at a table
+    generation: int = 0  # users.session_generation when this session was made
+
+    def get_id(self) -> str:
+        """"<id>:<generation>", kept in the session and the remember cookie (see load_user)."""
+        return f"{self.id}:{self.generation}"
 
 
 @cache  # built once: the statement cache then knows it
@@ -43,22 +54,27 @@ def account_query():
     from siete.models import Player, User
 
     users, players = User.__table__.c, Player.__table__.c
-    return (select(users.id, users.username, players.name)
+    return (select(users.id, users.username, players.name, users.session_generation)
             .outerjoin(Player.__table__, players.user_id == users.id)
             .where(users.id == bindparam("user_id")))
 
 
 @login_manager.user_loader
 def load_user(user_id: str) -> Account | None:
-    """Flask-Login callback: the Account stored in the session, or None."""
-    from siete.db import db
+    """Flask-Login callback: the Account stored in the session or remember cookie, or None.
 
-    try:
-        key = int(user_id)
-    except (TypeError, ValueError):
+    The id carries the account's session generation: once revoke_sessions has bumped it,
+    every older session and remember cookie of the account stops working (#15.2).
+    """
+    from siete.db import db
+    from siete.service.accounts import parse_session_id
+
+    parsed = parse_session_id(user_id)
+    if parsed is None:
         return None
+    key, generation = parsed
     row = db.session.connection().execute(account_query(), {"user_id": key}).first()
-    return None if row is None else Account(*row)
+    return None if row is None or row.session_generation != generation else Account(*row)
 
 
 def _page_to_return_to() -> str:
@@ -78,10 +94,10 @@ def unauthorized() -> Response:
     login_url = url_for(login_manager.login_view, next=_page_to_return_to())
     if request.headers.get("HX-Request"):
         # A fragment swap would paste the whole login page into a corner of the table.
-        response = Response("Login required.", status=401, mimetype="text/plain")
+        response = Response(gettext("Login required."), status=401, mimetype="text/plain")
         response.headers["HX-Redirect"] = login_url
         return response
-    flash(login_manager.login_message, login_manager.login_message_category)
+    flash(str(login_manager.login_message), login_manager.login_message_category)  # not a LazyString in the session
     return redirect(login_url)
 
 
@@ -93,18 +109,93 @@ def init_extensions(app: Flask) -> None:
     # Flask-Limiter keeps `enabled` on the shared Limiter object and would carry one app's
     # RATELIMIT_ENABLED=False over to the next app built in the same process: be explicit.
     app.config.setdefault("RATELIMIT_ENABLED", True)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
-    app.config.setdefault("LOGIN_RATE_LIMIT", "10/minute")
-    app.config.setdefault("REGISTER_RATE_LIMIT", "20/minute")
+    # Several limits per setting (";") back off: a few tries a minute, fewer per hour and day.
+    for name, default in RATE_LIMIT_DEFAULTS.items():
+        app.config.setdefault(name, os.environ.get(name) or default)
     login_manager.init_app(app)
     csrf.init_app(app)
     limiter.init_app(app)
+    from siete.mail import configure_mail
+
+    configure_mail(app)  # SMTP_* and MAIL_SENDER for the password-reset mails
+    app.config.setdefault("PUBLIC_URL", os.environ.get("PUBLIC_URL", ""))
+
+
+RATE_LIMIT_DEFAULTS = {
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "LOGIN_RATE_LIMIT": "10/minute;100/hour",  # failed logins per client address
+    "LOGIN_ACCOUNT_RATE_LIMIT": "5/minute;20/hour;100/day",  # failed logins per username
+    "REGISTER_RATE_LIMIT": "20/minute;200/hour",  # sign-ups per client address
+    "RESET_RATE_LIMIT": "5/minute;20/hour",  # reset mails asked for, per client address
+    "RESET_EMAIL_RATE_LIMIT": "3/hour;10/day",  # reset mails to one address: no mail bombing
+}
 
 
 def login_rate_limit() -> str:
     """The login throttle of the running app (config LOGIN_RATE_LIMIT)."""
     return current_app.config["LOGIN_RATE_LIMIT"]
+
+
+def login_account_rate_limit() -> str:
+    """The per-account login throttle (config LOGIN_ACCOUNT_RATE_LIMIT)."""
+    return current_app.config["LOGIN_ACCOUNT_RATE_LIMIT"]
+
+
+def reset_rate_limit() -> str:
+    """How often one address may ask for reset mails (config RESET_RATE_LIMIT)."""
+    return current_app.config["RESET_RATE_LIMIT"]
+
+
+def reset_email_rate_limit() -> str:
+    """How many reset mails one email address may be sent (config RESET_EMAIL_RATE_LIMIT)."""
+    return current_app.config["RESET_EMAIL_RATE_LIMIT"]
+
+
+def reset_email_key() -> str:
+    """The per-address reset throttle's key: the email typed, normalised as accounts store it."""
+    return "reset-email:" + (request.form.get("email") or "").strip().lower()[:254]
+
+
+def login_account_key() -> str:
+    """The per-account throttle's key: the username typed, normalised as accounts compare it."""
+    typed = (request.form.get("username") or "").strip().lower()[:40]
+    return f"login-account:{typed}"
+
+
+def _known_device_serializer():
+    from itsdangerous import URLSafeSerializer
+
+    return URLSafeSerializer(current_app.secret_key, salt=KNOWN_DEVICE_SALT)
+
+
+def known_device_accounts() -> list[str]:
+    """Usernames (lower case) that logged in successfully from this browser before."""
+    from itsdangerous import BadSignature
+
+    try:
+        names = _known_device_serializer().loads(request.cookies.get(KNOWN_DEVICE_COOKIE, ""))
+    except BadSignature:
+        return []
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
+def is_known_device() -> bool:
+    """True when the username typed logged in from this browser before.
+
+    Such a browser skips the per-account limit (not the per-address one), so someone failing
+    on purpose against a username cannot lock its owner out of their own devices.
+    """
+    typed = (request.form.get("username") or "").strip().lower()[:40]
+    return bool(typed) and typed in known_device_accounts()
+
+
+def remember_known_device(response: Response, username: str) -> None:
+    """After a successful login: add the account to this browser's signed known-device cookie."""
+    names = [n for n in known_device_accounts() if n != username.lower()][-4:] + [username.lower()]
+    response.set_cookie(KNOWN_DEVICE_COOKIE, _known_device_serializer().dumps(names),
+                        max_age=KNOWN_DEVICE_DAYS * 86400, httponly=True, samesite="Lax",
+                        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")), path="/auth/")
 
 
 def register_rate_limit() -> str:

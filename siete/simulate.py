@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable
 
+from siete.cli_i18n import gettext as _
 from siete.engine import rules
 from siete.engine.bots import PROFILES, run_bots
 from siete.engine.config import GameConfig
@@ -106,14 +107,15 @@ def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, help="seats at the table (2-8)")
+    parser.add_argument("--players", type=int, default=4, help=_("seats at the table (2-8)"))
     parser.add_argument("--profiles", default=",".join(PROFILES),
-                        help="comma-separated bot profiles, repeated to fill the seats")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--hands", type=int, default=None, help="hands per game (default: config)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print JSON for machines")
-    parser.add_argument("--no-progress", action="store_true")
+                        help=_("comma-separated bot profiles, repeated to fill the seats"))
+    parser.add_argument("--games", type=int, default=200, help=_("how many games to play"))
+    parser.add_argument("--hands", type=int, default=None,
+                        help=_("hands per game (default: config)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("the seed: the same one, the same games"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON for machines"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
 
 
 def seat_profiles(spec: str, players: int) -> list[str]:
@@ -121,8 +123,8 @@ def seat_profiles(spec: str, players: int) -> list[str]:
     names = [p.strip() for p in spec.split(",") if p.strip()]
     unknown = [p for p in names if p not in PROFILES]
     if unknown or not names:
-        raise ValueError(f"unknown profile(s) {', '.join(unknown) or '(none)'}; "
-                         f"known: {', '.join(PROFILES)}")
+        raise ValueError(_("unknown profile(s) %(names)s; known: %(known)s",
+                           names=", ".join(unknown) or _("(none)"), known=", ".join(PROFILES)))
     return [names[i % len(names)] for i in range(players)]
 
 
@@ -130,8 +132,8 @@ def run_simulation_cli(args: argparse.Namespace, base: GameConfig) -> int:
     try:
         config = base.with_overrides(max_hands=args.hands)
         if not config.min_players <= args.players <= config.max_players or args.games < 1:
-            raise ValueError(f"players must be {config.min_players}-{config.max_players} "
-                             "and games at least 1")
+            raise ValueError(_("players must be %(min)s-%(max)s and games at least 1",
+                               min=config.min_players, max=config.max_players))
         seats = seat_profiles(args.profiles, args.players)
     except ValueError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
@@ -150,10 +152,12 @@ def print_table(rows: list[dict], args: argparse.Namespace) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{args.games} games, {args.players} seats, seed {args.seed}")
-    for column in ("profile", "games", "win rate (95% CI)", "mean points",
-                   "busts/hand", "bank profit/hand"):
-        table.add_column(column, justify="left" if column == "profile" else "right")
+    table = Table(title=_("%(games)s games, %(players)s seats, seed %(seed)s",
+                          games=args.games, players=args.players, seed=args.seed))
+    columns = (_("profile"), _("games"), _("win rate (95% CI)"), _("mean points"),
+               _("busts/hand"), _("bank profit/hand"))
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="left" if index == 0 else "right")
     for r in rows:
         table.add_row(r["profile"], str(r["games"]),
                       f"{r['win_rate']:.1%} ({r['win_ci_low']:.1%}-{r['win_ci_high']:.1%})",

@@ -198,6 +198,13 @@ def write_reports_xml(reports: list[dict], path: str | os.PathLike) -> None:
     _write_atomically(path, data)
 
 
+def reports_xml_bytes(reports: list[dict]) -> bytes:
+    """The same document write_reports_xml saves, validated, as bytes (for a download)."""
+    data = _reports_bytes(reports, "<download>")
+    _validate(_parse_bytes(data, "<download>"), "reports.xsd", "<download>")
+    return data
+
+
 def read_reports_xml(path: str | os.PathLike) -> list[dict]:
     """Read a reports file back as {key, title, columns, rows}; values are str, or None if empty."""
     root = _load_valid(path, "reports.xsd", ("Reports",))

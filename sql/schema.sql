@@ -82,6 +82,9 @@ CREATE TABLE IF NOT EXISTS users (
     username_key  VARCHAR(20)  NOT NULL,
     email         VARCHAR(254) NOT NULL,
     password_hash VARCHAR(255) NOT NULL,
+    -- Bumped to end every session of the account (password change or reset, "log out
+    -- everywhere"): a session or remember cookie carries the generation it was made in.
+    session_generation INT     NOT NULL DEFAULT 0,
     created_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -162,7 +165,9 @@ CREATE TABLE IF NOT EXISTS game_states (
     updated_at    DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
     updated_by    VARCHAR(64) NOT NULL DEFAULT 'system',
     CONSTRAINT pk_game_states PRIMARY KEY (game_id),
-    CONSTRAINT fk_game_states_game_id_games FOREIGN KEY (game_id) REFERENCES games (id)
+    CONSTRAINT fk_game_states_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    -- The worker's one query per tick: which tables' next automatic step is due.
+    INDEX ix_game_states_turn_deadline (turn_deadline)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- A player's seat in a game. start_position is the place after R3 (0 = the bank).
@@ -209,7 +214,11 @@ CREATE TABLE IF NOT EXISTS game_players (
         player_id, result, seat_card_id, stands, busts, won_without_drawing, bank_tie_wins, game_id),
     INDEX ix_game_players_game_cover (
         game_id, result, player_id, max_bet, min_bet, start_position, final_points, hands_played,
-        hands_drawn, seat_card_id)
+        hands_drawn, seat_card_id),
+    -- A player's games newest first ("My games", profiles), read from the index alone
+    -- (siete/history/).
+    INDEX ix_game_players_player_history (
+        player_id, game_id, result, final_points, final_position, hands_played, busts)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- One deal (R4). bank_total is the bank's total at the end of the hand.
@@ -274,17 +283,10 @@ CREATE TABLE IF NOT EXISTS turns (
     -- Most reports walk a player's turns: game_players -> turns.
     INDEX ix_turns_game_player_id (game_player_id),
     INDEX ix_turns_first_card_id (first_card_id),
-    -- Covers every report that walks a seat's turns (game_players -> turns): the reports read
-    -- these columns from the index alone, never the wider rows (sql/reports/, bench/reports.py).
-    INDEX ix_turns_report_cover (
-        game_player_id, position, result, cards_drawn, bet, first_card_id, hand_id, total),
-    -- Reports 1 and 4 count every turn by player straight from these indexes, without a join
-    -- per turn; the game_id index finds the few turns of unfinished games to leave out.
+    -- The report aggregates take a finished game's turns in through the game_id index
+    -- (siete/reports/aggregates.py); player_id's index is its foreign key's.
     INDEX ix_turns_game_id (game_id),
-    INDEX ix_turns_player_id_first_card_id (player_id, first_card_id),
-    -- Position first: report 4 reads the punter turns (position > 0) alone, by player and
-    -- hand number within each position.
-    INDEX ix_turns_win_rate_cover (position, player_id, hand_number, result, bet)
+    INDEX ix_turns_player_id_first_card_id (player_id, first_card_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- What happened in a turn, one row per decision: a draw (with the card drawn) or a stand.
@@ -308,4 +310,246 @@ CREATE TABLE IF NOT EXISTS turn_actions (
     CONSTRAINT ck_turn_actions_card CHECK (
         (action = 'draw' AND card_id IS NOT NULL) OR (action = 'stand' AND card_id IS NULL)),
     INDEX ix_turn_actions_card_id (card_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+
+-- ---------------------------------------------------------------- ratings
+
+-- Each player's skill rating (OpenSkill, Plackett-Luce), updated in the transaction that
+-- records a game's finish (siete/service/ratings.py). ordinal = mu - 3 sigma is the figure
+-- the leaderboard sorts and shows. Humans and bots share one scale.
+CREATE TABLE IF NOT EXISTS player_ratings (
+    player_id  INT          NOT NULL,
+    mu         DECIMAL(9,6) NOT NULL,
+    sigma      DECIMAL(9,6) NOT NULL,
+    ordinal    DECIMAL(9,6) NOT NULL,
+    games      INT          NOT NULL DEFAULT 0,
+    created_at DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_player_ratings PRIMARY KEY (player_id),
+    CONSTRAINT fk_player_ratings_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    INDEX ix_player_ratings_ordinal (ordinal)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- One row per seat of each rated game: the rating before and after it. The ids give the
+-- order the games were rated in, which `flask ratings rebuild` follows to get the same values.
+CREATE TABLE IF NOT EXISTS game_ratings (
+    id           INT          NOT NULL AUTO_INCREMENT,
+    game_id      INT          NOT NULL,
+    player_id    INT          NOT NULL,
+    place        TINYINT      NOT NULL,
+    mu_before    DECIMAL(9,6) NOT NULL,
+    sigma_before DECIMAL(9,6) NOT NULL,
+    mu_after     DECIMAL(9,6) NOT NULL,
+    sigma_after  DECIMAL(9,6) NOT NULL,
+    created_at   DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by   VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at   DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by   VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_game_ratings PRIMARY KEY (id),
+    CONSTRAINT uq_game_ratings_game_id_player_id UNIQUE (game_id, player_id),
+    CONSTRAINT fk_game_ratings_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_game_ratings_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    -- A player's rating over time, oldest first (profiles), read from the index alone.
+    INDEX ix_game_ratings_player_history (player_id, id, game_id, mu_after, sigma_after)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Per player, how often each card was its first card, over its finished games; and per
+-- player, how often each winner beat it. Summed when a game's finish is recorded (with its
+-- ratings), so a profile reads a few rows instead of every turn and game of the player.
+CREATE TABLE IF NOT EXISTS player_first_cards (
+    player_id  INT         NOT NULL,
+    card_id    INT         NOT NULL,
+    times      INT         NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_player_first_cards PRIMARY KEY (player_id, card_id),
+    CONSTRAINT fk_player_first_cards_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_player_first_cards_card_id_cards FOREIGN KEY (card_id) REFERENCES cards (id),
+    INDEX ix_player_first_cards_card_id (card_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS player_nemeses (
+    player_id  INT         NOT NULL,
+    winner_id  INT         NOT NULL,
+    games      INT         NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_player_nemeses PRIMARY KEY (player_id, winner_id),
+    CONSTRAINT fk_player_nemeses_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_player_nemeses_winner_id_players FOREIGN KEY (winner_id) REFERENCES players (id),
+    INDEX ix_player_nemeses_winner_id (winner_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- ---------------------------------------------------------------- report aggregates
+-- Figures of the finished games, added when each game finishes (siete/reports/aggregates.py,
+-- in the transaction that records the finish), so a report reads a few rows per player
+-- instead of every game. sql/reports/*.sql remain the definitions: tests/reports/
+-- test_aggregates.py checks these give the same rows, and `flask reports rebuild` works them
+-- out again from the recorded games.
+
+CREATE TABLE IF NOT EXISTS report_totals (
+    id             INT         NOT NULL,
+    finished_games INT         NOT NULL,
+    bot_games      INT         NOT NULL,
+    bot_won        INT         NOT NULL,
+    winners        INT         NOT NULL,
+    winner_points  INT         NOT NULL,
+    created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_totals PRIMARY KEY (id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS report_player_totals (
+    player_id           INT         NOT NULL,
+    games               INT         NOT NULL,
+    won                 INT         NOT NULL,
+    hands_played        INT         NOT NULL,
+    stands              INT         NOT NULL,
+    busts               INT         NOT NULL,
+    won_without_drawing INT         NOT NULL,
+    bank_tie_wins       INT         NOT NULL,
+    low_suit_bot_wins   INT         NOT NULL,
+    created_at          DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by          VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at          DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by          VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_player_totals PRIMARY KEY (player_id),
+    CONSTRAINT fk_report_player_totals_player_id_players FOREIGN KEY (player_id) REFERENCES players (id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS report_first_cards (
+    player_id  INT         NOT NULL,
+    card_id    INT         NOT NULL,
+    times      INT         NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_first_cards PRIMARY KEY (player_id, card_id),
+    CONSTRAINT fk_report_first_cards_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_report_first_cards_card_id_cards FOREIGN KEY (card_id) REFERENCES cards (id),
+    INDEX ix_report_first_cards_card_id (card_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS report_hand_rates (
+    player_id   INT         NOT NULL,
+    hand_number SMALLINT    NOT NULL,
+    turns       INT         NOT NULL,
+    won         INT         NOT NULL,
+    bets        INT         NOT NULL,
+    created_at  DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by  VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at  DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by  VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_hand_rates PRIMARY KEY (player_id, hand_number),
+    CONSTRAINT fk_report_hand_rates_player_id_players FOREIGN KEY (player_id) REFERENCES players (id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS report_nemeses (
+    player_id        INT         NOT NULL,
+    winner_player_id INT         NOT NULL,
+    games            INT         NOT NULL,
+    created_at       DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by       VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at       DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by       VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_nemeses PRIMARY KEY (player_id, winner_player_id),
+    CONSTRAINT fk_report_nemeses_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_report_nemeses_winner_player_id_players FOREIGN KEY (winner_player_id) REFERENCES players (id),
+    INDEX ix_report_nemeses_winner_player_id (winner_player_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS report_seat_cards (
+    player_id  INT         NOT NULL,
+    card_id    INT         NOT NULL,
+    games      INT         NOT NULL,
+    won        INT         NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_seat_cards PRIMARY KEY (player_id, card_id),
+    CONSTRAINT fk_report_seat_cards_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_report_seat_cards_card_id_cards FOREIGN KEY (card_id) REFERENCES cards (id),
+    INDEX ix_report_seat_cards_card_id (card_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS report_positions (
+    position   TINYINT     NOT NULL,
+    games      INT         NOT NULL,
+    won        INT         NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_positions PRIMARY KEY (position)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- better is the upsert's scratch flag on MySQL, which applies the SET list left to right.
+CREATE TABLE IF NOT EXISTS report_best_games (
+    player_id  INT         NOT NULL,
+    better     BOOL        NOT NULL,
+    points     INT         NOT NULL,
+    started_at DATETIME    NULL,
+    game_id    INT         NOT NULL,
+    won        BOOL        NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_best_games PRIMARY KEY (player_id),
+    CONSTRAINT fk_report_best_games_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_report_best_games_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    INDEX ix_report_best_games_game_id (game_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+CREATE TABLE IF NOT EXISTS report_game_winners (
+    game_id      INT         NOT NULL,
+    player_id    INT         NOT NULL,
+    points       INT         NULL,
+    -- -points: report 10 lists by points descending, then game ascending, which one index in
+    -- ascending order serves on every database (MariaDB 10.6 ignores DESC in an index).
+    minus_points INT         NULL,
+    duration_s   INT         NULL,
+    hands_played INT         NOT NULL,
+    hands_drawn  INT         NOT NULL,
+    few_draw     BOOL        NOT NULL,
+    created_at   DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by   VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at   DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by   VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_game_winners PRIMARY KEY (game_id),
+    CONSTRAINT fk_report_game_winners_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_report_game_winners_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    -- Report 10 reads the winners above the average from the top; 13 the few-draw ones by game.
+    INDEX ix_report_game_winners_minus_points_game_id (minus_points, game_id),
+    INDEX ix_report_game_winners_few_draw_game_id (few_draw, game_id),
+    INDEX ix_report_game_winners_player_id_minus_points_game_id (player_id, minus_points, game_id),
+    INDEX ix_report_game_winners_player_id_few_draw_game_id (player_id, few_draw, game_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- highest is 1 for the game's highest bet (report 2), 0 for its lowest (report 3).
+CREATE TABLE IF NOT EXISTS report_game_bets (
+    highest    BOOL        NOT NULL,
+    game_id    INT         NOT NULL,
+    player_id  INT         NOT NULL,
+    bet        INT         NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_report_game_bets PRIMARY KEY (highest, game_id, player_id),
+    CONSTRAINT fk_report_game_bets_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_report_game_bets_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    INDEX ix_report_game_bets_player_id_highest_game_id (player_id, highest, game_id),
+    INDEX ix_report_game_bets_game_id (game_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;

@@ -96,6 +96,9 @@ def app(database_url: str, app_config: dict):
         "SECRET_KEY": "test-secret-key-not-for-production-0123456789",
         "SQLALCHEMY_DATABASE_URI": database_url,
         "WTF_CSRF_ENABLED": False,
+        # The suite's assertions read English; a request that sends Accept-Language still
+        # gets its own language (the i18n tests do that).
+        "BABEL_DEFAULT_LOCALE": "en",
         **app_config,
     })
     with app.app_context():

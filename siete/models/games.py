@@ -63,7 +63,8 @@ class GameState(ControlColumns, db.Model):
     """The live state of a table: the engine's JSON and a version that grows with every move."""
 
     __tablename__ = "game_states"
-    __table_args__ = (MYSQL_TABLE,)
+    # turn_deadline: when the table's next automatic step is due; the worker's query per tick.
+    __table_args__ = (Index(None, "turn_deadline"), MYSQL_TABLE)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True, autoincrement=False)
     version: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(LongText)
@@ -87,6 +88,9 @@ class GamePlayer(ControlColumns, db.Model):
               "busts", "won_without_drawing", "bank_tie_wins", "game_id"),
         Index("ix_game_players_game_cover", "game_id", "result", "player_id", "max_bet", "min_bet",
               "start_position", "final_points", "hands_played", "hands_drawn", "seat_card_id"),
+        # A player's games newest first ("My games", profiles) from the index alone.
+        Index("ix_game_players_player_history", "player_id", "game_id", "result", "final_points",
+              "final_position", "hands_played", "busts"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -154,16 +158,10 @@ class Turn(ControlColumns, db.Model):
                         "(position > 0 AND bet IS NOT NULL AND result <> 'bank')", name="bank_row"),
         Index(None, "game_player_id"),
         Index(None, "first_card_id"),
-        # Covers the reports that walk a seat's turns: they never need the wider rows.
-        Index("ix_turns_report_cover", "game_player_id", "position", "result", "cards_drawn", "bet",
-              "first_card_id", "hand_id", "total"),
-        # Reports 1 and 4 count every turn by player straight from these indexes, without a
-        # join per turn; the game_id index finds the few turns of unfinished games to leave out.
+        # The report aggregates take a finished game's turns in through the game_id index
+        # (siete/reports/aggregates.py); player_id's index is its foreign key's.
         Index(None, "game_id"),
         Index(None, "player_id", "first_card_id"),
-        # Position first: report 4 reads the punter turns (position > 0) alone, by player and
-        # hand number within each position.
-        Index("ix_turns_win_rate_cover", "position", "player_id", "hand_number", "result", "bet"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -20,6 +20,9 @@ class User(UserMixin, ControlColumns, db.Model):
     username_key: Mapped[str] = mapped_column(String(20), unique=True)
     email: Mapped[str] = mapped_column(String(254))
     password_hash: Mapped[str] = mapped_column(String(255))
+    # Sessions and remember cookies carry the generation they were made in; bumping it
+    # (siete.service.accounts.revoke_sessions) ends them all.
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     player: Mapped[Player | None] = relationship(back_populates="user")
 
     @staticmethod

@@ -32,3 +32,20 @@ class RuleBroken(TableError):
     """The rules forbid the move (out of turn, a bet out of range, an empty deck)."""
 
     status = 422
+
+
+class TooMany(TableError):
+    """The account has reached a limit (tables open at once).
+
+    Its message may be a lazy translation, read in the language of the request that shows it.
+    """
+
+    status = 429
+
+    @property
+    def message(self) -> str:
+        return str(self._message)
+
+    @message.setter
+    def message(self, value) -> None:
+        self._message = value

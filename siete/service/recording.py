@@ -10,6 +10,8 @@ from siete.db import db
 from siete.engine.cards import points
 from siete.engine.state import GameState
 from siete.models import Card, Game, GamePlayer, Hand, Turn, TurnAction, utcnow
+from siete.reports.aggregates import add_finished_games
+from siete.service.ratings import rate_game
 from siete.service.table_rows import TableRow, write_game, write_seats
 
 # Built once, so each is compiled once: a hand's end is a third of all moves.
@@ -175,18 +177,27 @@ def _summary_update(seats: int, with_bet: tuple[int, ...]):
                 f"updated_by = :by, updated_at = :now WHERE id IN ({where})")
 
 
+def final_seats(state: GameState) -> dict[int, dict]:
+    """Each seat's final points, place and result at the end of a game: {seat index: columns}."""
+    ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
+    ranking.sort(key=lambda i: -state.seats[i].points)  # stable: ties keep the final order (R7.2)
+    return {index: {"final_points": state.seats[index].points, "final_position": place,
+                    "result": "won" if index == state.winner else "lost"}
+            for place, index in enumerate(ranking, start=1)}
+
+
 def record_finish(game: Game | TableRow, state: GameState, by: str) -> None:
     """Store the end of a game: winner, final points and places, and how long it took."""
     seats = seat_ids(game)
-    ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
-    ranking.sort(key=lambda i: -state.seats[i].points)  # stable: ties keep the final order (R7.2)
-    write_seats(by, {
-        seats[index][0]: {"final_points": state.seats[index].points, "final_position": place,
-                          "result": "won" if index == state.winner else "lost"}
-        for place, index in enumerate(ranking, start=1)})
+    write_seats(by, {seats[index][0]: columns for index, columns in final_seats(state).items()})
     ended_at = game.ended_at or utcnow()
     duration_s = game.duration_s
     if game.started_at is not None and duration_s is None:
         duration_s = int((ended_at - game.started_at).total_seconds())
     write_game(game, by, status="finished", ended_at=ended_at, duration_s=duration_s,
                winner_player_id=seats[state.winner][1])
+    # The reports' aggregates take the game in, in this same transaction. Seats changed on
+    # ORM objects (record_start's seat cards) are flushed first: the aggregates read the rows.
+    db.session.flush()
+    add_finished_games([game.id], by)  # takes the finish lock first (lock_finishes)
+    rate_game(game.id, by)  # the ratings change with the finish, in the same transaction

@@ -62,6 +62,9 @@ LOCK_STARTED = (
            STATES.c.turn_deadline)
     .join(STATES, STATES.c.game_id == GAMES.c.id).where(GAMES.c.id == bindparam("game_id"))
     .with_for_update().prefix_with("STRAIGHT_JOIN", dialect="mysql"))
+# The worker's claim: the same locks, but a table another process holds is skipped, not waited
+# for (MariaDB SKIP LOCKED; SQLite ignores it and its single write lock serialises anyway).
+LOCK_STARTED_OR_SKIP = LOCK_STARTED.with_for_update(skip_locked=True)
 INSERT_STATE = insert(STATES)
 UPDATE_STATE = update(STATES).where(STATES.c.game_id == bindparam("row_id"))
 UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("row_id"))
@@ -70,9 +73,11 @@ MARK_LEFT = update(SEATS).where(SEATS.c.game_id == bindparam("row_game"),
                                 SEATS.c.player_id == bindparam("row_player"))
 
 
-def lock_started(game_id: int) -> tuple[TableRow, LiveState] | None:
-    """A started table's game and state, row-locked until commit; None if it has no state."""
-    found = db.session.connection().execute(LOCK_STARTED, {"game_id": game_id}).first()
+def lock_started(game_id: int, skip_locked: bool = False) -> tuple[TableRow, LiveState] | None:
+    """A started table's game and state, row-locked until commit; None if it has no state
+    (or, with skip_locked, if another transaction holds it)."""
+    statement = LOCK_STARTED_OR_SKIP if skip_locked else LOCK_STARTED
+    found = db.session.connection().execute(statement, {"game_id": game_id}).first()
     if found is None:
         return None
     values = found._asdict()

@@ -3,21 +3,31 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import GameConfig
-from siete.models import Game, GamePlayer, Player, User
-from siete.service.errors import Conflict, Forbidden, RuleBroken
+from siete.models import Game, GamePlayer, Player, User, utcnow
+from siete.models import GameState as StateRow
+from siete.service.errors import Conflict, Forbidden, RuleBroken, TooMany
 from siete.service.play import TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.table_rows import LiveState
+from siete.validators import forbidden_characters
 
 DEFAULT_TURN_SECONDS = 30
+# New bots are named "<Profile>-<n>": usernames are letters and digits only, so no account can
+# ever hold (or take first) a bot's name (#15.5). Older bots keep the names they have.
+BOT_NAME_SEPARATOR = "-"
+BOT_NAME_ATTEMPTS = 8
 
 
 @dataclass(frozen=True)
@@ -35,19 +45,22 @@ class TableSpec:
 def verify_spec(spec: TableSpec, config: GameConfig) -> None:
     """Check a new table against the config (R2.1, R2.3) before anything is stored."""
     if not config.min_players <= spec.seats <= config.max_players:
-        raise RuleBroken(f"a table has {config.min_players} to {config.max_players} seats")
+        raise RuleBroken(_("a table has %(min)s to %(max)s seats", min=config.min_players,
+                           max=config.max_players))
     unknown = [b for b in spec.bots if b not in PROFILES]
     if unknown:
-        raise RuleBroken(f"unknown bot profile: {', '.join(unknown)}")
+        raise RuleBroken(_("unknown bot profile: %(names)s", names=", ".join(unknown)))
     humans = spec.seats - len(spec.bots)
     if humans < (1 if spec.creator_sits else 0):
-        raise RuleBroken("leave a seat for yourself, or choose to watch the bots")
+        raise RuleBroken(_("leave a seat for yourself, or choose to watch the bots"))
     if humans == 0 and not config.auto_mode:
-        raise RuleBroken("bots-only tables are switched off on this server")
+        raise RuleBroken(_("bots-only tables are switched off on this server"))
     if not 1 <= spec.max_hands <= config.max_hands:
-        raise RuleBroken(f"a game lasts 1 to {config.max_hands} hands")
+        raise RuleBroken(_("a game lasts 1 to %(max)s hands", max=config.max_hands))
     if not 5 <= spec.turn_seconds <= 600:
-        raise RuleBroken("the turn timer is 5 to 600 seconds")
+        raise RuleBroken(_("the turn timer is 5 to 600 seconds"))
+    if forbidden_characters(spec.name):
+        raise RuleBroken(_("A table name cannot hold control or invisible characters."))
 
 
 def player_for(user: User) -> Player:
@@ -76,27 +89,46 @@ def pick_bots(profiles: tuple[str, ...] | list[str], taken: set[int], by: str) -
                                  Player.id.not_in(taken or {0})).order_by(Player.id)
         ).scalars().first()
         if bot is None:
-            count = db.session.scalar(select(func.count()).select_from(Player)) or 0
-            bot = Player(name=f"{profile.capitalize()}{count + 1}", kind="bot", profile=profile,
-                         created_by=by, updated_by=by)
-            db.session.add(bot)
-            db.session.flush()
+            bot = new_bot(profile, by)
         taken.add(bot.id)
         chosen.append(bot)
     return chosen
 
 
+def new_bot(profile: str, by: str) -> Player:
+    """Store a new bot of this profile under a free name.
+
+    Tables created at the same moment may pick the same number: the insert runs in a
+    savepoint, and the one that loses the race tries another number instead of failing.
+    """
+    count = db.session.scalar(select(func.count()).select_from(Player)) or 0
+    for attempt in range(BOT_NAME_ATTEMPTS):
+        number = count + 1 if attempt == 0 else count + random.randint(2, 10**6)
+        bot = Player(name=f"{profile.capitalize()}{BOT_NAME_SEPARATOR}{number}", kind="bot",
+                     profile=profile, created_by=by, updated_by=by)
+        try:
+            with db.session.begin_nested():
+                db.session.add(bot)
+        except IntegrityError:
+            continue
+        return bot
+    raise Conflict(_("The house could not name a new bot just now; please try again."))
+
+
 def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
-                 seed: int | None = None) -> Game:
+                 seed: int | None = None, max_open: int | None = None) -> Game:
     """Open a table with the creator (unless watching) and the chosen bots seated.
 
-    With no creator (the simulator) the table is a bots-only one nobody sits at.
+    With no creator (the simulator) the table is a bots-only one nobody sits at. With
+    `max_open`, an account that already has that many tables waiting or playing is refused.
     """
     verify_spec(spec, config)
+    if creator is not None and creator.user_id is not None and max_open is not None:
+        verify_open_tables(creator.user_id, max_open)
     by = creator.name if creator else "simulator"
     humans = spec.seats - len(spec.bots)
     mode = "bots" if humans == 0 else "humans" if not spec.bots else "mixed"
-    game = Game(name=spec.name.strip()[:60] or f"{by}'s table", status="waiting",
+    game = Game(name=spec.name.strip()[:60] or _("%(name)s's table", name=by)[:60], status="waiting",
                 mode=mode, num_players=spec.seats, initial_points=config.initial_points,
                 max_hands=spec.max_hands, turn_seconds=spec.turn_seconds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
@@ -113,17 +145,44 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     return game
 
 
+def open_tables_of(user_id: int) -> int:
+    """How many tables the account created are waiting or being played."""
+    return db.session.scalar(
+        select(func.count()).select_from(Game)
+        .where(Game.creator_user_id == user_id, Game.status.in_(("waiting", "playing")))) or 0
+
+
+def verify_open_tables(user_id: int, max_open: int) -> None:
+    """Refuse a new table past the cap; the account's row is locked first, so two tables
+    opened at the same moment are counted one after the other (SQLite: its write lock)."""
+    db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
+    if open_tables_of(user_id) >= max_open:
+        raise TooMany(_l("You already have %(count)s tables open: finish or close one "
+                        "before opening another.", count=max_open))
+
+
+def expire_waiting_table(game_id: int, cutoff: datetime, by: str = "worker") -> bool:
+    """Close a waiting table nobody has joined (or touched) since `cutoff`; True if it did."""
+    with locked_table(game_id) as (game, _row):
+        if game.status != "waiting" or game.updated_at > cutoff:
+            return False
+        game.status, game.updated_by = "abandoned", by
+        return True
+
+
 def join_table(game_id: int, player: Player) -> None:
-    """Take a free human seat at a waiting table."""
+    """Take a free human seat at a waiting table (which keeps it from expiring for a while)."""
     with locked_table(game_id) as (game, _row):
         if game.status != "waiting":
-            raise Conflict("this game has already started")
+            raise Conflict(_("this game has already started"))
         if any(gp.player_id == player.id for gp in game.players):
-            raise Conflict("you already have a seat here")
+            raise Conflict(_("you already have a seat here"))
         if len(game.players) >= game.num_players:
-            raise Conflict("the table is full")
+            raise Conflict(_("the table is full"))
         game.players.append(GamePlayer(player=player, join_order=_next_join_order(game),
                                        created_by=player.name, updated_by=player.name))
+        # updated_at is a waiting table's last activity: the worker expires tables by it.
+        game.updated_by, game.updated_at = player.name, utcnow()
 
 
 def _next_join_order(game: Game) -> int:
@@ -134,10 +193,10 @@ def leave_waiting_table(game_id: int, player: Player) -> None:
     """Give up a seat before the game starts; a table its creator leaves is closed."""
     with locked_table(game_id) as (game, _row):
         if game.status != "waiting":
-            raise Conflict("the game has started: leaving now hands your seat to a bot")
+            raise Conflict(_("the game has started: leaving now hands your seat to a bot"))
         seat = next((gp for gp in game.players if gp.player_id == player.id), None)
         if seat is None:
-            raise Forbidden("you are not seated at this table")
+            raise Forbidden(_("you are not seated at this table"))
         if player.user_id is not None and player.user_id == game.creator_user_id:
             game.status = "abandoned"
         else:
@@ -155,13 +214,13 @@ def start_table(game_id: int, player: Player | None, config: GameConfig,
     """
     with locked_table(game_id) as (game, row):
         if player is not None and game.creator_user_id != player.user_id:
-            raise Forbidden("only the table's creator can start the game")
+            raise Forbidden(_("only the table's creator can start the game"))
         if game.status != "waiting" or row is not None:
-            raise Conflict("this game has already started")
+            raise Conflict(_("this game has already started"))
         by = player.name if player else "system"
         free = game.num_players - len(game.players)
         if free and not fill_with_bots:
-            raise Conflict(f"{free} seat(s) are still free: wait, or fill them with bots")
+            raise Conflict(_("%(num)s seat(s) are still free: wait, or fill them with bots", num=free))
         taken = {gp.player_id for gp in game.players}
         for bot in pick_bots(["standard"] * free, taken, by):
             game.players.append(GamePlayer(player=bot, join_order=_next_join_order(game),
@@ -187,9 +246,33 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) 
     return TableSnapshot.of(game, live, state)
 
 
-def lobby_tables(limit: int = 50) -> list[Game]:
-    """Open and running tables, newest first, with their seats loaded."""
+# A table whose next step is this late is stuck (no worker ran it), not "in play": left out.
+STUCK_AFTER = timedelta(minutes=5)
+
+
+@dataclass(frozen=True)
+class LobbyPage:
+    """One page of each lobby list, newest first, and whether an older page follows."""
+
+    page: int
+    open: list[Game]
+    running: list[Game]
+    has_more: bool
+
+
+def lobby_page(page: int = 1, size: int = 20) -> LobbyPage:
+    """Tables waiting for players and tables really in play, `size` of each per page."""
+    waiting = _newest(Game.status == "waiting", page, size)
+    playing = _newest(Game.status == "playing", page, size, in_play=True)
+    return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
+
+
+def _newest(condition, page: int, size: int, in_play: bool = False) -> list[Game]:
+    """A page (plus one row, to know if another follows) of the games matching `condition`."""
+    query = select(Game).where(condition)
+    if in_play:
+        query = query.join(StateRow, StateRow.game_id == Game.id).where(
+            (StateRow.turn_deadline.is_(None)) | (StateRow.turn_deadline > utcnow() - STUCK_AFTER))
     return list(db.session.execute(
-        select(Game).where(Game.status.in_(("waiting", "playing")))
-        .options(selectinload(Game.players).selectinload(GamePlayer.player))
-        .order_by(Game.id.desc()).limit(limit)).scalars())
+        query.options(selectinload(Game.players).selectinload(GamePlayer.player))
+        .order_by(Game.id.desc()).offset((page - 1) * size).limit(size + 1)).scalars())

@@ -59,7 +59,10 @@ def live_server(tmp_path_factory) -> str:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
     env.update(DATABASE_URL=f"sqlite:///{work / 'e2e.sqlite'}", SECRET_KEY=secrets.token_hex(32),
-               TURN_SECONDS=DEFAULT_TURN_SECONDS, PYTHONUNBUFFERED="1")
+               TURN_SECONDS=DEFAULT_TURN_SECONDS, PYTHONUNBUFFERED="1",
+               # One account per role opens a table in most tests of the session: the per-account
+               # cap and rate (tested in tests/test_play_limits.py) would stop it half-way.
+               MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute")
     log = work / "server.log"
     with log.open("wb") as out:
         server = subprocess.Popen(

@@ -17,6 +17,12 @@ BET = "#table [id^='move-bet']"
 TOTAL = re.compile(r"Total (\d*)(½?)")  # 7½, 6 or just ½
 
 
+
+def signed_in_as(name: str) -> re.Pattern:
+    """The header's link to your profile: your name, then your rating once you have one."""
+    return re.compile(rf"^{re.escape(name)}( \(-?[\d.,]+\))?$")
+
+
 class Player:
     """One person: a context, its page, and what its console said."""
 
@@ -70,7 +76,7 @@ class Player:
         form.locator("#username").fill(self.name)
         form.locator("#password").fill(PASSWORD)
         form.get_by_role("button", name="Log in").click()
-        expect(self.page.locator(".site-nav__user")).to_have_text(self.name)
+        expect(self.page.locator(".site-nav__user")).to_have_text(signed_in_as(self.name))
 
     def logout(self) -> None:
         self.page.locator(".site-nav").get_by_role("button", name="Log out").click()
@@ -129,8 +135,25 @@ class Player:
 
     def next_move(self, timeout_s: float = 15) -> str:
         """Wait until this player has a move or the game is over: 'bet', 'draw', 'stand' or 'over'."""
-        self.page.locator(MOVE).first.wait_for(timeout=timeout_s * 1000)
+        deadline = time.monotonic() + timeout_s
+        while True:
+            left = max(0.1, deadline - time.monotonic())
+            self.page.locator(f"{MOVE}, #move-next").first.wait_for(timeout=left * 1000)
+            if self.page.locator("#move-next").count() and not self.page.locator(MOVE).count():
+                self.say_next()  # the settled hand was seen: deal the next one
+                continue
+            return self.offered()
+
+    def next_move_or_pause(self, timeout_s: float = 15) -> str:
+        """Like next_move, but stop at a settled hand: 'pause' while "Next hand" is offered."""
+        self.page.locator(f"{MOVE}, #move-next").first.wait_for(timeout=timeout_s * 1000)
+        if self.page.locator("#move-next").count() and not self.page.locator(MOVE).count():
+            return "pause"
         return self.offered()
+
+    def say_next(self) -> None:
+        """Press "Next hand" on the settled hand (the deal may wait for the others)."""
+        self.press("#move-next")
 
     def offered(self) -> str | None:
         """The move the page offers now (draw before stand), 'over', or None."""

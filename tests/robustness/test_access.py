@@ -13,6 +13,7 @@ from siete.engine.views import is_face_down
 from siete.models import Game, User
 from siete.security import SECURITY_HEADERS
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.words import card_name
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, table_id_from, text
 
 HOSTILE_NAME = '<script>alert("x")</script><img src=x onerror=alert(1)>'
@@ -110,7 +111,8 @@ def test_r4_2_no_face_down_card_reaches_anyone_else_during_a_whole_game(app):
         game_id = game.id
     seats = {uid: seat_of_user(app, game_id, uid) for uid in (ana, bea)}
     clients = {uid: client_for(app, uid) for uid in (ana, bea, eve)}
-    labels, checked = get_cards(), 0
+    with app.test_request_context():  # the cards' names as the pages say them (English here)
+        labels, checked = {card: card_name(card) for card in get_cards().active}, 0
     for _ in range(200):
         status, state = load(app, game_id)
         for uid, client in clients.items():
@@ -119,13 +121,17 @@ def test_r4_2_no_face_down_card_reaches_anyone_else_during_a_whole_game(app):
                              client.get(f"/tables/{game_id}/fragment?v=stale", headers=HX)):
                 body, settled = split_settlement(text(response))
                 for card in hidden:
-                    assert f'data-card="{card}"' not in body and labels.label(card) not in body, (uid, card)
+                    assert f'data-card="{card}"' not in body and labels[card] not in body, (uid, card)
                     checked += 1
                 # the last hand's summary shows that hand's cards, all face up by now (a new deck
                 # may deal one of them face down again): it may show those and no others
                 assert set(DATA_CARD.findall(settled)) <= last_hand_cards(state), uid
         if status == "finished":
             break
+        if state.phase == "deal":  # between hands: the first person not yet ready says "next"
+            mover = next(uid for uid, seat in seats.items() if seat not in state.ready)
+            assert clients[mover].post(f"/tables/{game_id}/next", headers=HX).status_code == 200
+            continue
         mover = next(uid for uid, seat in seats.items() if seat == state.current_seat())
         response = clients[mover].post(f"/tables/{game_id}/{next_move(state, seats[mover])}",
                                        data={"version": state.version, "amount": 1}, headers=HX)

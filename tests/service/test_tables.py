@@ -172,6 +172,9 @@ def test_whole_game_against_bots_is_recorded(app):
             game, state = play.current_state(game_id)
             if state.phase == "over":
                 break
+            if state.phase == "deal":  # the pause after a settled hand: Ana says "next"
+                play.ready_for_next(game_id, ana.name)
+                continue
             seat = state.current_seat()
             bets = list(legal_bets(state, seat))
             play.act(game_id, ana.name, "bet" if bets else "stand", bets[0] if bets else None,
