@@ -1,4 +1,8 @@
-"""The database handle, engine tuning for SQLite and MySQL, and schema creation + seeding."""
+"""Engine tuning for SQLite and MySQL, and schema creation + seeding.
+
+The handle `db` itself lives with the models (siete.models.base), which need it to be
+declared; it is re-exported here, where the rest of the app has always taken it from.
+"""
 from __future__ import annotations
 
 import re
@@ -6,11 +10,12 @@ import sqlite3
 import time
 from pathlib import Path
 
-from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import Engine, MetaData, event, func, inspect, select
+from sqlalchemy import Engine, event, func, inspect, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DisconnectionError, IntegrityError
-from sqlalchemy.orm import DeclarativeBase
+
+from siete.models import GameDetails
+from siete.models.base import db
 
 SQL_DIR = Path(__file__).resolve().parent.parent / "sql"
 SCHEMA_SQL = SQL_DIR / "schema.sql"
@@ -20,29 +25,6 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000
 PING_AFTER_IDLE_S = 1.0
 RETURNED_AT = "siete_returned_at"  # connection record info: when it was last checked in
 IN_TRANSACTION = "siete_in_transaction"  # ... and whether a transaction may be open on it
-
-# Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
-# two ways of building the schema give the same database (tests/test_schema.py checks it).
-NAMING_CONVENTION = {
-    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-
-
-class Base(DeclarativeBase):
-    """Declarative base of every model."""
-
-    metadata = MetaData(naming_convention=NAMING_CONVENTION)
-
-
-# Objects stay loaded after commit: a move commits and then renders the table from the rows it
-# just wrote, and expiring them would re-read the user, the game and every seat (the load bench
-# counted 6 extra queries per move). Sessions are per request, so nothing outlives its request.
-db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
-
 
 def is_mysql_url(url: str) -> bool:
     """True for mysql:// and mariadb:// URLs (any driver)."""
@@ -165,8 +147,6 @@ def run_sql_file(path: Path) -> None:
 
 def create_schema() -> None:
     """Create any missing table: from sql/schema.sql on MySQL, from the models elsewhere."""
-    import siete.models  # noqa: F401  (registers every table on db.metadata)
-
     if db.engine.dialect.name in ("mysql", "mariadb"):
         # One catalogue query instead of eleven CREATE TABLE IF NOT EXISTS on every start.
         if not set(db.metadata.tables) <= set(inspect(db.engine).get_table_names()):
@@ -177,8 +157,6 @@ def create_schema() -> None:
 
 def is_seeded() -> bool:
     """True once the reference data (the game_details row) is in place."""
-    from siete.models import GameDetails
-
     with db.engine.connect() as conn:
         return conn.scalar(select(func.count()).select_from(GameDetails)) > 0
 

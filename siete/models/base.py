@@ -1,11 +1,36 @@
-"""What every model shares: the control columns, MySQL column variants and the enumerations."""
+"""What every model shares: the database handle and declarative base, the control columns,
+MySQL column variants and the enumerations."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, Numeric, SmallInteger, String, Text, func
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import DateTime, MetaData, Numeric, SmallInteger, String, Text, func
 from sqlalchemy.dialects import mysql
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
+# two ways of building the schema give the same database (tests/test_schema.py checks it).
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every model."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+# Objects stay loaded after commit: a move commits and then renders the table from the rows it
+# just wrote, and expiring them would re-read the user, the game and every seat (the load bench
+# counted 6 extra queries per move). Sessions are per request, so nothing outlives its request.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
+
 
 # MySQL column types the generic ones would widen (SMALLINT, TEXT); SQLite keeps the generic ones.
 TinyInt = SmallInteger().with_variant(mysql.TINYINT(), "mysql", "mariadb")

@@ -9,10 +9,9 @@ from sqlalchemy import BigInteger, Boolean, CheckConstraint, DateTime, ForeignKe
 from sqlalchemy import SmallInteger, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from siete.db import db
 from siete.models.base import (ACTIONS, BANK_RESULTS, GAME_MODES, GAME_STATUSES, MYSQL_TABLE,
                                SEAT_RESULTS, TURN_RESULTS, ControlColumns, LongText, Points,
-                               TinyInt, one_of)
+                               TinyInt, db, one_of)
 
 if TYPE_CHECKING:
     from siete.models.people import Player, User

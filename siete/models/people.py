@@ -6,8 +6,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from siete.db import db
-from siete.models.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColumns, one_of
+from siete.models.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColumns, db, one_of
 
 
 class User(UserMixin, ControlColumns, db.Model):

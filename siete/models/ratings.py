@@ -4,8 +4,7 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, Index, Integer, Numeric, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from siete.db import db
-from siete.models.base import MYSQL_TABLE, ControlColumns, TinyInt
+from siete.models.base import MYSQL_TABLE, ControlColumns, TinyInt, db
 
 # Stored to 6 decimals; siete/service/ratings.py rounds to the same before storing or reusing
 # a value, so a rebuild from the history computes exactly what the games stored.

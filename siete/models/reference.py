@@ -5,8 +5,7 @@ from sqlalchemy import CHAR, Boolean, CheckConstraint, ForeignKey, Integer, Smal
 from sqlalchemy import UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from siete.db import db
-from siete.models.base import MYSQL_TABLE, SUITS, ControlColumns, Points, TinyInt, one_of
+from siete.models.base import MYSQL_TABLE, SUITS, ControlColumns, Points, TinyInt, db, one_of
 
 
 class GameDetails(ControlColumns, db.Model):

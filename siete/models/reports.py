@@ -9,8 +9,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, SmallInteger
 from sqlalchemy.orm import Mapped, mapped_column
 
-from siete.db import db
-from siete.models.base import MYSQL_TABLE, ControlColumns, TinyInt
+from siete.models.base import MYSQL_TABLE, ControlColumns, TinyInt, db
 
 
 class ReportTotals(ControlColumns, db.Model):
