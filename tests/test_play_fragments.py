@@ -12,7 +12,7 @@ from sqlalchemy import event, update
 
 from siete.db import db
 from siete.engine.views import table_view
-from siete.models import GameState as StateRow
+from siete.models import GameStateRow as StateRow
 from siete.models import utcnow
 from siete.words import card_name
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text

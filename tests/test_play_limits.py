@@ -8,7 +8,7 @@ import pytest
 
 from siete.db import db
 from siete.models import Game, User, utcnow
-from siete.models import GameState as StateRow
+from siete.models import GameStateRow as StateRow
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 from test_play import HX, client_for, make_user, table_id_from, text

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from siete.engine.state import PLAY
 from siete.engine.views import table_view
 from siete.history.words import SEAT_STATES, word
-from siete.service.errors import NotFound
+from siete.service.errors import TableNotFound
 from siete.service.play import current_state
 
 
@@ -35,7 +35,7 @@ def live_hand(game_id: int, player_name: str | None) -> LiveHand | None:
     """
     try:
         _game, state = current_state(game_id)
-    except NotFound:
+    except TableNotFound:
         return None
     if state is None or state.phase != PLAY:
         return None

@@ -53,12 +53,12 @@ class Game(ControlColumns, db.Model):
     winner: Mapped[Player | None] = relationship()
     players: Mapped[list[GamePlayer]] = relationship(
         back_populates="game", order_by="GamePlayer.join_order", cascade="all, delete-orphan")
-    state: Mapped[GameState | None] = relationship(back_populates="game", cascade="all, delete-orphan")
+    state: Mapped[GameStateRow | None] = relationship(back_populates="game", cascade="all, delete-orphan")
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game", order_by="Hand.number", cascade="all, delete-orphan")
 
 
-class GameState(ControlColumns, db.Model):
+class GameStateRow(ControlColumns, db.Model):
     """The live state of a table: the engine's JSON and a version that grows with every move."""
 
     __tablename__ = "game_states"

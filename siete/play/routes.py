@@ -20,7 +20,7 @@ from siete.models import Player, utcnow
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
 from siete.security import wants_fragment
-from siete.service.errors import NotFound, TableError
+from siete.service.errors import TableError, TableNotFound
 from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
                                 ready_for_next, run_due_timers, take_seat_back)
 from siete.service.ratings import ratings_of
@@ -177,7 +177,7 @@ def _run_timers_if_due(game_id: int) -> None:
 def _game_or_404(game_id: int):
     try:
         return current_state(game_id)[0]
-    except NotFound as exc:
+    except TableNotFound as exc:
         abort(404, exc.message)
 
 
@@ -187,7 +187,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     """The table as a whole page, or as the #table fragment for htmx (from `snapshot` if given)."""
     try:
         ctx = table_context(game_id, _user_id(), error, notice, snapshot, _player_name())
-    except NotFound as exc:
+    except TableNotFound as exc:
         abort(404, exc.message)
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
@@ -200,7 +200,7 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
         result = move()
     except TableError as exc:
         db.session.rollback()
-        if isinstance(exc, NotFound):
+        if isinstance(exc, TableNotFound):
             abort(404, exc.message)
         if wants_fragment():
             return _render_table(game_id, exc.message, exc.status)

@@ -12,11 +12,13 @@ class TableError(Exception):
         self.message = message
 
 
-class NotFound(TableError):
+class TableNotFound(TableError):
+    """No such table (or game): named apart from Werkzeug's NotFound, which routes raise too."""
+
     status = 404
 
 
-class Forbidden(TableError):
+class NotAllowed(TableError):
     """The user may not act here: not seated, another seat, or not the table's creator."""
 
     status = 403

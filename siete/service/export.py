@@ -5,7 +5,7 @@ from flask_babel import gettext as _
 
 from siete.db import db
 from siete.models import Card, Game
-from siete.service.errors import NotFound
+from siete.service.errors import TableNotFound
 from siete.service.recording import seats_by_join_order
 
 
@@ -13,7 +13,7 @@ def scenario_from_game(game_id: int) -> dict:
     """Rebuild players, seat cards and each hand's deck and moves from the record tables."""
     game = db.session.get(Game, game_id)
     if game is None:
-        raise NotFound(_("there is no such game"))
+        raise TableNotFound(_("there is no such game"))
     codes = {card.id: card.code for card in db.session.query(Card)}
     seats = seats_by_join_order(game)
     names = {gp.id: gp.player.name for gp in seats}

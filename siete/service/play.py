@@ -19,9 +19,8 @@ from siete.engine.bots import run_bots
 from siete.engine.moves import (MOVES, apply_move, come_back, everyone_ready, replace_with_bot,
                                 say_next, time_out)
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
-from siete.models import Game, GamePlayer, Player, utcnow
-from siete.models import GameState as StateRow
-from siete.service.errors import Conflict, Forbidden, NotFound, RuleBroken
+from siete.models import Game, GamePlayer, GameStateRow, Player, utcnow
+from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
 from siete.service.table_rows import (STATES, LiveState, TableRow, held_object, lock_started,
                                       mark_left, write_state)
@@ -49,7 +48,7 @@ def settle_pause_s(game: Game | TableRow) -> float:
 
 
 @contextmanager
-def locked_table(game_id: int) -> Iterator[tuple[Game, StateRow | None]]:
+def locked_table(game_id: int) -> Iterator[tuple[Game, GameStateRow | None]]:
     """The game with its seats and its state, row-locked until commit; any error rolls back.
 
     For what changes who sits (join, leave a waiting table, start); moves and timers take
@@ -69,7 +68,7 @@ def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tu
         started = lock_started(game_id, skip_locked)
         if started is None:
             if db.session.get(Game, game_id) is None:
-                raise NotFound(_("there is no such table"))
+                raise TableNotFound(_("there is no such table"))
             raise Conflict(_("this game is not being played now"))
         yield started
 
@@ -84,20 +83,20 @@ def _rolled_back_on_error() -> Iterator[None]:
         raise
 
 
-def _lock_table(game_id: int) -> tuple[Game, StateRow | None]:
+def _lock_table(game_id: int) -> tuple[Game, GameStateRow | None]:
     """The game row locked with its seats, then its state row if it has started."""
     game = db.session.execute(
         select(Game).where(Game.id == game_id).with_for_update()
         .options(SEATS).execution_options(populate_existing=True)
     ).scalar_one_or_none()
     if game is None:
-        raise NotFound(_("there is no such table"))
+        raise TableNotFound(_("there is no such table"))
     # Locking reads see the newest committed rows, never an older snapshot of this request.
     # Only a started game has a state row (start_table writes it with status 'playing'). A
     # locking read of a missing row takes an InnoDB gap lock, and two tables starting at once
     # would each hold one and deadlock inserting their rows: so waiting tables skip it.
     row = None if game.status == "waiting" else db.session.execute(
-        select(StateRow).where(StateRow.game_id == game_id).with_for_update()
+        select(GameStateRow).where(GameStateRow.game_id == game_id).with_for_update()
         .execution_options(populate_existing=True)).scalar_one_or_none()
     return game, row
 
@@ -116,7 +115,7 @@ class TableSnapshot:
         return cls(game, state, live.version, live.turn_deadline)
 
 
-def load_state(row: StateRow | LiveState) -> GameState:
+def load_state(row: GameStateRow | LiveState) -> GameState:
     return GameState.from_dict(json.loads(row.state))
 
 
@@ -177,7 +176,7 @@ def seat_in_state(state: GameState, player_name: str | None) -> int:
     try:
         return state.seat_index(player_name)
     except RuleError:
-        raise Forbidden(_("you are not seated at this table")) from None
+        raise NotAllowed(_("you are not seated at this table")) from None
 
 
 def act(game_id: int, player_name: str | None, action: str, amount: int | None = None,
@@ -199,7 +198,7 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
             raise Conflict(_("the table has moved on since you looked; here it is now"))
         seat = seat_in_state(state, player_name)
         if state.seats[seat].bot is not None:
-            raise Forbidden(_("a bot plays your seat now"))
+            raise NotAllowed(_("a bot plays your seat now"))
         try:
             apply_move(state, seat, action, amount)
         except RuleError as exc:
@@ -262,7 +261,7 @@ def take_seat_back(game_id: int, player_name: str | None) -> bool:
     """
     try:
         _game, state = current_state(game_id)
-    except NotFound:
+    except TableNotFound:
         return False  # the page says so
     if state is None or not _is_away(state, player_name):
         return False
@@ -304,7 +303,7 @@ def ready_for_next(game_id: int, player_name: str | None) -> TableSnapshot:
         try:
             all_ready = say_next(state, seat)
         except RuleError as exc:
-            raise Forbidden(rule_message(exc)) from None
+            raise NotAllowed(rule_message(exc)) from None
         if all_ready:
             deal_next(game, state)
             advance(game, state, player_name)
@@ -337,6 +336,6 @@ def current_state(game_id: int) -> tuple[Game, GameState | None]:
     game = db.session.get(Game, game_id) if held_object(Game, game_id) is not None else \
         db.session.get(Game, game_id, options=[SEATS])
     if game is None:
-        raise NotFound(_("there is no such table"))
-    row = db.session.get(StateRow, game_id)
+        raise TableNotFound(_("there is no such table"))
+    row = db.session.get(GameStateRow, game_id)
     return game, None if row is None else load_state(row)

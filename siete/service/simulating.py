@@ -15,7 +15,7 @@ from siete.engine import rules
 from siete.engine.cards import points
 from siete.engine.config import GameConfig
 from siete.engine.state import OVER, PLAY, GameState
-from siete.models import Game, GamePlayer, GameState as StateRow, Player
+from siete.models import Game, GamePlayer, GameStateRow, Player
 from siete.models import utcnow
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_games
@@ -177,7 +177,7 @@ def store_batch(records: list[GameRecord]) -> list[int]:
     insert_literal_rows(ACTION_COLUMNS, "turn_actions", [
         (tid, a["seq"], a["action"], a["card_id"], a["automatic"])
         for tid, acts in zip(turn_ids, actions_of) for a in acts])
-    connection.execute(insert(StateRow.__table__), [{**r.state, "game_id": gid}
+    connection.execute(insert(GameStateRow.__table__), [{**r.state, "game_id": gid}
                                                     for r, gid in zip(records, game_ids)])
     add_finished_games(list(game_ids), STARTER)
     # As record_finish rates each game on the ratings the last one left, but in memory and

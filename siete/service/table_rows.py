@@ -14,10 +14,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from siete.db import db
-from siete.models import Game, GamePlayer, utcnow
-from siete.models import GameState as StateRow
+from siete.models import Game, GamePlayer, GameStateRow, utcnow
 
-GAMES, STATES, SEATS = Game.__table__, StateRow.__table__, GamePlayer.__table__
+GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
 
 
 @dataclass
@@ -94,7 +93,7 @@ def write_state(live: LiveState, by: str, new: bool = False) -> None:
             INSERT_STATE, {"game_id": live.game_id, "created_by": by, **values})
     else:
         db.session.connection().execute(UPDATE_STATE, {"row_id": live.game_id, **values})
-        _keep_in_step(StateRow, live.game_id, values)
+        _keep_in_step(GameStateRow, live.game_id, values)
 
 
 def write_game(game: Game | TableRow, by: str, **values) -> None:

@@ -15,9 +15,8 @@ from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import GameConfig
-from siete.models import Game, GamePlayer, Player, User, utcnow
-from siete.models import GameState as StateRow
-from siete.service.errors import Conflict, Forbidden, RuleBroken, TooMany
+from siete.models import Game, GamePlayer, GameStateRow, Player, User, utcnow
+from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
 from siete.service.play import TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.table_rows import LiveState
@@ -196,7 +195,7 @@ def leave_waiting_table(game_id: int, player: Player) -> None:
             raise Conflict(_("the game has started: leaving now hands your seat to a bot"))
         seat = next((gp for gp in game.players if gp.player_id == player.id), None)
         if seat is None:
-            raise Forbidden(_("you are not seated at this table"))
+            raise NotAllowed(_("you are not seated at this table"))
         if player.user_id is not None and player.user_id == game.creator_user_id:
             game.status = "abandoned"
         else:
@@ -214,7 +213,7 @@ def start_table(game_id: int, player: Player | None, config: GameConfig,
     """
     with locked_table(game_id) as (game, row):
         if player is not None and game.creator_user_id != player.user_id:
-            raise Forbidden(_("only the table's creator can start the game"))
+            raise NotAllowed(_("only the table's creator can start the game"))
         if game.status != "waiting" or row is not None:
             raise Conflict(_("this game has already started"))
         by = player.name if player else "system"
@@ -271,8 +270,8 @@ def _newest(condition, page: int, size: int, in_play: bool = False) -> list[Game
     """A page (plus one row, to know if another follows) of the games matching `condition`."""
     query = select(Game).where(condition)
     if in_play:
-        query = query.join(StateRow, StateRow.game_id == Game.id).where(
-            (StateRow.turn_deadline.is_(None)) | (StateRow.turn_deadline > utcnow() - STUCK_AFTER))
+        query = query.join(GameStateRow, GameStateRow.game_id == Game.id).where(
+            (GameStateRow.turn_deadline.is_(None)) | (GameStateRow.turn_deadline > utcnow() - STUCK_AFTER))
     return list(db.session.execute(
         query.options(selectinload(Game.players).selectinload(GamePlayer.player))
         .order_by(Game.id.desc()).offset((page - 1) * size).limit(size + 1)).scalars())

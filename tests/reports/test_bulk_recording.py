@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from siete.db import db
-from siete.models import (Game, GamePlayer, GameRating, GameState, Hand, PlayerFirstCard,
+from siete.models import (Game, GamePlayer, GameRating, GameStateRow, Hand, PlayerFirstCard,
                           PlayerNemesis, PlayerRating, Turn, TurnAction)
 from siete.service.ratings import rebuild_ratings
 from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
@@ -31,7 +31,7 @@ def stored(game_id: int) -> dict:
                                .order_by(Turn.hand_number, Turn.position)).all()
     actions = {t.id: [columns(a) for a in db.session.scalars(
         select(TurnAction).where(TurnAction.turn_id == t.id).order_by(TurnAction.seq))] for t in turns}
-    state = db.session.get(GameState, game_id)
+    state = db.session.get(GameStateRow, game_id)
     return {"game": {**columns(game), "name": game.name.split("/")[-1]},
             "seats": [columns(s) for s in seats],
             "hands": [(columns(h), order[h.bank_game_player_id]) for h in hands],

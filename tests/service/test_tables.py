@@ -9,9 +9,9 @@ import pytest
 from siete.db import db
 from siete.engine.rules import legal_bets
 from siete.models import Game, Player, User, utcnow
-from siete.models import GameState as StateRow
+from siete.models import GameStateRow as StateRow
 from siete.service import play
-from siete.service.errors import Conflict, Forbidden, RuleBroken
+from siete.service.errors import Conflict, NotAllowed, RuleBroken
 from siete.service.tables import (TableSpec, create_table, join_table, player_for, player_of_user,
                                   start_table)
 
@@ -101,7 +101,7 @@ def test_someone_not_seated_cannot_act(app):
     game_id = started_table(app)
     with app.app_context():
         eve = make_player("eve")
-        with pytest.raises(Forbidden):
+        with pytest.raises(NotAllowed):
             play.act(game_id, eve.name, "stand")
 
 

@@ -216,7 +216,7 @@ def test_the_tick_query_reads_the_deadline_index(app):
 
 
 def test_a_broken_table_does_not_hold_up_the_tables_due_after_it(app):
-    from siete.models import GameState as StateRow
+    from siete.models import GameStateRow as StateRow
 
     with app.app_context():
         ana = make_player("ana")
@@ -274,7 +274,7 @@ def test_the_worker_command_runs_one_tick_with_once(app, runner):
         watch = TableSpec(name="watch", seats=2, bots=("standard", "bold"), creator_sits=False)
         game = create_table(ana, watch, app.config["GAME"])
         start_table(game.id, ana, app.config["GAME"])
-        from siete.models import GameState as StateRow
+        from siete.models import GameStateRow as StateRow
 
         db.session.execute(db.update(StateRow).where(StateRow.game_id == game.id)
                            .values(turn_deadline=utcnow() - timedelta(seconds=5)))

@@ -24,7 +24,7 @@ from sqlalchemy import select, update
 
 from siete.db import db
 from siete.models import Game, Hand, User, utcnow
-from siete.models import GameState as StateRow
+from siete.models import GameStateRow as StateRow
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
 ROOT = Path(__file__).resolve().parents[2]
