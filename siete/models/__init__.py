@@ -9,6 +9,8 @@ from siete.models.reference import Card, DeckType, GameDetails
 from siete.models.reports import (ReportBestGame, ReportFirstCard, ReportGameBet, ReportGameWinner,
                                   ReportHandRate, ReportNemesis, ReportPlayerTotals,
                                   ReportPosition, ReportSeatCard, ReportTotals)
+from siete.models.vocabulary import (OPEN_STATUSES, BankResult, BotProfile, GameMode, GameStatus,
+                                     PlayerKind, SeatResult, Suit, TurnActionKind, TurnResult)
 
 __all__ = [
     "ACTIONS", "BANK_RESULTS", "BOT_PROFILES", "GAME_MODES", "GAME_STATUSES", "PLAYER_KINDS",
@@ -18,4 +20,6 @@ __all__ = [
     "PlayerFirstCard", "PlayerNemesis",
     "ReportBestGame", "ReportFirstCard", "ReportGameBet", "ReportGameWinner", "ReportHandRate",
     "ReportNemesis", "ReportPlayerTotals", "ReportPosition", "ReportSeatCard", "ReportTotals",
+    "OPEN_STATUSES", "BankResult", "BotProfile", "GameMode", "GameStatus", "PlayerKind", "SeatResult",
+    "Suit", "TurnActionKind", "TurnResult",
 ]

@@ -9,6 +9,9 @@ from sqlalchemy import DateTime, MetaData, Numeric, SmallInteger, String, Text, 
 from sqlalchemy.dialects import mysql
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from siete.models.vocabulary import (BankResult, BotProfile, GameMode, GameStatus, PlayerKind,
+                                     SeatResult, Suit, TurnActionKind, TurnResult)
+
 # Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
 # two ways of building the schema give the same database (tests/test_schema.py checks it).
 NAMING_CONVENTION = {
@@ -40,15 +43,16 @@ Points = Numeric(3, 1, asdecimal=False)
 # InnoDB with the binary collation: names sort and compare byte-wise, as on SQLite.
 MYSQL_TABLE = {"mysql_engine": "InnoDB", "mysql_charset": "utf8mb4", "mysql_collate": "utf8mb4_bin"}
 
-SUITS = ("Oros", "Copas", "Espadas", "Bastos")
-PLAYER_KINDS = ("human", "bot")
-BOT_PROFILES = ("standard", "cautious", "bold")
-GAME_STATUSES = ("waiting", "playing", "finished", "abandoned")
-GAME_MODES = ("humans", "mixed", "bots")
-SEAT_RESULTS = ("won", "lost")
-BANK_RESULTS = ("stood", "seven_half", "bust", "did_not_play")
-TURN_RESULTS = ("bust", "lose", "win", "seven_half", "bank")
-ACTIONS = ("draw", "stand")
+# The CHECK lists of the schema, in the order sql/schema.sql writes them.
+SUITS = tuple(Suit)
+PLAYER_KINDS = tuple(PlayerKind)
+BOT_PROFILES = tuple(BotProfile)
+GAME_STATUSES = tuple(GameStatus)
+GAME_MODES = tuple(GameMode)
+SEAT_RESULTS = tuple(SeatResult)
+BANK_RESULTS = tuple(BankResult)
+TURN_RESULTS = tuple(TurnResult)
+ACTIONS = tuple(TurnActionKind)
 
 
 def utcnow() -> datetime:

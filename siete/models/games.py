@@ -12,6 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from siete.models.base import (ACTIONS, BANK_RESULTS, GAME_MODES, GAME_STATUSES, MYSQL_TABLE,
                                SEAT_RESULTS, TURN_RESULTS, ControlColumns, LongText, Points,
                                TinyInt, db, one_of)
+from siete.models.vocabulary import GameStatus
 
 if TYPE_CHECKING:
     from siete.models.people import Player, User
@@ -33,7 +34,7 @@ class Game(ControlColumns, db.Model):
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(60))
-    status: Mapped[str] = mapped_column(String(10), default="waiting")
+    status: Mapped[str] = mapped_column(String(10), default=GameStatus.WAITING)
     mode: Mapped[str] = mapped_column(String(6))
     num_players: Mapped[int] = mapped_column(TinyInt)
     initial_points: Mapped[int] = mapped_column(Integer)

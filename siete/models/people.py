@@ -7,6 +7,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from siete.models.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColumns, db, one_of
+from siete.models.vocabulary import PlayerKind
 
 
 class User(UserMixin, ControlColumns, db.Model):
@@ -62,6 +63,6 @@ class Player(ControlColumns, db.Model):
 
     @property
     def is_bot(self) -> bool:
-        return self.kind == "bot"
+        return self.kind == PlayerKind.BOT
 
 

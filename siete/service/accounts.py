@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from siete.db import db
-from siete.models import Player, User
+from siete.models import Player, PlayerKind, User
 
 PASSWORD_MIN, PASSWORD_MAX = 8, 128  # the cap stops huge inputs from making hashing costly
 RESET_SALT = "siete-password-reset"
@@ -104,7 +104,7 @@ def create_account(username: str, email: str, password: str) -> User:
     db.session.add(user)
     try:
         db.session.flush()
-        db.session.add(Player(kind="human", name=username, user_id=user.id,
+        db.session.add(Player(kind=PlayerKind.HUMAN, name=username, user_id=user.id,
                               created_by=username, updated_by=username))
         db.session.commit()
     except IntegrityError:  # two sign-ups raced for the same name or email

@@ -19,7 +19,7 @@ from siete.engine.bots import run_bots
 from siete.engine.moves import (MOVES, apply_move, come_back, everyone_ready, replace_with_bot,
                                 say_next, time_out)
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
-from siete.models import Game, GamePlayer, GameStateRow, Player, utcnow
+from siete.models import Game, GameMode, GamePlayer, GameStateRow, GameStatus, Player, utcnow
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
 from siete.service.table_rows import (STATES, LiveState, TableRow, held_object, lock_started,
@@ -40,7 +40,7 @@ SETTLE_PAUSE_S = 6
 
 def settle_pause_s(game: Game | TableRow) -> float:
     """The pause between hands: SETTLE_PAUSE_S (app config) with people, BOT_HAND_PAUSE_S without."""
-    if game.mode == "bots":
+    if game.mode == GameMode.BOTS:
         return BOT_HAND_PAUSE_S
     if has_app_context():
         return float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
@@ -95,7 +95,7 @@ def _lock_table(game_id: int) -> tuple[Game, GameStateRow | None]:
     # Only a started game has a state row (start_table writes it with status 'playing'). A
     # locking read of a missing row takes an InnoDB gap lock, and two tables starting at once
     # would each hold one and deadlock inserting their rows: so waiting tables skip it.
-    row = None if game.status == "waiting" else db.session.execute(
+    row = None if game.status == GameStatus.WAITING else db.session.execute(
         select(GameStateRow).where(GameStateRow.game_id == game_id).with_for_update()
         .execution_options(populate_existing=True)).scalar_one_or_none()
     return game, row
@@ -168,7 +168,7 @@ def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool =
 def _pauses(game: Game | TableRow, state: GameState) -> bool:
     """Whether the table waits between hands: bots-only tables (to be watched) and tables
     with a person still playing; bots left alone at a mixed table play it out at once."""
-    return settle_pause_s(game) > 0 and (game.mode == "bots" or bool(state.waits_for()))
+    return settle_pause_s(game) > 0 and (game.mode == GameMode.BOTS or bool(state.waits_for()))
 
 
 def seat_in_state(state: GameState, player_name: str | None) -> int:
@@ -188,7 +188,7 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
     if action not in MOVES:
         raise RuleBroken(_("unknown action"))
     with locked_started_table(game_id) as (game, row):
-        if game.status != "playing":
+        if game.status != GameStatus.PLAYING:
             raise Conflict(_("this game is not being played now"))
         state = load_state(row)
         if _is_away(state, player_name):  # any move (even from a stale page) is a return: the
@@ -298,7 +298,7 @@ def ready_for_next(game_id: int, player_name: str | None) -> TableSnapshot:
     with locked_started_table(game_id) as (game, row):
         state = load_state(row)
         seat = seat_in_state(state, player_name)
-        if state.phase != DEAL or game.status != "playing":
+        if state.phase != DEAL or game.status != GameStatus.PLAYING:
             return TableSnapshot.of(game, row, state)
         try:
             all_ready = say_next(state, seat)
@@ -316,7 +316,7 @@ def leave_game(game_id: int, player: Player) -> None:
     with locked_started_table(game_id) as (game, row):
         state = load_state(row)
         seat = seat_in_state(state, player.name)
-        if game.status != "playing":
+        if game.status != GameStatus.PLAYING:
             raise Conflict(_("this game is not being played now"))
         try:
             replace_with_bot(state, seat, "standard")

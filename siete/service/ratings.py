@@ -14,7 +14,7 @@ from functools import cache
 from sqlalchemy import bindparam, delete, func, insert, select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, GameRating, Player, PlayerRating, utcnow
+from siete.models import Game, GamePlayer, GameRating, GameStatus, Player, PlayerRating, utcnow
 from siete.reports.aggregates import lock_finishes
 from siete.service.tallies import rebuild_tallies, tally_game, tally_games
 
@@ -172,7 +172,7 @@ def games_in_rating_order() -> list[int]:
                    .group_by(GAME_RATINGS.c.game_id).subquery())
     games = Game.__table__
     query = (select(games.c.id).outerjoin(first_rated, first_rated.c.game_id == games.c.id)
-             .where(games.c.status == "finished")
+             .where(games.c.status == GameStatus.FINISHED)
              .order_by(first_rated.c.seq.is_(None), first_rated.c.seq, games.c.ended_at, games.c.id))
     return list(db.session.execute(query).scalars())
 

@@ -9,7 +9,8 @@ from sqlalchemy import bindparam, insert, select, text
 from siete.db import db
 from siete.engine.cards import points
 from siete.engine.state import GameState
-from siete.models import Card, Game, GamePlayer, Hand, Turn, TurnAction, utcnow
+from siete.models import (Card, Game, GamePlayer, GameStatus, Hand, SeatResult, Turn, TurnAction,
+                          utcnow)
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_game
 from siete.service.table_rows import TableRow, write_game, write_seats
@@ -60,7 +61,7 @@ def record_start(game: Game, state: GameState, by: str) -> None:
     for index, seat in enumerate(state.seats):
         seats[index].seat_card_id = ids[seat.seat_card]
         seats[index].updated_by = by
-    game.status = "playing"
+    game.status = GameStatus.PLAYING
     game.started_at = game.started_at or utcnow()
     game.updated_by = by
 
@@ -182,7 +183,7 @@ def final_seats(state: GameState) -> dict[int, dict]:
     ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
     ranking.sort(key=lambda i: -state.seats[i].points)  # stable: ties keep the final order (R7.2)
     return {index: {"final_points": state.seats[index].points, "final_position": place,
-                    "result": "won" if index == state.winner else "lost"}
+                    "result": SeatResult.WON if index == state.winner else SeatResult.LOST}
             for place, index in enumerate(ranking, start=1)}
 
 
@@ -194,7 +195,7 @@ def record_finish(game: Game | TableRow, state: GameState, by: str) -> None:
     duration_s = game.duration_s
     if game.started_at is not None and duration_s is None:
         duration_s = int((ended_at - game.started_at).total_seconds())
-    write_game(game, by, status="finished", ended_at=ended_at, duration_s=duration_s,
+    write_game(game, by, status=GameStatus.FINISHED, ended_at=ended_at, duration_s=duration_s,
                winner_player_id=seats[state.winner][1])
     # The reports' aggregates take the game in, in this same transaction. Seats changed on
     # ORM objects (record_start's seat cards) are flushed first: the aggregates read the rows.

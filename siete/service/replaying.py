@@ -9,7 +9,8 @@ from sqlalchemy import select
 from siete.db import db
 from siete.engine.config import GameConfig
 from siete.engine.state import OVER, GameState
-from siete.models import Game, GamePlayer, Player, User, utcnow
+from siete.models import (BotProfile, Game, GameMode, GamePlayer, GameStatus, Player, PlayerKind,
+                          User, utcnow)
 from siete.replay import ScenarioError, load_scenario, replay, scenario_config
 from siete.service.recording import record_finish, record_hand, record_start
 
@@ -25,14 +26,14 @@ def scenario_player(name: str, is_bot: bool) -> Player:
             raise ScenarioError(f"{name} is already {kind} in the database")
         return player
     if is_bot:
-        player = Player(name=name, kind="bot", profile="standard", created_by=BY, updated_by=BY)
+        player = Player(name=name, kind=PlayerKind.BOT, profile=BotProfile.STANDARD, created_by=BY, updated_by=BY)
     else:
         user = User(username=name, email=f"{name.lower()}@players.invalid",
                     created_by=BY, updated_by=BY)
         user.set_password(secrets.token_urlsafe(24))  # nobody knows it: log-in stays closed
         db.session.add(user)
         db.session.flush()
-        player = Player(name=name, kind="human", user_id=user.id, created_by=BY, updated_by=BY)
+        player = Player(name=name, kind=PlayerKind.HUMAN, user_id=user.id, created_by=BY, updated_by=BY)
     db.session.add(player)
     db.session.flush()
     return player
@@ -50,8 +51,9 @@ def record_scenario(text: str, base: GameConfig) -> Game:
     bots = set(data.get("bots") or [])
     names = [str(p) for p in data["players"]]
     has_bots, has_humans = bool(bots & set(names)), bool(set(names) - bots)
-    game = Game(name=str(data.get("name", "replayed game"))[:60], status="waiting",
-                mode="mixed" if has_bots and has_humans else "bots" if has_bots else "humans",
+    game = Game(name=str(data.get("name", "replayed game"))[:60], status=GameStatus.WAITING,
+                mode=GameMode.MIXED if has_bots and has_humans else
+                GameMode.BOTS if has_bots else GameMode.HUMANS,
                 num_players=len(names), initial_points=config.initial_points,
                 max_hands=config.max_hands, turn_seconds=30, seed=int(data.get("seed", 0)),
                 win_condition=f"most points after {config.max_hands} hands, or the last player left",
@@ -72,7 +74,7 @@ def record_scenario(text: str, base: GameConfig) -> Game:
         game.ended_at = game.started_at + timedelta(seconds=int(data.get("duration_s", 0)))
         record_finish(game, result.state, BY)
     else:
-        game.status = "abandoned"
+        game.status = GameStatus.ABANDONED
     return game
 
 

@@ -15,7 +15,8 @@ from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import GameConfig
-from siete.models import Game, GamePlayer, GameStateRow, Player, User, utcnow
+from siete.models import (OPEN_STATUSES, Game, GameMode, GamePlayer, GameStateRow, GameStatus,
+                          Player, PlayerKind, User, utcnow)
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
 from siete.service.play import TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order
@@ -66,7 +67,7 @@ def player_for(user: User) -> Player:
     """The human player of an account, created the first time it is needed."""
     player = user.player  # load_user has joined it in; otherwise this loads it
     if player is None:
-        player = Player(name=user.username, kind="human", user=user,
+        player = Player(name=user.username, kind=PlayerKind.HUMAN, user=user,
                         created_by=user.username, updated_by=user.username)
         db.session.add(player)
         db.session.flush()
@@ -84,7 +85,7 @@ def pick_bots(profiles: tuple[str, ...] | list[str], taken: set[int], by: str) -
     chosen = []
     for profile in profiles:
         bot = db.session.execute(
-            select(Player).where(Player.kind == "bot", Player.profile == profile,
+            select(Player).where(Player.kind == PlayerKind.BOT, Player.profile == profile,
                                  Player.id.not_in(taken or {0})).order_by(Player.id)
         ).scalars().first()
         if bot is None:
@@ -103,7 +104,7 @@ def new_bot(profile: str, by: str) -> Player:
     count = db.session.scalar(select(func.count()).select_from(Player)) or 0
     for attempt in range(BOT_NAME_ATTEMPTS):
         number = count + 1 if attempt == 0 else count + random.randint(2, 10**6)
-        bot = Player(name=f"{profile.capitalize()}{BOT_NAME_SEPARATOR}{number}", kind="bot",
+        bot = Player(name=f"{profile.capitalize()}{BOT_NAME_SEPARATOR}{number}", kind=PlayerKind.BOT,
                      profile=profile, created_by=by, updated_by=by)
         try:
             with db.session.begin_nested():
@@ -126,8 +127,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
         verify_open_tables(creator.user_id, max_open)
     by = creator.name if creator else "simulator"
     humans = spec.seats - len(spec.bots)
-    mode = "bots" if humans == 0 else "humans" if not spec.bots else "mixed"
-    game = Game(name=spec.name.strip()[:60] or _("%(name)s's table", name=by)[:60], status="waiting",
+    mode = GameMode.of(humans, len(spec.bots))
+    game = Game(name=spec.name.strip()[:60] or _("%(name)s's table", name=by)[:60], status=GameStatus.WAITING,
                 mode=mode, num_players=spec.seats, initial_points=config.initial_points,
                 max_hands=spec.max_hands, turn_seconds=spec.turn_seconds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
@@ -148,7 +149,7 @@ def open_tables_of(user_id: int) -> int:
     """How many tables the account created are waiting or being played."""
     return db.session.scalar(
         select(func.count()).select_from(Game)
-        .where(Game.creator_user_id == user_id, Game.status.in_(("waiting", "playing")))) or 0
+        .where(Game.creator_user_id == user_id, Game.status.in_(OPEN_STATUSES))) or 0
 
 
 def verify_open_tables(user_id: int, max_open: int) -> None:
@@ -163,16 +164,16 @@ def verify_open_tables(user_id: int, max_open: int) -> None:
 def expire_waiting_table(game_id: int, cutoff: datetime, by: str = "worker") -> bool:
     """Close a waiting table nobody has joined (or touched) since `cutoff`; True if it did."""
     with locked_table(game_id) as (game, _row):
-        if game.status != "waiting" or game.updated_at > cutoff:
+        if game.status != GameStatus.WAITING or game.updated_at > cutoff:
             return False
-        game.status, game.updated_by = "abandoned", by
+        game.status, game.updated_by = GameStatus.ABANDONED, by
         return True
 
 
 def join_table(game_id: int, player: Player) -> None:
     """Take a free human seat at a waiting table (which keeps it from expiring for a while)."""
     with locked_table(game_id) as (game, _row):
-        if game.status != "waiting":
+        if game.status != GameStatus.WAITING:
             raise Conflict(_("this game has already started"))
         if any(gp.player_id == player.id for gp in game.players):
             raise Conflict(_("you already have a seat here"))
@@ -191,13 +192,13 @@ def _next_join_order(game: Game) -> int:
 def leave_waiting_table(game_id: int, player: Player) -> None:
     """Give up a seat before the game starts; a table its creator leaves is closed."""
     with locked_table(game_id) as (game, _row):
-        if game.status != "waiting":
+        if game.status != GameStatus.WAITING:
             raise Conflict(_("the game has started: leaving now hands your seat to a bot"))
         seat = next((gp for gp in game.players if gp.player_id == player.id), None)
         if seat is None:
             raise NotAllowed(_("you are not seated at this table"))
         if player.user_id is not None and player.user_id == game.creator_user_id:
-            game.status = "abandoned"
+            game.status = GameStatus.ABANDONED
         else:
             game.players.remove(seat)
             db.session.flush()  # delete first, so renumbering cannot collide with the old row
@@ -214,7 +215,7 @@ def start_table(game_id: int, player: Player | None, config: GameConfig,
     with locked_table(game_id) as (game, row):
         if player is not None and game.creator_user_id != player.user_id:
             raise NotAllowed(_("only the table's creator can start the game"))
-        if game.status != "waiting" or row is not None:
+        if game.status != GameStatus.WAITING or row is not None:
             raise Conflict(_("this game has already started"))
         by = player.name if player else "system"
         free = game.num_players - len(game.players)
@@ -224,15 +225,15 @@ def start_table(game_id: int, player: Player | None, config: GameConfig,
         for bot in pick_bots(["standard"] * free, taken, by):
             game.players.append(GamePlayer(player=bot, join_order=_next_join_order(game),
                                            created_by=by, updated_by=by))
-        if free and game.mode == "humans":
-            game.mode = "mixed"
+        if free and game.mode == GameMode.HUMANS:
+            game.mode = GameMode.MIXED
         return _deal_first_hand(game, config, by, pause_bots)
 
 
 def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) -> TableSnapshot:
     seats = seats_by_join_order(game)
     names = [gp.player.name for gp in seats]
-    bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == "bot"}
+    bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == PlayerKind.BOT}
     game_config = config.with_overrides(max_hands=game.max_hands,
                                         initial_points=game.initial_points)
     rng = random.Random(f"{game.seed}:seating")
@@ -261,8 +262,8 @@ class LobbyPage:
 
 def lobby_page(page: int = 1, size: int = 20) -> LobbyPage:
     """Tables waiting for players and tables really in play, `size` of each per page."""
-    waiting = _newest(Game.status == "waiting", page, size)
-    playing = _newest(Game.status == "playing", page, size, in_play=True)
+    waiting = _newest(Game.status == GameStatus.WAITING, page, size)
+    playing = _newest(Game.status == GameStatus.PLAYING, page, size, in_play=True)
     return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import and_, bindparam, delete, func, insert, literal, select, update
 
 from siete.db import db
-from siete.models import GamePlayer, PlayerFirstCard, PlayerNemesis, Turn
+from siete.models import GamePlayer, PlayerFirstCard, PlayerNemesis, SeatResult, Turn
 
 FIRST, NEMESES = PlayerFirstCard.__table__, PlayerNemesis.__table__
 SEATS, TURNS = GamePlayer.__table__, Turn.__table__
@@ -24,8 +24,8 @@ def _nemeses_of(game_filter):
     """(loser, winner, games) of the games `game_filter` keeps (a condition on the loser's seat)."""
     return (select(LOSERS.c.player_id, WINNERS.c.player_id, func.count())
             .select_from(LOSERS)
-            .join(WINNERS, and_(WINNERS.c.game_id == LOSERS.c.game_id, WINNERS.c.result == "won"))
-            .where(game_filter, LOSERS.c.result == "lost")
+            .join(WINNERS, and_(WINNERS.c.game_id == LOSERS.c.game_id, WINNERS.c.result == SeatResult.WON))
+            .where(game_filter, LOSERS.c.result == SeatResult.LOST)
             .group_by(LOSERS.c.player_id, WINNERS.c.player_id))
 
 

@@ -26,6 +26,7 @@ from sqlalchemy import bindparam, null, select, union_all
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from siete.db import db
+from siete.models import GameStatus
 from siete.service.play import TimerStep, run_due_step
 from siete.service.table_rows import GAMES, STATES
 from siete.service.tables import expire_waiting_table
@@ -43,7 +44,7 @@ def _due_query():
               .where(STATES.c.turn_deadline <= bindparam("now"))
               .order_by(STATES.c.turn_deadline).limit(bindparam("batch")).subquery("timers"))
     waiting = (select(GAMES.c.id.label("game_id"), null().label("due"))
-               .where(GAMES.c.status == "waiting", GAMES.c.updated_at <= bindparam("cutoff"))
+               .where(GAMES.c.status == GameStatus.WAITING, GAMES.c.updated_at <= bindparam("cutoff"))
                .order_by(GAMES.c.id).limit(bindparam("batch")).subquery("stale"))
     return union_all(select(timers.c.game_id, timers.c.due),
                      select(waiting.c.game_id, waiting.c.due))

@@ -1,0 +1,93 @@
+"""The words the data side stores: one StrEnum per column that holds one of a few strings.
+
+Each member is the string stored (the schema's CHECK lists are built from them, and a member
+compares equal to its string), so the stored data is the same as before these types existed.
+A game's status and a seat's state are different words even where they are spelt alike: the
+seat's live states belong to the engine; what a seat ends with is `SeatResult`.
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class GameStatus(StrEnum):
+    """games.status: a table's life."""
+
+    WAITING = "waiting"  # open, taking seats
+    PLAYING = "playing"  # started: it has a game_states row
+    FINISHED = "finished"
+    ABANDONED = "abandoned"  # closed before or instead of finishing
+
+
+# Tables that still count against their creator's limit, and that the lobby lists.
+OPEN_STATUSES = (GameStatus.WAITING, GameStatus.PLAYING)
+
+
+class GameMode(StrEnum):
+    """games.mode: who sits at the table."""
+
+    HUMANS = "humans"
+    MIXED = "mixed"
+    BOTS = "bots"
+
+    @classmethod
+    def of(cls, humans: int, bots: int) -> GameMode:
+        """The mode of a table with this many people and bots."""
+        return cls.BOTS if humans == 0 else cls.HUMANS if bots == 0 else cls.MIXED
+
+
+class SeatResult(StrEnum):
+    """game_players.result: how a seat ended (NULL until the game finishes)."""
+
+    WON = "won"
+    LOST = "lost"
+
+
+class BankResult(StrEnum):
+    """hands.bank_result."""
+
+    STOOD = "stood"
+    SEVEN_HALF = "seven_half"
+    BUST = "bust"
+    DID_NOT_PLAY = "did_not_play"
+
+
+class TurnResult(StrEnum):
+    """turns.result; the bank's own row says `bank`."""
+
+    BUST = "bust"
+    LOSE = "lose"
+    WIN = "win"
+    SEVEN_HALF = "seven_half"
+    BANK = "bank"
+
+
+class TurnActionKind(StrEnum):
+    """turn_actions.action."""
+
+    DRAW = "draw"
+    STAND = "stand"
+
+
+class PlayerKind(StrEnum):
+    """players.kind."""
+
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class BotProfile(StrEnum):
+    """players.profile of a bot (the engine's strategies of the same names)."""
+
+    STANDARD = "standard"
+    CAUTIOUS = "cautious"
+    BOLD = "bold"
+
+
+class Suit(StrEnum):
+    """cards.suit."""
+
+    OROS = "Oros"
+    COPAS = "Copas"
+    ESPADAS = "Espadas"
+    BASTOS = "Bastos"
