@@ -12,7 +12,6 @@ from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.routing import BuildError
 
 from siete.auth_forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
-from siete.db import db
 from siete.extensions import (Account, is_known_device, limiter, login_account_key,
                               login_account_rate_limit, login_rate_limit, register_rate_limit,
                               remember_known_device)
@@ -136,7 +135,7 @@ def change_password():
     """Change the password after checking the current one; other sessions end."""
     form = ChangePasswordForm(current_user.username)
     if form.validate_on_submit():
-        user = db.session.get(User, current_user.id)  # current_user is the Account, not the row
+        user = accounts.user_by_id(current_user.id)  # current_user is the Account, not the row
         if not user.check_password(form.current_password.data):
             form.current_password.errors.append(_("That is not your current password."))
         else:

@@ -34,7 +34,7 @@ def send_reset_mail(user) -> None:
              "Open this link within %(minutes)s minutes to choose a new one:\n\n%(link)s\n\n"
              "The link works once. If you did not ask for it, ignore this mail: your password "
              "stays as it is.\n", name=user.username, minutes=minutes,
-             link=reset_link(accounts.reset_token(user)))
+             link=reset_link(accounts.reset_token(user, current_app.secret_key)))
     send_mail(user.email, _("Reset your Siete y medio password"), body)
 
 
@@ -59,7 +59,8 @@ def forgot_password():
 @bp.route("/reset/<token>", methods=["GET", "POST"])
 def reset_password(token: str):
     """Choose a new password from a mailed link; every other session of the account ends."""
-    user = accounts.user_for_reset_token(token)
+    user = accounts.user_for_reset_token(token, current_app.secret_key, current_app.config.get(
+        "PASSWORD_RESET_MAX_AGE", accounts.DEFAULT_RESET_MAX_AGE_S))
     if user is None:
         flash(_("That reset link has expired or was already used. Ask for a new one."), "error")
         return redirect(url_for("auth.forgot_password"))

@@ -13,7 +13,6 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from siete import words
-from siete.db import db
 from siete.engine.bots import PROFILES
 from siete.extensions import limiter
 from siete.models import Player, utcnow
@@ -116,8 +115,7 @@ def create():
         return _render_lobby(form, 422)
     try:
         game_id = _open_table(form.spec())
-    except TableError as exc:
-        db.session.rollback()
+    except TableError as exc:  # the service has rolled its work back
         form.form_errors.append(exc.message)
         return _render_lobby(form, exc.status)
     return redirect(url_for(".table", game_id=game_id), 303)
@@ -198,8 +196,7 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
     """Run one service call for the current user and answer with the table (or a redirect)."""
     try:
         result = move()
-    except TableError as exc:
-        db.session.rollback()
+    except TableError as exc:  # the service has rolled its work back
         if isinstance(exc, TableNotFound):
             abort(404, exc.message)
         if wants_fragment():
@@ -216,7 +213,6 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
 
 def _bad_input(game_id: int, message: str):
     """A malformed form (not one of ours): 400 with the message and the current table."""
-    db.session.rollback()
     return _render_table(game_id, message, 400)
 
 
@@ -320,8 +316,7 @@ def again(game_id: int):
                      max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch)
     try:
         new_id = _open_table(spec)
-    except TableError as exc:
-        db.session.rollback()
+    except TableError as exc:  # the service has rolled its work back
         flash(exc.message, "error")
         return redirect(url_for(".table", game_id=game_id), 303)
     return redirect(url_for(".table", game_id=new_id), 303)

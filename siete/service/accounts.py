@@ -5,7 +5,6 @@ import hashlib
 import hmac
 from functools import cache
 
-from flask import current_app
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import func, select, update
@@ -14,6 +13,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from siete.db import db
 from siete.models import Player, PlayerKind, User
+from siete.service.unit_of_work import unit_of_work
 
 PASSWORD_MIN, PASSWORD_MAX = 8, 128  # the cap stops huge inputs from making hashing costly
 RESET_SALT = "siete-password-reset"
@@ -29,6 +29,11 @@ class AccountClash(Exception):
 
 
 # ---------------------------------------------------------------- finding and checking
+
+
+def user_by_id(user_id: int) -> User | None:
+    """The account's row (its password hash, email, generation), or None."""
+    return db.session.get(User, user_id)
 
 
 def find_user(username: str) -> User | None:
@@ -101,14 +106,13 @@ def create_account(username: str, email: str, password: str) -> User:
     user = User(username=username, username_key=User.key_for(username), email=email,
                 created_by=username, updated_by=username)
     user.set_password(password)
-    db.session.add(user)
     try:
-        db.session.flush()
-        db.session.add(Player(kind=PlayerKind.HUMAN, name=username, user_id=user.id,
-                              created_by=username, updated_by=username))
-        db.session.commit()
-    except IntegrityError:  # two sign-ups raced for the same name or email
-        db.session.rollback()
+        with unit_of_work():
+            db.session.add(user)
+            db.session.flush()
+            db.session.add(Player(kind=PlayerKind.HUMAN, name=username, user_id=user.id,
+                                  created_by=username, updated_by=username))
+    except IntegrityError:  # two sign-ups raced for the same name or email (rolled back)
         raise AccountClash("username", _("That username was just taken; try another.")) from None
     return user
 
@@ -141,26 +145,26 @@ def revoke_sessions(user_id: int) -> int:
 
     Commits: the bump must hold even if the caller's page then fails.
     """
-    _bump_generation(user_id)
-    db.session.commit()
+    with unit_of_work():
+        _bump_generation(user_id)
     return db.session.scalar(select(User.session_generation).where(User.id == user_id)) or 0
 
 
 def change_password(user: User, new_password: str) -> None:
     """Store the new password and end every session made with the old one, in one transaction."""
-    user.set_password(new_password)
-    user.updated_by = user.username
-    db.session.flush()
-    _bump_generation(user.id)
-    db.session.commit()
+    with unit_of_work():
+        user.set_password(new_password)
+        user.updated_by = user.username
+        db.session.flush()
+        _bump_generation(user.id)
     db.session.refresh(user)  # the new generation, for the session the caller starts
 
 
 # ---------------------------------------------------------------- password reset
 
 
-def _reset_serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.secret_key, salt=RESET_SALT)
+def _reset_serializer(secret_key: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(secret_key, salt=RESET_SALT)
 
 
 def _password_fingerprint(user: User) -> str:
@@ -168,16 +172,16 @@ def _password_fingerprint(user: User) -> str:
     return hashlib.sha256(user.password_hash.encode()).hexdigest()[:32]
 
 
-def reset_token(user: User) -> str:
+def reset_token(user: User, secret_key: str) -> str:
     """A signed link token for this user, good until the password changes or it expires."""
-    return _reset_serializer().dumps({"u": user.id, "p": _password_fingerprint(user)})
+    return _reset_serializer(secret_key).dumps({"u": user.id, "p": _password_fingerprint(user)})
 
 
-def user_for_reset_token(token: str) -> User | None:
-    """The user a valid, unexpired, unused token belongs to, else None."""
-    max_age = current_app.config.get("PASSWORD_RESET_MAX_AGE", DEFAULT_RESET_MAX_AGE_S)
+def user_for_reset_token(token: str, secret_key: str,
+                         max_age: int = DEFAULT_RESET_MAX_AGE_S) -> User | None:
+    """The user a valid token, younger than max_age seconds and not yet used, belongs to; else None."""
     try:
-        data = _reset_serializer().loads(token, max_age=max_age)
+        data = _reset_serializer(secret_key).loads(token, max_age=max_age)
         user = db.session.get(User, int(data["u"]))
         fingerprint = str(data["p"])
     except (BadSignature, KeyError, TypeError, ValueError):

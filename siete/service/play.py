@@ -24,6 +24,7 @@ from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
 from siete.service.table_rows import (STATES, LiveState, TableRow, held_object, lock_started,
                                       mark_left, write_state)
+from siete.service.unit_of_work import unit_of_work
 from siete.words import rule_message
 
 # Seats and their players in one extra query (a join), not one per seat: every render names them
@@ -54,7 +55,7 @@ def locked_table(game_id: int) -> Iterator[tuple[Game, GameStateRow | None]]:
     For what changes who sits (join, leave a waiting table, start); moves and timers take
     locked_started_table, which reads no objects.
     """
-    with _rolled_back_on_error():
+    with unit_of_work():
         yield _lock_table(game_id)
 
 
@@ -64,23 +65,13 @@ def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tu
 
     With skip_locked (the worker), a table another transaction holds is Conflict, not waited for.
     """
-    with _rolled_back_on_error():
+    with unit_of_work():
         started = lock_started(game_id, skip_locked)
         if started is None:
             if db.session.get(Game, game_id) is None:
                 raise TableNotFound(_("there is no such table"))
             raise Conflict(_("this game is not being played now"))
         yield started
-
-
-@contextmanager
-def _rolled_back_on_error() -> Iterator[None]:
-    try:
-        yield
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
 
 
 def _lock_table(game_id: int) -> tuple[Game, GameStateRow | None]:

@@ -17,6 +17,7 @@ from siete.db import db
 from siete.models import Game, GamePlayer, GameRating, GameStatus, Player, PlayerRating, utcnow
 from siete.reports.aggregates import lock_finishes
 from siete.service.tallies import rebuild_tallies, tally_game, tally_games
+from siete.service.unit_of_work import unit_of_work
 
 DIGITS = 6  # the columns' scale (DECIMAL(9,6)): every value is rounded to it before use
 RATINGS, GAME_RATINGS, SEATS = PlayerRating.__table__, GameRating.__table__, GamePlayer.__table__
@@ -179,7 +180,7 @@ def games_in_rating_order() -> list[int]:
 
 def rebuild_ratings(by: str = "ratings rebuild") -> int:
     """Recompute every rating from the finished games; returns how many games were rated."""
-    try:
+    with unit_of_work():
         # Lock every player as rate_game does (by id): a game finishing meanwhile waits, so
         # it is neither lost by the DELETEs below nor rated twice.
         players = Player.__table__
@@ -203,10 +204,6 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
             current.update(after)
             rated += 1
         rebuild_tallies(by)
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return rated
 
 

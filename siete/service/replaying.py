@@ -13,6 +13,7 @@ from siete.models import (BotProfile, Game, GameMode, GamePlayer, GameStatus, Pl
                           User, utcnow)
 from siete.replay import ScenarioError, load_scenario, replay, scenario_config
 from siete.service.recording import record_finish, record_hand, record_start
+from siete.service.unit_of_work import unit_of_work
 
 BY = "replay"
 
@@ -81,14 +82,10 @@ def record_scenario(text: str, base: GameConfig) -> Game:
 def record_scenarios(texts: list[tuple[str, str]], base: GameConfig) -> list[Game]:
     """Record several scenarios in one transaction: all of them are stored, or none."""
     games = []
-    try:
+    with unit_of_work():
         for path, text in texts:
             try:
                 games.append(record_scenario(text, base))
             except ScenarioError as exc:
                 raise ScenarioError(f"{path}: {exc}") from None
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return games

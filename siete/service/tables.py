@@ -21,6 +21,7 @@ from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
 from siete.service.play import TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.table_rows import LiveState
+from siete.service.unit_of_work import transactional
 from siete.validators import forbidden_characters
 
 DEFAULT_TURN_SECONDS = 30
@@ -115,6 +116,7 @@ def new_bot(profile: str, by: str) -> Player:
     raise Conflict(_("The house could not name a new bot just now; please try again."))
 
 
+@transactional
 def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
                  seed: int | None = None, max_open: int | None = None) -> Game:
     """Open a table with the creator (unless watching) and the chosen bots seated.
@@ -141,7 +143,6 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
         game.players.append(GamePlayer(player=player, join_order=order,
                                        created_by=by, updated_by=by))
     db.session.add(game)
-    db.session.commit()
     return game
 
 

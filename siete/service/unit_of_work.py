@@ -1,0 +1,54 @@
+"""The one way a service writes: a unit of work that commits on success and rolls back on error.
+
+Blueprints, the CLI and the worker call services and never touch the session; a service that
+writes runs its work inside `unit_of_work()` (or is decorated with `@transactional`). A unit
+opened inside another joins it: only the outermost one commits, so use cases compose (the
+simulator opens and starts tables, a replay records many games) without committing halfway.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from functools import wraps
+from typing import Callable, Iterator, ParamSpec, TypeVar
+
+from sqlalchemy.orm import scoped_session
+
+from siete.db import db
+
+DEPTH = "siete.unit_of_work_depth"  # session.info key: how many units are open on this session
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@contextmanager
+def unit_of_work() -> Iterator[scoped_session]:
+    """The session, committed when the block ends and rolled back if anything raises."""
+    session = db.session
+    depth = session.info.get(DEPTH, 0)
+    session.info[DEPTH] = depth + 1
+    try:
+        yield session
+        if depth == 0:
+            session.commit()
+    except BaseException:
+        if depth == 0:
+            session.rollback()
+        raise
+    finally:
+        session.info[DEPTH] = depth
+
+
+def transactional(function: Callable[P, R]) -> Callable[P, R]:
+    """Run the decorated service in one unit of work."""
+
+    @wraps(function)
+    def in_a_unit(*args: P.args, **kwargs: P.kwargs) -> R:
+        with unit_of_work():
+            return function(*args, **kwargs)
+    return in_a_unit
+
+
+def end_read() -> None:
+    """Close a read-only transaction (on SQLite every transaction holds the single write lock)."""
+    db.session.rollback()
