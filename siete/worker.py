@@ -22,6 +22,7 @@ from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
 from siete.db import db
+from siete.service.play import SETTLE_PAUSE_S
 
 log = logging.getLogger("siete.worker")
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -77,8 +78,9 @@ class Worker:
         from siete.service.worker import run_tick
 
         try:
+            pause_s = float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
             result = run_tick(now_utc(), self.batch, self.waiting_ttl_s, self._log_step,
-                              self.stopping.is_set)
+                              self.stopping.is_set, pause_s=pause_s)
             for game_id in result.expired:
                 log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
         except SQLAlchemyError:

@@ -20,8 +20,8 @@ from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
 from siete.security import wants_fragment
 from siete.service.errors import TableError, TableNotFound
-from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
-                                ready_for_next, run_due_timers, take_seat_back)
+from siete.service.play import (SETTLE_PAUSE_S, TableSnapshot, act, current_state, leave_game,
+                                poll_marker, ready_for_next, run_due_timers, take_seat_back)
 from siete.service.ratings import ratings_of
 from siete.service.tables import (TableSpec, create_table, join_table, leave_waiting_table,
                                   lobby_page, player_of_user, start_table)
@@ -127,7 +127,7 @@ def _open_table(spec: TableSpec) -> int:
     player = _my_player()
     game = create_table(player, spec, config, max_open=current_app.config["MAX_OPEN_TABLES"])
     if not spec.creator_sits:
-        start_table(game.id, player, config)
+        start_table(game.id, player, config, pause_s=_pause_s())
     return game.id
 
 
@@ -158,7 +158,7 @@ def fragment(game_id: int):
         if seen == str(version) and not due:
             return "", 204
         if due:
-            run_due_timers(game_id)
+            run_due_timers(game_id, pause_s=_pause_s())
     else:
         game = _game_or_404(game_id)
         if seen == waiting_marker(game):
@@ -166,10 +166,15 @@ def fragment(game_id: int):
     return _render_table(game_id, fragment_only=True)
 
 
+def _pause_s() -> float:
+    """The app's pause after a settled hand, which the services are given (not read from the app)."""
+    return float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
+
+
 def _run_timers_if_due(game_id: int) -> None:
     marker = poll_marker(game_id)
     if marker is not None and marker[1] is not None and marker[1] <= utcnow():
-        run_due_timers(game_id)
+        run_due_timers(game_id, pause_s=_pause_s())
 
 
 def _game_or_404(game_id: int):
@@ -230,14 +235,16 @@ def play(game_id: int, action: str):
     amount = _form_int("amount") if action == "bet" else None
     if action == "bet" and amount is None:
         return _bad_input(game_id, _("A bet is a whole number of points."))
-    return _perform(game_id, lambda: act(game_id, _player_name(), action, amount, version))
+    return _perform(game_id, lambda: act(game_id, _player_name(), action, amount, version,
+                                                 _pause_s()))
 
 
 @bp.post("/tables/<int:game_id>/next")
 @login_required
 def next_hand(game_id: int):
     """The player has seen the settled hand: deal the next once every person at the table has."""
-    return _perform(game_id, lambda: ready_for_next(game_id, _player_name()))
+    return _perform(game_id, lambda: ready_for_next(game_id, _player_name(),
+                                                            _pause_s()))
 
 
 @bp.post("/tables/<int:game_id>/join")
@@ -254,7 +261,8 @@ def start(game_id: int):
     """The creator starts the game, optionally filling the free seats with standard bots."""
     fill = request.form.get("fill") == "1"
     config = current_app.config["GAME"]
-    return _perform(game_id, lambda: start_table(game_id, _my_player(), config, fill_with_bots=fill))
+    return _perform(game_id, lambda: start_table(game_id, _my_player(), config, fill_with_bots=fill,
+                                                            pause_s=_pause_s()))
 
 
 @bp.post("/tables/<int:game_id>/leave")
@@ -265,7 +273,7 @@ def leave(game_id: int):
     if game.status == "waiting":
         return _perform(game_id, lambda: leave_waiting_table(game_id, _my_player()),
                         _("You left the table."))
-    return _perform(game_id, lambda: leave_game(game_id, _my_player()),
+    return _perform(game_id, lambda: leave_game(game_id, _my_player(), _pause_s()),
                     _("You left the game; a standard bot plays your seat now."))
 
 

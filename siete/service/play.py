@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterator
 
-from flask import current_app, has_app_context
 from flask_babel import gettext as _
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
@@ -39,13 +38,10 @@ BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can 
 SETTLE_PAUSE_S = 6
 
 
-def settle_pause_s(game: Game | TableRow) -> float:
-    """The pause between hands: SETTLE_PAUSE_S (app config) with people, BOT_HAND_PAUSE_S without."""
-    if game.mode == GameMode.BOTS:
-        return BOT_HAND_PAUSE_S
-    if has_app_context():
-        return float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
-    return SETTLE_PAUSE_S
+def settle_pause_s(game: Game | TableRow, pause_s: float = SETTLE_PAUSE_S) -> float:
+    """The pause between hands: `pause_s` (the app's SETTLE_PAUSE_S, passed in by the caller)
+    with people, BOT_HAND_PAUSE_S without."""
+    return BOT_HAND_PAUSE_S if game.mode == GameMode.BOTS else pause_s
 
 
 @contextmanager
@@ -111,7 +107,8 @@ def load_state(row: GameStateRow | LiveState) -> GameState:
 
 
 def save_state(game: Game | TableRow, live: LiveState, state: GameState, by: str,
-               new: bool = False, keep_deadline: bool = False) -> None:
+               new: bool = False, keep_deadline: bool = False,
+               pause_s: float = SETTLE_PAUSE_S) -> None:
     """Write the state back with its version and the deadline of whoever must act next.
 
     `keep_deadline` leaves a running pause's end where it was (a person saying "next").
@@ -119,22 +116,24 @@ def save_state(game: Game | TableRow, live: LiveState, state: GameState, by: str
     live.state = json.dumps(state.to_dict(), separators=(",", ":"))
     live.version = state.version
     if not keep_deadline:
-        live.turn_deadline = next_deadline(game, state)
+        live.turn_deadline = next_deadline(game, state, pause_s=pause_s)
     write_state(live, by, new)
 
 
-def next_deadline(game: Game | TableRow, state: GameState, now: datetime | None = None) -> datetime | None:
+def next_deadline(game: Game | TableRow, state: GameState, now: datetime | None = None,
+                  pause_s: float = SETTLE_PAUSE_S) -> datetime | None:
     """When the table's next automatic step is due: a person's turn timer runs out, or the
     pause after a settled hand ends and the next hand is dealt (run_due_timers does both)."""
     now = now or utcnow()
     if state.phase == PLAY and state.seats[state.current_seat()].bot is None:
         return now + timedelta(seconds=game.turn_seconds)
     if state.phase == DEAL:
-        return now + timedelta(seconds=settle_pause_s(game))
+        return now + timedelta(seconds=settle_pause_s(game, pause_s))
     return None
 
 
-def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool = True) -> None:
+def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool = True,
+            pause_s: float = SETTLE_PAUSE_S) -> None:
     """Let bots play, record each settled hand; stop when a human must act or a hand is settled.
 
     Every table pauses after a settled hand (`pause_bots`), so people see how it ended; the
@@ -151,15 +150,15 @@ def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool =
         if state.phase == OVER:
             record_finish(game, state, by)
             return
-        if pause_bots and _pauses(game, state):
+        if pause_bots and _pauses(game, state, pause_s):
             return  # the next hand is dealt when the pause is over (see run_due_timers)
         rules.deal(state, rules.shuffled_deck(rng))
 
 
-def _pauses(game: Game | TableRow, state: GameState) -> bool:
+def _pauses(game: Game | TableRow, state: GameState, pause_s: float) -> bool:
     """Whether the table waits between hands: bots-only tables (to be watched) and tables
     with a person still playing; bots left alone at a mixed table play it out at once."""
-    return settle_pause_s(game) > 0 and (game.mode == GameMode.BOTS or bool(state.waits_for()))
+    return settle_pause_s(game, pause_s) > 0 and (game.mode == GameMode.BOTS or bool(state.waits_for()))
 
 
 def seat_in_state(state: GameState, player_name: str | None) -> int:
@@ -171,7 +170,7 @@ def seat_in_state(state: GameState, player_name: str | None) -> int:
 
 
 def act(game_id: int, player_name: str | None, action: str, amount: int | None = None,
-        version: int | None = None) -> TableSnapshot:
+        version: int | None = None, pause_s: float = SETTLE_PAUSE_S) -> TableSnapshot:
     """Apply one move for the player of that name; a stale version or a forbidden move changes nothing.
 
     A move needs only the name: the seats of a started game carry their (unique) players' names.
@@ -194,8 +193,8 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
             apply_move(state, seat, action, amount)
         except RuleError as exc:
             raise RuleBroken(rule_message(exc)) from None
-        advance(game, state, player_name)
-        save_state(game, row, state, player_name)
+        advance(game, state, player_name, pause_s=pause_s)
+        save_state(game, row, state, player_name, pause_s=pause_s)
         return TableSnapshot.of(game, row, state)
 
 
@@ -215,21 +214,23 @@ class TimerStep:
     deadline: datetime
 
 
-def run_due_timers(game_id: int, now: datetime | None = None) -> bool:
+def run_due_timers(game_id: int, now: datetime | None = None,
+                   pause_s: float = SETTLE_PAUSE_S) -> bool:
     """If the turn timer ran out, stand for the idle human (or deal for bots); True if it did."""
-    return run_due_step(game_id, now) is not None
+    return run_due_step(game_id, now, pause_s=pause_s) is not None
 
 
-def run_due_step(game_id: int, now: datetime | None = None,
-                 skip_locked: bool = False) -> TimerStep | None:
+def run_due_step(game_id: int, now: datetime | None = None, skip_locked: bool = False,
+                 pause_s: float = SETTLE_PAUSE_S) -> TimerStep | None:
     """run_due_timers, saying what it did; with skip_locked a table someone holds is left alone."""
     try:
-        return _run_timer(game_id, now or utcnow(), skip_locked)
+        return _run_timer(game_id, now or utcnow(), skip_locked, pause_s)
     except Conflict:  # not started (or gone, or held by another process): no timer runs there
         return None
 
 
-def _run_timer(game_id: int, now: datetime, skip_locked: bool = False) -> TimerStep | None:
+def _run_timer(game_id: int, now: datetime, skip_locked: bool,
+               pause_s: float) -> TimerStep | None:
     with locked_started_table(game_id, skip_locked) as (game, row):
         if row.turn_deadline is None or row.turn_deadline > now:
             return None
@@ -239,8 +240,8 @@ def _run_timer(game_id: int, now: datetime, skip_locked: bool = False) -> TimerS
             time_out(state, state.current_seat())
         elif state.phase == DEAL:
             deal_next(game, state)
-        advance(game, state, "timer")
-        save_state(game, row, state, "timer")
+        advance(game, state, "timer", pause_s=pause_s)
+        save_state(game, row, state, "timer", pause_s=pause_s)
         return TimerStep(game_id, before, row.version, deadline)
 
 
@@ -281,7 +282,8 @@ def deal_next(game: Game | TableRow, state: GameState) -> None:
     rules.deal(state, rules.shuffled_deck(random.Random(f"{game.seed}:{state.version}")))
 
 
-def ready_for_next(game_id: int, player_name: str | None) -> TableSnapshot:
+def ready_for_next(game_id: int, player_name: str | None,
+                   pause_s: float = SETTLE_PAUSE_S) -> TableSnapshot:
     """A person has seen the settled hand; once every person has, the next hand is dealt.
 
     Saying it after the deal changes nothing: the pause may have run out in the meantime.
@@ -297,12 +299,12 @@ def ready_for_next(game_id: int, player_name: str | None) -> TableSnapshot:
             raise NotAllowed(rule_message(exc)) from None
         if all_ready:
             deal_next(game, state)
-            advance(game, state, player_name)
-        save_state(game, row, state, player_name, keep_deadline=not all_ready)
+            advance(game, state, player_name, pause_s=pause_s)
+        save_state(game, row, state, player_name, keep_deadline=not all_ready, pause_s=pause_s)
         return TableSnapshot.of(game, row, state)
 
 
-def leave_game(game_id: int, player: Player) -> None:
+def leave_game(game_id: int, player: Player, pause_s: float = SETTLE_PAUSE_S) -> None:
     """A player who leaves mid-game is replaced by a standard bot and the game goes on."""
     with locked_started_table(game_id) as (game, row):
         state = load_state(row)
@@ -316,8 +318,8 @@ def leave_game(game_id: int, player: Player) -> None:
         mark_left(game_id, player.id, player.name)
         if state.phase == DEAL and everyone_ready(state):  # the others were waiting for this seat
             deal_next(game, state)
-        advance(game, state, player.name)
-        save_state(game, row, state, player.name)
+        advance(game, state, player.name, pause_s=pause_s)
+        save_state(game, row, state, player.name, pause_s=pause_s)
 
 
 def current_state(game_id: int) -> tuple[Game, GameState | None]:

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
-from flask import current_app
-from sqlalchemy import bindparam, insert, select, text
+from sqlalchemy import Engine, bindparam, insert, select, text
 
 from siete.db import db
 from siete.engine.cards import points
@@ -23,15 +23,17 @@ INSERT_HAND = insert(Hand.__table__)
 # MariaDB and SQLite answer the new ids in one INSERT ... RETURNING, in the rows' order.
 INSERT_TURNS = insert(Turn.__table__).returning(Turn.__table__.c.id, sort_by_parameter_order=True)
 INSERT_ACTIONS = insert(TurnAction.__table__)
+# Card code -> cards.id, per database (engine): each app has its own.
+CARD_IDS: WeakKeyDictionary[Engine, dict[str, int]] = WeakKeyDictionary()
 
 
 def card_ids() -> dict[str, int]:
-    """Card code -> cards.id for the Spanish deck, read once per app.
+    """Card code -> cards.id for the Spanish deck, read once per database.
 
     The cards are reference data, seeded once per database, and every settled hand needs
-    them; caching them per app saves a 48-row query on each hand.
+    them; caching them per engine saves a 48-row query on each hand.
     """
-    cache = current_app.extensions.setdefault("siete.card_ids", {})
+    cache = CARD_IDS.setdefault(db.engine, {})
     if not cache:
         cache.update(db.session.execute(select(Card.code, Card.id)).all())
     return cache

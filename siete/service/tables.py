@@ -18,7 +18,7 @@ from siete.engine.config import GameConfig
 from siete.models import (OPEN_STATUSES, Game, GameMode, GamePlayer, GameStateRow, GameStatus,
                           Player, PlayerKind, User, utcnow)
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
-from siete.service.play import TableSnapshot, advance, locked_table, save_state
+from siete.service.play import SETTLE_PAUSE_S, TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.table_rows import LiveState
 from siete.service.unit_of_work import transactional
@@ -208,7 +208,8 @@ def leave_waiting_table(game_id: int, player: Player) -> None:
 
 
 def start_table(game_id: int, player: Player | None, config: GameConfig,
-                fill_with_bots: bool = False, pause_bots: bool = True) -> TableSnapshot:
+                fill_with_bots: bool = False, pause_bots: bool = True,
+                pause_s: float = SETTLE_PAUSE_S) -> TableSnapshot:
     """The creator starts the game: seat cards (R3), the first deal, and bots play at once.
 
     Returns the table as it was saved, so the answer is drawn without reading it again.
@@ -228,10 +229,11 @@ def start_table(game_id: int, player: Player | None, config: GameConfig,
                                            created_by=by, updated_by=by))
         if free and game.mode == GameMode.HUMANS:
             game.mode = GameMode.MIXED
-        return _deal_first_hand(game, config, by, pause_bots)
+        return _deal_first_hand(game, config, by, pause_bots, pause_s)
 
 
-def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) -> TableSnapshot:
+def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool,
+                     pause_s: float) -> TableSnapshot:
     seats = seats_by_join_order(game)
     names = [gp.player.name for gp in seats]
     bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == PlayerKind.BOT}
@@ -241,9 +243,9 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool) 
     state = rules.new_game(names, game_config, rules.draw_seat_cards(rng, len(names)), bots)
     record_start(game, state, by)
     rules.deal(state, rules.shuffled_deck(rng))
-    advance(game, state, by, pause_bots)
+    advance(game, state, by, pause_bots, pause_s)
     live = LiveState(game.id, 0, "{}", None)
-    save_state(game, live, state, by, new=True)
+    save_state(game, live, state, by, new=True, pause_s=pause_s)
     return TableSnapshot.of(game, live, state)
 
 

@@ -27,7 +27,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from siete.db import db
 from siete.models import GameStatus
-from siete.service.play import TimerStep, run_due_step
+from siete.service.play import SETTLE_PAUSE_S, TimerStep, run_due_step
 from siete.service.table_rows import GAMES, STATES
 from siete.service.tables import expire_waiting_table
 
@@ -74,15 +74,17 @@ def due_work(now: datetime, batch: int, waiting_ttl_s: int) -> list[tuple[int, d
 
 def run_tick(now: datetime, batch: int, waiting_ttl_s: int,
              on_step: Callable[[TimerStep], None] | None = None,
-             should_stop: Callable[[], bool] = lambda: False) -> TickResult:
-    """One pass: play every due step (at most `batch` of each kind) and expire stale tables."""
+             should_stop: Callable[[], bool] = lambda: False,
+             pause_s: float = SETTLE_PAUSE_S) -> TickResult:
+    """One pass: play every due step (at most `batch` of each kind) and expire stale tables;
+    `pause_s` is the app's SETTLE_PAUSE_S (the pause after a settled hand)."""
     result = TickResult()
     cutoff = now - timedelta(seconds=waiting_ttl_s)
     for game_id, due in due_work(now, batch, waiting_ttl_s):
         if should_stop():
             break
         try:
-            _play_one(game_id, due, now, cutoff, result, on_step)
+            _play_one(game_id, due, now, cutoff, result, on_step, pause_s)
         except (OperationalError, InterfaceError):
             raise  # the database is away or busy: the whole tick stops, the next one retries
         except Exception:  # one broken table must not stop the tables due after it
@@ -93,12 +95,13 @@ def run_tick(now: datetime, batch: int, waiting_ttl_s: int,
 
 
 def _play_one(game_id: int, due: datetime | None, now: datetime, cutoff: datetime,
-              result: TickResult, on_step: Callable[[TimerStep], None] | None) -> None:
+              result: TickResult, on_step: Callable[[TimerStep], None] | None,
+              pause_s: float) -> None:
     if due is None:
         if expire_waiting_table(game_id, cutoff, by="worker"):
             result.expired.append(game_id)
         return
-    step = run_due_step(game_id, now, skip_locked=True)
+    step = run_due_step(game_id, now, skip_locked=True, pause_s=pause_s)
     if step is None:
         result.skipped += 1
         return
