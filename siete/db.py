@@ -10,7 +10,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from sqlalchemy import Engine, event, func, inspect, select
+from sqlalchemy import Engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DisconnectionError, IntegrityError
 
@@ -127,6 +127,23 @@ def _watch_mysql_pool(engine: Engine, ping_after_idle_s: float) -> None:
         if not reset_state.transaction_was_reset and record.info.get(IN_TRANSACTION, True):
             dbapi_connection.rollback()
             record.info[IN_TRANSACTION] = False
+
+
+def limit_statement_time(seconds: float) -> None:
+    """Cap each of this session's statements at `seconds` (MariaDB; SQLite has no such limit)."""
+    if db.engine.dialect.name in ("mysql", "mariadb"):
+        db.session.execute(text(f"SET SESSION max_statement_time = {float(seconds)}"))
+
+
+def lift_statement_time_limit() -> None:
+    """End the request's transaction and give the pooled connection back without the cap."""
+    if db.engine.dialect.name not in ("mysql", "mariadb"):
+        return
+    try:
+        db.session.rollback()
+        db.session.execute(text("SET SESSION max_statement_time = 0"))
+    except Exception:  # noqa: BLE001 - a broken connection is discarded by the pool anyway
+        db.session.invalidate()
 
 
 def sql_statements(path: Path) -> list[str]:

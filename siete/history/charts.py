@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
+from siete.service.player_history import MAX_POINTS
+
 WIDTH, HEIGHT = 600, 220
 LEFT, RIGHT, TOP, BOTTOM = 52, 10, 12, 34
-MAX_POINTS = 200  # a long history is thinned to this many points on the rating line
 
 
 @dataclass(frozen=True)

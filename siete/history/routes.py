@@ -6,10 +6,10 @@ from flask import Blueprint, abort, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
-from siete.history.record import load_record
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view
 from siete.security import wants_fragment
+from siete.service.game_record import load_record
 
 bp = Blueprint("history", __name__)
 MAX_ID = 2**31 - 1  # games.id is an INT column
@@ -68,7 +68,7 @@ def scenario(game_id: int):
 @login_required
 def my_games():
     """The games the logged-in player sat in, newest first, a page at a time."""
-    from siete.history.players import games_of, player_by_user
+    from siete.service.player_history import games_of, player_by_user
 
     page = _page_number()
     player = player_by_user(current_user.id)
@@ -80,7 +80,7 @@ def my_games():
 @bp.get("/players/<path:name>")
 def player(name: str):
     """A player's profile: figures, charts, rating and recent games (bots too)."""
-    from siete.history.players import load_profile
+    from siete.service.player_history import load_profile
 
     profile = load_profile(name)
     if profile is None:
@@ -116,7 +116,7 @@ def _history_helpers() -> dict:
     def my_rating():
         if not current_user.is_authenticated:
             return None
-        from siete.history.players import rating_for_user
+        from siete.service.player_history import rating_for_user
 
         return rating_for_user(current_user.id)
 

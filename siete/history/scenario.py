@@ -6,7 +6,7 @@ and the hand in play, which lives only in the table's state, is never read here.
 """
 from __future__ import annotations
 
-from siete.history.record import GameRecord, HandRow
+from siete.service.game_record import GameRecord, HandRow
 
 
 def scenario_of(record: GameRecord) -> dict | None:

@@ -5,7 +5,7 @@ from flask import g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from siete.history.record import HandRow, TurnRow
+from siete.service.game_record import HandRow, TurnRow
 from siete.words import BANK_RESULTS, RESULTS, SEAT_STATES  # noqa: F401  (the history pages use them)
 from siete.words import game_total as total_text
 from siete.words import short_card_name as card_name

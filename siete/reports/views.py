@@ -11,9 +11,8 @@ import time
 from flask import (Blueprint, Response, abort, current_app, jsonify, render_template, request)
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlalchemy import text
 
-from siete.db import db
+from siete.db import lift_statement_time_limit, limit_statement_time
 from siete.extensions import limiter
 from siete.reports import REPORTS, get_report, run_reports
 from siete.reports.charts import charts_for
@@ -53,20 +52,15 @@ def links_player(column: str, value: object) -> bool:
 def _guard_the_database() -> None:
     """A statement timeout for this request's queries (MariaDB; SQLite has none, see README)."""
     seconds = current_app.config.get("REPORTS_STATEMENT_TIMEOUT_S", 2)
-    if seconds and db.engine.dialect.name in ("mysql", "mariadb"):
-        db.session.execute(text(f"SET SESSION max_statement_time = {float(seconds)}"))
+    if seconds:
+        limit_statement_time(float(seconds))
 
 
 @bp.teardown_request
 def _lift_the_guard(_error: BaseException | None) -> None:
     """The pooled connection goes back without the timeout (other pages run long writes)."""
-    if db.engine.dialect.name in ("mysql", "mariadb") and current_app.config.get(
-            "REPORTS_STATEMENT_TIMEOUT_S", 2):
-        try:
-            db.session.rollback()
-            db.session.execute(text("SET SESSION max_statement_time = 0"))
-        except Exception:  # noqa: BLE001 - a broken connection is discarded by the pool anyway
-            db.session.invalidate()
+    if current_app.config.get("REPORTS_STATEMENT_TIMEOUT_S", 2):
+        lift_statement_time_limit()
 
 
 def _cached(key: str, build, seconds: float):

@@ -11,14 +11,16 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, case, func, select
 
 from siete.db import db
-from siete.history.record import card_codes
+from siete.service.game_record import card_codes
+from siete.service.ratings import Skill
 from siete.models import (Game, GamePlayer, GameRating, Player, PlayerFirstCard, PlayerNemesis,
-                          PlayerRating, User)
+                          PlayerRating, SeatResult, User)
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATED, RATINGS = GameRating.__table__, PlayerRating.__table__
 FIRST, NEMESES = PlayerFirstCard.__table__, PlayerNemesis.__table__
 RECENT = 10
+MAX_POINTS = 200  # a long history is thinned to this many points on the rating line
 
 
 def player_by_user(user_id: int):
@@ -88,7 +90,7 @@ class Profile:
 
 
 SEATS_DONE = (SEATS.c.player_id == bindparam("player_id"), SEATS.c.result.is_not(None))
-TOTALS = select(func.count(), func.sum(case((SEATS.c.result == "won", 1), else_=0)),
+TOTALS = select(func.count(), func.sum(case((SEATS.c.result == SeatResult.WON, 1), else_=0)),
                 func.sum(SEATS.c.final_points), func.sum(SEATS.c.hands_played),
                 func.sum(SEATS.c.busts)).where(*SEATS_DONE)
 FAVOURITE_CARD = (select(FIRST.c.card_id, FIRST.c.times)
@@ -110,15 +112,13 @@ def _win_buckets(player_id: int, games: int) -> list:
     size = -(-games // WIN_RATE_BARS)
     numbered = _numbered([SEATS.c.result], SEATS, SEATS_DONE, SEATS.c.game_id)
     start = (numbered.c.rn - 1) - (numbered.c.rn - 1) % size
-    won = func.sum(case((numbered.c.result == "won", 1), else_=0))
+    won = func.sum(case((numbered.c.result == SeatResult.WON, 1), else_=0))
     return db.session.execute(select(start, func.count(), won).group_by(start).order_by(start),
                               {"player_id": player_id}).all()
 
 
 def _rating_points(player_id: int, games: int) -> list:
     """(game id, mu, sigma) after each rated game, thinned to about MAX_POINTS in SQL."""
-    from siete.history.charts import MAX_POINTS
-
     step = max(1, -(-games // MAX_POINTS))
     numbered = _numbered([RATED.c.game_id, RATED.c.mu_after, RATED.c.sigma_after], RATED,
                          [RATED.c.player_id == bindparam("player_id")], RATED.c.id)
@@ -169,8 +169,6 @@ def _add_win_rate(profile: Profile, buckets: list) -> None:
 
 
 def _add_rating(profile: Profile, rows: list, games: int) -> None:
-    from siete.service.ratings import Skill
-
     profile.rating_series = [(game_id, Skill(mu, sigma).ordinal) for game_id, mu, sigma in rows]
     profile.rated_games = games
     if rows:
