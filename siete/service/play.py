@@ -9,36 +9,28 @@ from datetime import datetime, timedelta
 from typing import Iterator
 
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, select
-from sqlalchemy.orm import selectinload
 
-from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import run_bots
 from siete.engine.moves import (MOVES, apply_move, come_back, everyone_ready, replace_with_bot,
                                 say_next, time_out)
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
-from siete.models import Game, GameMode, GamePlayer, GameStateRow, GameStatus, Player, utcnow
+from siete.models import Game, GameMode, GameStateRow, GameStatus, Player, utcnow
+from siete.models import game_rows
+from siete.models.game_rows import (GameRow, LiveState, game_exists, game_for_page, lock_started,
+                                    lock_with_seats, mark_left, write_state)
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
-from siete.service.table_rows import (STATES, LiveState, TableRow, held_object, lock_started,
-                                      mark_left, write_state)
 from siete.service.unit_of_work import unit_of_work
 from siete.words import rule_message
 
-# Seats and their players in one extra query (a join), not one per seat: every render names them
-# all. The join is a separate SELECT from the game's locking one, so it locks no players row
-# (named bots sit at many tables at once).
-SEATS = selectinload(Game.players).joinedload(GamePlayer.player)
-POLL_MARKER = select(STATES.c.version, STATES.c.turn_deadline).where(
-    STATES.c.game_id == bindparam("game_id"))
 BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can watch them play
 # After a hand is settled its cards and result stay on the table this long (or until every
 # person at the table says "next"), so players see how it ended before the next deal.
 SETTLE_PAUSE_S = 6
 
 
-def settle_pause_s(game: Game | TableRow, pause_s: float = SETTLE_PAUSE_S) -> float:
+def settle_pause_s(game: GameRow, pause_s: float = SETTLE_PAUSE_S) -> float:
     """The pause between hands: `pause_s` (the app's SETTLE_PAUSE_S, passed in by the caller)
     with people, BOT_HAND_PAUSE_S without."""
     return BOT_HAND_PAUSE_S if game.mode == GameMode.BOTS else pause_s
@@ -56,7 +48,7 @@ def locked_table(game_id: int) -> Iterator[tuple[Game, GameStateRow | None]]:
 
 
 @contextmanager
-def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tuple[TableRow, LiveState]]:
+def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tuple[GameRow, LiveState]]:
     """A started table's game and state as plain rows, locked until commit; any error rolls back.
 
     With skip_locked (the worker), a table another transaction holds is Conflict, not waited for.
@@ -64,7 +56,7 @@ def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tu
     with unit_of_work():
         started = lock_started(game_id, skip_locked)
         if started is None:
-            if db.session.get(Game, game_id) is None:
+            if not game_exists(game_id):
                 raise TableNotFound(_("there is no such table"))
             raise Conflict(_("this game is not being played now"))
         yield started
@@ -72,33 +64,23 @@ def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tu
 
 def _lock_table(game_id: int) -> tuple[Game, GameStateRow | None]:
     """The game row locked with its seats, then its state row if it has started."""
-    game = db.session.execute(
-        select(Game).where(Game.id == game_id).with_for_update()
-        .options(SEATS).execution_options(populate_existing=True)
-    ).scalar_one_or_none()
-    if game is None:
+    locked = lock_with_seats(game_id)
+    if locked is None:
         raise TableNotFound(_("there is no such table"))
-    # Locking reads see the newest committed rows, never an older snapshot of this request.
-    # Only a started game has a state row (start_table writes it with status 'playing'). A
-    # locking read of a missing row takes an InnoDB gap lock, and two tables starting at once
-    # would each hold one and deadlock inserting their rows: so waiting tables skip it.
-    row = None if game.status == GameStatus.WAITING else db.session.execute(
-        select(GameStateRow).where(GameStateRow.game_id == game_id).with_for_update()
-        .execution_options(populate_existing=True)).scalar_one_or_none()
-    return game, row
+    return locked
 
 
 @dataclass(frozen=True)
 class TableSnapshot:
     """A table as the request that just moved left it, so rendering it needs no second read."""
 
-    game: Game | TableRow
+    game: GameRow
     state: GameState
     version: int
     deadline: datetime | None
 
     @classmethod
-    def of(cls, game: Game | TableRow, live: LiveState, state: GameState) -> TableSnapshot:
+    def of(cls, game: GameRow, live: LiveState, state: GameState) -> TableSnapshot:
         return cls(game, state, live.version, live.turn_deadline)
 
 
@@ -106,7 +88,7 @@ def load_state(row: GameStateRow | LiveState) -> GameState:
     return GameState.from_dict(json.loads(row.state))
 
 
-def save_state(game: Game | TableRow, live: LiveState, state: GameState, by: str,
+def save_state(game: GameRow, live: LiveState, state: GameState, by: str,
                new: bool = False, keep_deadline: bool = False,
                pause_s: float = SETTLE_PAUSE_S) -> None:
     """Write the state back with its version and the deadline of whoever must act next.
@@ -120,7 +102,7 @@ def save_state(game: Game | TableRow, live: LiveState, state: GameState, by: str
     write_state(live, by, new)
 
 
-def next_deadline(game: Game | TableRow, state: GameState, now: datetime | None = None,
+def next_deadline(game: GameRow, state: GameState, now: datetime | None = None,
                   pause_s: float = SETTLE_PAUSE_S) -> datetime | None:
     """When the table's next automatic step is due: a person's turn timer runs out, or the
     pause after a settled hand ends and the next hand is dealt (run_due_timers does both)."""
@@ -132,7 +114,7 @@ def next_deadline(game: Game | TableRow, state: GameState, now: datetime | None 
     return None
 
 
-def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool = True,
+def advance(game: GameRow, state: GameState, by: str, pause_bots: bool = True,
             pause_s: float = SETTLE_PAUSE_S) -> None:
     """Let bots play, record each settled hand; stop when a human must act or a hand is settled.
 
@@ -155,7 +137,7 @@ def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool =
         rules.deal(state, rules.shuffled_deck(rng))
 
 
-def _pauses(game: Game | TableRow, state: GameState, pause_s: float) -> bool:
+def _pauses(game: GameRow, state: GameState, pause_s: float) -> bool:
     """Whether the table waits between hands: bots-only tables (to be watched) and tables
     with a person still playing; bots left alone at a mixed table play it out at once."""
     return settle_pause_s(game, pause_s) > 0 and (game.mode == GameMode.BOTS or bool(state.waits_for()))
@@ -200,8 +182,7 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
 
 def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
     """The table's version and deadline in one small query, for cheap polling."""
-    found = db.session.connection().execute(POLL_MARKER, {"game_id": game_id}).first()
-    return None if found is None else (found[0], found[1])
+    return game_rows.poll_marker(game_id)
 
 
 @dataclass(frozen=True)
@@ -277,7 +258,7 @@ def _take_seat_back(row: LiveState, state: GameState, seat: int, by: str) -> Non
     write_state(row, by)
 
 
-def deal_next(game: Game | TableRow, state: GameState) -> None:
+def deal_next(game: GameRow, state: GameState) -> None:
     """Deal the next hand, from a deck seeded by the game and its version."""
     rules.deal(state, rules.shuffled_deck(random.Random(f"{game.seed}:{state.version}")))
 
@@ -324,11 +305,8 @@ def leave_game(game_id: int, player: Player, pause_s: float = SETTLE_PAUSE_S) ->
 
 def current_state(game_id: int) -> tuple[Game, GameState | None]:
     """The game and its state without a lock, for showing the table."""
-    # A game this request already holds (it just joined or started it) comes from the session's
-    # identity map with no query; otherwise its seats come with it, since the page names them.
-    game = db.session.get(Game, game_id) if held_object(Game, game_id) is not None else \
-        db.session.get(Game, game_id, options=[SEATS])
-    if game is None:
+    found = game_for_page(game_id)
+    if found is None:
         raise TableNotFound(_("there is no such table"))
-    row = db.session.get(GameStateRow, game_id)
+    game, row = found
     return game, None if row is None else load_state(row)

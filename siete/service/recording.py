@@ -4,21 +4,18 @@ from __future__ import annotations
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Engine, bindparam, insert, select, text
+from sqlalchemy import Engine, insert, select, text
 
 from siete.db import db
 from siete.engine.cards import points
 from siete.engine.state import GameState
 from siete.models import (Card, Game, GamePlayer, GameStatus, Hand, SeatResult, Turn, TurnAction,
                           utcnow)
+from siete.models.game_rows import GameRow, seat_ids, write_game, write_seats
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_game
-from siete.service.table_rows import TableRow, write_game, write_seats
 
 # Built once, so each is compiled once: a hand's end is a third of all moves.
-SEAT_IDS = (select(GamePlayer.__table__.c.id, GamePlayer.__table__.c.player_id)
-            .where(GamePlayer.__table__.c.game_id == bindparam("game_id"))
-            .order_by(GamePlayer.__table__.c.join_order))
 INSERT_HAND = insert(Hand.__table__)
 # MariaDB and SQLite answer the new ids in one INSERT ... RETURNING, in the rows' order.
 INSERT_TURNS = insert(Turn.__table__).returning(Turn.__table__.c.id, sort_by_parameter_order=True)
@@ -42,16 +39,6 @@ def card_ids() -> dict[str, int]:
 def seats_by_join_order(game: Game) -> list[GamePlayer]:
     """The game's seats in join order, which is the engine's seat index."""
     return sorted(game.players, key=lambda gp: gp.join_order)
-
-
-def seat_ids(game: Game | TableRow) -> list[tuple[int, int]]:
-    """(game_players.id, player_id) of each seat in join order, without loading the seats.
-
-    A hand's rows need only these two numbers per seat; the ORM seats are 20 columns each.
-    """
-    if "players" in game.__dict__:  # already loaded by this request: no query
-        return [(gp.id, gp.player_id) for gp in seats_by_join_order(game)]
-    return [tuple(row) for row in db.session.connection().execute(SEAT_IDS, {"game_id": game.id})]
 
 
 def record_start(game: Game, state: GameState, by: str) -> None:
@@ -111,7 +98,7 @@ def add_tally(summary: dict, tally: dict) -> dict:
     return added
 
 
-def record_hand(game: Game | TableRow, state: GameState, record: dict, by: str) -> int:
+def record_hand(game: GameRow, state: GameState, record: dict, by: str) -> int:
     """Store one settled hand (the engine's hand record) with its turns and their actions.
 
     The rows are written with plain INSERTs and one UPDATE rather than through the ORM's unit
@@ -189,7 +176,7 @@ def final_seats(state: GameState) -> dict[int, dict]:
             for place, index in enumerate(ranking, start=1)}
 
 
-def record_finish(game: Game | TableRow, state: GameState, by: str) -> None:
+def record_finish(game: GameRow, state: GameState, by: str) -> None:
     """Store the end of a game: winner, final points and places, and how long it took."""
     seats = seat_ids(game)
     write_seats(by, {seats[index][0]: columns for index, columns in final_seats(state).items()})

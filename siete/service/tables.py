@@ -17,10 +17,10 @@ from siete.engine.bots import PROFILES
 from siete.engine.config import GameConfig
 from siete.models import (OPEN_STATUSES, Game, GameMode, GamePlayer, GameStateRow, GameStatus,
                           Player, PlayerKind, User, utcnow)
+from siete.models.game_rows import LiveState
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
 from siete.service.play import SETTLE_PAUSE_S, TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order
-from siete.service.table_rows import LiveState
 from siete.service.unit_of_work import transactional
 from siete.validators import forbidden_characters
 

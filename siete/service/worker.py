@@ -27,8 +27,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from siete.db import db
 from siete.models import GameStatus
+from siete.models.game_rows import GAMES, STATES
 from siete.service.play import SETTLE_PAUSE_S, TimerStep, run_due_step
-from siete.service.table_rows import GAMES, STATES
 from siete.service.tables import expire_waiting_table
 
 log = logging.getLogger("siete.worker")

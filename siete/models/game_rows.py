@@ -1,22 +1,47 @@
-"""A started table's rows read and written with plain statements: the path every move takes.
+"""The one way services read and write a table's rows: a game, its seats and its live state.
 
-Moves are most of the traffic, and loading the game and its state as ORM objects, then letting
-the unit of work find and flush what changed, cost about 2 ms of CPU a move. These statements
-are built once, so SQLAlchemy compiles each one a single time and only binds values after.
+Two paths sit behind it, and services see one kind of game row (`GameRow`) from both:
+- the fast path every move takes: a started table's game and state read and written with
+  plain statements (`TableRow`, `LiveState`). Moves are most of the traffic, and loading ORM
+  objects, then letting the unit of work find and flush what changed, cost about 2 ms of CPU
+  a move. These statements are built once, so each is compiled a single time.
+- the ORM path for what changes who sits (join, leave, start) and for showing a table: the
+  `Game` with its seats (`lock_with_seats`, `game_for_page`).
+The session keeps its objects across commits, so every write of the fast path is also given to
+an object of that row the session already holds (the identity-map upkeep stays in here).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
-from siete.db import db
-from siete.models import Game, GamePlayer, GameStateRow, utcnow
+from siete.models.base import db, utcnow
+from siete.models.games import Game, GamePlayer, GameStateRow
+from siete.models.vocabulary import GameStatus
 
 GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
+
+
+class GameRow(Protocol):
+    """What services read of a game, whichever path loaded it (the ORM `Game` or a `TableRow`)."""
+
+    id: int
+    name: str
+    status: str
+    mode: str
+    num_players: int
+    initial_points: int
+    max_hands: int
+    seed: int
+    turn_seconds: int
+    creator_user_id: int | None
+    hands_played: int
 
 
 @dataclass
@@ -96,7 +121,7 @@ def write_state(live: LiveState, by: str, new: bool = False) -> None:
         _keep_in_step(GameStateRow, live.game_id, values)
 
 
-def write_game(game: Game | TableRow, by: str, **values) -> None:
+def write_game(game: GameRow, by: str, **values) -> None:
     """UPDATE the game's row now, and keep `game` (ORM or plain) in step with what was written."""
     values = {**values, "updated_by": by, "updated_at": utcnow()}
     db.session.connection().execute(UPDATE_GAME, {"row_id": game.id, **values})
@@ -142,3 +167,64 @@ def _keep_in_step(model, key: int, values: dict) -> None:
 def held_object(model, key: int):
     """The session's object for that row if it already holds one (no query), else None."""
     return db.session.identity_map.get(identity_key(model, key))
+
+
+# Seats and their players in one extra query (a join), not one per seat: every render names them
+# all. The join is a separate SELECT from the game's locking one, so it locks no players row
+# (named bots sit at many tables at once).
+SEATS_AND_PLAYERS = selectinload(Game.players).joinedload(GamePlayer.player)
+SEAT_IDS = (select(SEATS.c.id, SEATS.c.player_id).where(SEATS.c.game_id == bindparam("game_id"))
+            .order_by(SEATS.c.join_order))
+POLL_MARKER = select(STATES.c.version, STATES.c.turn_deadline).where(
+    STATES.c.game_id == bindparam("game_id"))
+
+
+def lock_with_seats(game_id: int) -> tuple[Game, GameStateRow | None] | None:
+    """The game row locked with its seats, then its state row if it has started; None if no game."""
+    game = db.session.execute(
+        select(Game).where(Game.id == game_id).with_for_update()
+        .options(SEATS_AND_PLAYERS).execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if game is None:
+        return None
+    # Locking reads see the newest committed rows, never an older snapshot of this request.
+    # Only a started game has a state row (start_table writes it with status 'playing'). A
+    # locking read of a missing row takes an InnoDB gap lock, and two tables starting at once
+    # would each hold one and deadlock inserting their rows: so waiting tables skip it.
+    row = None if game.status == GameStatus.WAITING else db.session.execute(
+        select(GameStateRow).where(GameStateRow.game_id == game_id).with_for_update()
+        .execution_options(populate_existing=True)).scalar_one_or_none()
+    return game, row
+
+
+def game_for_page(game_id: int) -> tuple[Game, GameStateRow | None] | None:
+    """The game with its seats and its state row, without a lock (showing a table); None if none.
+
+    A game this request already holds (it just joined or started it) comes from the session's
+    identity map with no query; otherwise its seats come with it, since the page names them.
+    """
+    game = db.session.get(Game, game_id) if held_object(Game, game_id) is not None else \
+        db.session.get(Game, game_id, options=[SEATS_AND_PLAYERS])
+    if game is None:
+        return None
+    return game, db.session.get(GameStateRow, game_id)
+
+
+def game_exists(game_id: int) -> bool:
+    return db.session.get(Game, game_id) is not None
+
+
+def seat_ids(game: GameRow) -> list[tuple[int, int]]:
+    """(game_players.id, player_id) of each seat in join order, without loading the seats.
+
+    A hand's rows need only these two numbers per seat; the ORM seats are 20 columns each.
+    """
+    if "players" in game.__dict__:  # already loaded by this request: no query
+        return [(gp.id, gp.player_id) for gp in sorted(game.players, key=lambda gp: gp.join_order)]
+    return [tuple(row) for row in db.session.connection().execute(SEAT_IDS, {"game_id": game.id})]
+
+
+def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
+    """The table's version and deadline in one small query, for cheap polling."""
+    found = db.session.connection().execute(POLL_MARKER, {"game_id": game_id}).first()
+    return None if found is None else (found[0], found[1])
