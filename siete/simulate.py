@@ -21,10 +21,10 @@ HandHook = Callable[[GameState, dict], None]
 def play_game(names: list[str], bots: dict[str, str], config: GameConfig,
               rng: random.Random, on_hand: HandHook | None = None) -> GameState:
     """Play one whole game between bots with one seeded random source."""
-    state = rules.new_game(names, config, rules.draw_seat_cards(rng, len(names)), bots)
+    state = rules.new_game(names, config, rules.draw_seat_cards(config.cards, rng, len(names)), bots)
     while state.phase != OVER:
         if state.phase == DEAL:  # our own fresh deck needs none of deal()'s checks
-            rules.deal_unchecked(state, rules.shuffled_deck(rng))
+            rules.deal_unchecked(state, rules.shuffled_deck(state.config.cards, rng))
         run_bots(state, rng)
         if on_hand and state.phase != rules.PLAY:
             on_hand(state, state.last_hand)

@@ -133,7 +133,7 @@ def run_bots(state: GameState, rng: random.Random) -> int:
     """Play bot turns until a human must act or the hand ends; returns the moves made."""
     moves = 0
     seats = state.seats
-    memory = HandMemory()  # shared by the views of this hand's bot moves
+    memory = HandMemory(state.config.cards)  # shared by the views of this hand's bot moves
     # bot_to_act and bot_step's turn check inlined: this loop runs once per bot move in
     # every simulated hand, and the loop condition already proves whose turn it is.
     while state.phase == PLAY and state.turn is not None:

@@ -5,7 +5,7 @@ import math
 import random
 from functools import cache
 
-from siete.engine.cards import SEVEN_HALF, get_cards
+from siete.engine.cards import SEVEN_HALF, CardSet
 from siete.engine.config import GameConfig
 from siete.engine.settlement import settle_hand
 from siete.engine.state import (
@@ -13,12 +13,12 @@ from siete.engine.state import (
 )
 
 
-def draw_seat_cards(rng: random.Random, players: int) -> list[str]:
+def draw_seat_cards(cards: CardSet, rng: random.Random, players: int) -> list[str]:
     """R3.1: one card each from a shuffled deck."""
-    return rng.sample(get_cards().active, players)
+    return rng.sample(cards.active, players)
 
 
-def shuffled_deck(rng: random.Random) -> list[str]:
+def shuffled_deck(cards: CardSet, rng: random.Random) -> list[str]:
     """R1.5: a full, freshly shuffled deck of the active cards.
 
     A Fisher-Yates shuffle driven by one random number below n! instead of n calls to
@@ -29,7 +29,7 @@ def shuffled_deck(rng: random.Random) -> list[str]:
     the small % and // are fastest). The digits, and so each seed's deck, are exactly those
     of dividing the big number once per card.
     """
-    deck = list(get_cards().active)
+    deck = list(cards.active)
     count = len(deck)
     orders, bits = _orders(count)
     number = rng.getrandbits(bits)
@@ -73,7 +73,7 @@ def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str])
         raise RuleError("two players have the same name")
     if len(seat_cards) != len(names):
         raise RuleError("every player needs exactly one seat card")
-    cards = get_cards()
+    cards = config.cards
     for cid in seat_cards:
         if not cards.is_active(cid):
             raise RuleError(f"{cid} is not a card of the deck")
@@ -90,7 +90,7 @@ def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
         verify_profile(profile)
     seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
              for n, c in zip(names, seat_cards)]
-    key = get_cards().seat_key
+    key = config.cards.seat_key
     order = sorted(range(len(seats)), key=lambda i: key(seats[i].seat_card))
     return GameState(config=config, seats=seats, order=order, seating=list(order))
 
@@ -99,10 +99,9 @@ def verify_deal(state: GameState, deck: list[str]) -> None:
     """A deal needs the game waiting for a hand and a deck of known cards, none twice."""
     if state.phase != DEAL:
         raise RuleError("the game is over" if state.winner is not None else "a hand is in play")
-    distinct = set(deck)
-    if not distinct <= get_cards().active_set:
-        raise RuleError(f"{next(c for c in deck if c not in get_cards().active_set)} "
-                        "is not a card of the deck")
+    distinct, active = set(deck), state.config.cards.active_set
+    if not distinct <= active:
+        raise RuleError(f"{next(c for c in deck if c not in active)} is not a card of the deck")
     if len(distinct) != len(deck):
         dup = next(c for c in deck if deck.count(c) > 1)
         raise RuleError(f"{dup} is dealt twice")
@@ -130,7 +129,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat.result = None
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
-    half = get_cards().half
+    half = state.config.cards.half
     for idx, card in zip(order[1:] + order[:1], deck):
         seat = seats[idx]
         seat.cards.append(card)
@@ -231,7 +230,7 @@ def draw_unchecked(state: GameState, seat: int) -> None:
     card = state.deck.pop(0)
     player.cards.append(card)
     player.actions.append(["draw", card])
-    total = player.total = player.total + get_cards().half[card]
+    total = player.total = player.total + state.config.cards.half[card]
     state.log.append(["draw", seat, card])
     if total > SEVEN_HALF:
         _bust(state, player)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from siete.engine.cards import SEVEN_HALF
+from siete.engine.cards import CardSet
 from siete.engine.config import GameConfig
 
 # Phases of a game: waiting for the next deal, a hand in play, or the game over (R7).
@@ -97,9 +97,10 @@ class GameState:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameState:
+    def from_dict(cls, data: dict, cards: CardSet) -> GameState:
+        """The state to_dict stored, dealt from `cards` (the stored JSON does not hold them)."""
         values = dict(data)
-        values["config"] = GameConfig.from_dict(data["config"])
+        values["config"] = GameConfig.from_dict(data["config"], cards)
         values["seats"] = [Seat(**s) for s in data["seats"]]
         return cls(**values)
 
@@ -108,7 +109,3 @@ def max_bet(points: int) -> int:
     """R4.4: ceil(20% of the points), never more than the player holds."""
     top = -(-points // 5)
     return top if top <= points else points  # not min(): bots ask this on every decision
-
-
-def is_seven_half(half_total: int) -> bool:
-    return half_total == SEVEN_HALF

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from siete.engine.cards import SEVEN_HALF, get_cards, points
+from siete.engine.cards import SEVEN_HALF, CardSet, points
 from siete.engine.rules import can_draw, can_stand, legal_bets
 from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, max_bet
 
@@ -22,7 +22,7 @@ def visible_cards(state: GameState, seat: int, viewer: int | None) -> list[str |
 
 def table_view(state: GameState, viewer: int | None = None) -> dict:
     """Everything `viewer` (a seat, or None for a spectator) may know of the table, as plain data."""
-    half = get_cards().half
+    half = state.config.cards.half
     seats = []
     for i, seat in enumerate(state.seats):
         cards = visible_cards(state, i, viewer)
@@ -110,15 +110,16 @@ class HandMemory:
     since it last looked, because simulations build a view on every bot decision.
     """
 
-    __slots__ = ("hand", "bank", "read", "half", "unseen", "count", "weight", "shown",
+    __slots__ = ("hand", "bank", "read", "cards", "half", "unseen", "count", "weight", "shown",
                  "standing")
 
-    def __init__(self) -> None:
+    def __init__(self, cards: CardSet) -> None:
         self.hand = -1  # no hand read yet
-        self.half = get_cards().half
+        self.cards = cards
+        self.half = cards.half
 
     def _new_hand(self, state: GameState) -> None:
-        cards = get_cards()
+        cards = self.cards
         self.hand, self.read, self.bank = state.hand, 0, state.log[0][1]  # ["hand", bank, n]
         self.unseen = list(cards.active_half_list)
         self.count, self.weight = cards.active_half_total
@@ -157,7 +158,7 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     seats = state.seats
     me, bank = seats[seat], state.order[0]
     if memory is None:
-        memory = HandMemory()
+        memory = HandMemory(state.config.cards)
     half = memory.half
     if with_cards:
         memory.catch_up(state)

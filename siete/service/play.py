@@ -117,7 +117,8 @@ class TableSnapshot:
 
 
 def load_state(row: StateRow | LiveState) -> GameState:
-    return GameState.from_dict(json.loads(row.state))
+    """The stored state, dealt from the cards the app loaded (app.config["GAME"])."""
+    return GameState.from_dict(json.loads(row.state), current_app.config["GAME"].cards)
 
 
 def save_state(game: Game | TableRow, live: LiveState, state: GameState, by: str,
@@ -163,7 +164,7 @@ def advance(game: Game | TableRow, state: GameState, by: str, pause_bots: bool =
             return
         if pause_bots and _pauses(game, state):
             return  # the next hand is dealt when the pause is over (see run_due_timers)
-        rules.deal(state, rules.shuffled_deck(rng))
+        rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
 
 
 def _pauses(game: Game | TableRow, state: GameState) -> bool:
@@ -288,7 +289,8 @@ def _take_seat_back(row: LiveState, state: GameState, seat: int, by: str) -> Non
 
 def deal_next(game: Game | TableRow, state: GameState) -> None:
     """Deal the next hand, from a deck seeded by the game and its version."""
-    rules.deal(state, rules.shuffled_deck(random.Random(f"{game.seed}:{state.version}")))
+    rules.deal(state, rules.shuffled_deck(state.config.cards,
+                                         random.Random(f"{game.seed}:{state.version}")))
 
 
 def ready_for_next(game_id: int, player_name: str | None) -> TableSnapshot:

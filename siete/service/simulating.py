@@ -55,8 +55,8 @@ def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
                     game_seed: int) -> tuple[GameState, list[dict]]:
     """The game start_table(pause_bots=False) plays, with the same random draws, and its hands."""
     rng = random.Random(f"{game_seed}:seating")  # as tables._deal_first_hand
-    state = rules.new_game(names, config, rules.draw_seat_cards(rng, len(names)), bots)
-    rules.deal(state, rules.shuffled_deck(rng))
+    state = rules.new_game(names, config, rules.draw_seat_cards(config.cards, rng, len(names)), bots)
+    rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
     rng = random.Random(f"{game_seed}:{state.version}")  # as play.advance
     hands: list[dict] = []
     while True:
@@ -67,7 +67,7 @@ def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
             hands.append(state.last_hand)
         if state.phase == OVER:
             return state, hands
-        rules.deal(state, rules.shuffled_deck(rng))
+        rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
 
 
 @dataclass

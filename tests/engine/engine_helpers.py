@@ -7,14 +7,14 @@ Nothing here imports Flask or SQLAlchemy: the engine is tested as the pure rules
 from __future__ import annotations
 
 from siete.engine import rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import GameState
 
 
 def full_deck(first: list[str]) -> list[str]:
     """`first` on top, then every other active card in file order (a fixed, known deck)."""
-    return list(first) + [c for c in get_cards().active if c not in first]
+    return list(first) + [c for c in SPANISH_DECK.active if c not in first]
 
 
 def start_game(names: list[str], seat_cards: list[str], top: list[str] | None = None,

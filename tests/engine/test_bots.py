@@ -7,7 +7,7 @@ import pytest
 from engine_helpers import full_deck, start_game
 
 from siete.engine import bots, moves, rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
 from siete.engine.views import BotView, bot_view
@@ -28,7 +28,7 @@ class FixedRandom(random.Random):
 
 
 def _view(**changes) -> BotView:
-    cards = get_cards()
+    cards = SPANISH_DECK
     count, weight = cards.active_half_total
     base = dict(seat=1, is_bank=False, points=20, initial_points=20, max_bet=4, total=8,
                 bank_shown=2, deck_count=30, unseen=list(cards.active_half_list),
@@ -128,7 +128,7 @@ def test_bot_step_acts_only_through_legal_moves():
         if state.phase != PLAY:
             if state.phase == OVER:
                 break
-            rules.deal(state, rules.shuffled_deck(rng))
+            rules.deal(state, rules.shuffled_deck(SPANISH_DECK, rng))
         before = state.version
         bots.bot_step(state, bots.bot_to_act(state), rng)
         assert state.version == before + 1

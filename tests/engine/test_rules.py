@@ -7,7 +7,7 @@ import pytest
 from engine_helpers import full_deck, start_game
 
 from siete.engine import moves, rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import (
     BUST, DEAL, OUT, PLAY, PLAYING, STOOD, GameState, RuleError, max_bet,
@@ -27,7 +27,7 @@ def test_r2_2_initial_points_and_r2_1_player_limits():
     state = rules.new_game(["a", "b"], GameConfig(initial_points=33), ["O01", "O02"])
     assert [s.points for s in state.seats] == [33, 33]
     for names in (["a"], [f"p{i}" for i in range(9)]):
-        cards = list(get_cards().active[:len(names)])
+        cards = list(SPANISH_DECK.active[:len(names)])
         with pytest.raises(RuleError, match="a game needs 2 to 8 players"):
             rules.new_game(names, GameConfig(), cards)
 
@@ -46,15 +46,15 @@ def test_r3_1_new_game_refuses_bad_seating(names, cards, message):
 def test_r3_1_seat_cards_are_distinct_active_cards():
     import random
     for seed in range(50):
-        cards = rules.draw_seat_cards(random.Random(seed), 8)
-        assert len(set(cards)) == 8 and set(cards) <= get_cards().active_set
+        cards = rules.draw_seat_cards(SPANISH_DECK, random.Random(seed), 8)
+        assert len(set(cards)) == 8 and set(cards) <= SPANISH_DECK.active_set
 
 
 def test_r1_5_shuffled_deck_is_a_permutation_of_the_active_cards():
     import random
-    decks = [rules.shuffled_deck(random.Random(s)) for s in range(20)]
+    decks = [rules.shuffled_deck(SPANISH_DECK, random.Random(s)) for s in range(20)]
     for deck in decks:
-        assert sorted(deck) == sorted(get_cards().active) and len(deck) == 40
+        assert sorted(deck) == sorted(SPANISH_DECK.active) and len(deck) == 40
     assert len({tuple(d) for d in decks}) == 20  # fresh shuffles differ
 
 
@@ -63,7 +63,7 @@ def test_r1_5_chunked_digits_give_the_plain_one_number_shuffle():
     that dividing the number once per card gives (the same seed, the same deck as always)."""
     import math
     import random
-    active = get_cards().active
+    active = SPANISH_DECK.active
     orders = math.factorial(len(active))
     for seed in range(200):
         rng = random.Random(seed)
@@ -74,7 +74,7 @@ def test_r1_5_chunked_digits_give_the_plain_one_number_shuffle():
         for i in range(len(expected) - 1, 0, -1):
             number, j = divmod(number, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
-        assert rules.shuffled_deck(random.Random(seed)) == expected
+        assert rules.shuffled_deck(SPANISH_DECK, random.Random(seed)) == expected
     assert all(product < 2**30 for product, _ in rules._digit_chunks(len(active)))
 
 
