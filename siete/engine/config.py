@@ -6,6 +6,9 @@ from typing import Any
 
 from siete.engine.cards import SPANISH_DECK, CardSet
 
+# The seconds a table may give a person for a move (the new-table form and create_table).
+TURN_SECONDS_MIN, TURN_SECONDS_MAX = 5, 600
+
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:

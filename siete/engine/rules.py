@@ -6,11 +6,31 @@ import random
 from functools import cache
 
 from siete.engine.cards import SEVEN_HALF, CardSet
+from siete.engine.codes import Action, BotProfile, Event
 from siete.engine.config import GameConfig
 from siete.engine.settlement import settle_hand
 from siete.engine.state import (
-    BUST, DEAL, OUT, PLAY, PLAYING, STOOD, GameState, RuleError, Seat, max_bet,
+    BUST,
+    DEAL,
+    OUT,
+    PLAY,
+    PLAYING,
+    STOOD,
+    GameState,
+    LogEvent,
+    RuleError,
+    Seat,
+    max_bet,
 )
+
+
+def seeded_rng(seed: int | str, step: int | str) -> random.Random:
+    """The random source of one step of a seeded game: the same seed and step, the same draws.
+
+    Every driver makes its randomness here (a table's seat cards and each of its versions,
+    a simulated game), so a recorded seed replays the same cards.
+    """
+    return random.Random(f"{seed}:{step}")
 
 
 def draw_seat_cards(cards: CardSet, rng: random.Random, players: int) -> list[str]:
@@ -55,7 +75,8 @@ def _orders(count: int) -> tuple[int, int]:
 def _digit_chunks(count: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Fisher-Yates' swaps (i, radix i + 1) from the top card down, in groups whose radices
     multiply to less than 2**30, each group with that product."""
-    chunks, product, swaps = [], 1, []
+    chunks: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    product, swaps = 1, list[tuple[int, int]]()
     for i in range(count - 1, 0, -1):
         if product * (i + 1) >= 1 << 30:
             chunks.append((product, tuple(swaps)))
@@ -91,7 +112,7 @@ def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
     seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
              for n, c in zip(names, seat_cards)]
     key = config.cards.seat_key
-    order = sorted(range(len(seats)), key=lambda i: key(seats[i].seat_card))
+    order = sorted(range(len(seats)), key=lambda i: key(seat_cards[i]))
     return GameState(config=config, seats=seats, order=order, seating=list(order))
 
 
@@ -120,7 +141,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     order, seats = state.order, state.seats
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
-    state.log, state.results = [["hand", order[0], state.hand]], []
+    state.log, state.results = [[Event.HAND, order[0], state.hand]], []
     state.ready = []
     for seat in seats:  # one statement per field: this runs for every seat of every hand
         seat.cards = []
@@ -134,7 +155,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat = seats[idx]
         seat.cards.append(card)
         seat.total = half[card]
-    state.log.append(["deal", order[0], deck[len(order) - 1]])  # the bank's card, dealt last
+    state.log.append([Event.DEAL, order[0], deck[len(order) - 1]])  # the bank's card, dealt last
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -145,7 +166,7 @@ def verify_turn(state: GameState, seat: int) -> Seat:
     if not 0 <= seat < len(state.seats):
         raise RuleError("there is no such seat")
     player = state.seats[seat]
-    if state.order[state.turn] != seat:  # in PLAY `turn` is always set
+    if state.current_seat() != seat:
         raise RuleError(f"it is not {player.name}'s turn", "it is not your turn")
     return player
 
@@ -162,7 +183,7 @@ def can_bet_at_all(state: GameState, seat: int) -> bool:
             and state.seats[seat].bet == 0)
 
 
-def verify_bet(state: GameState, seat: int, amount: int) -> None:
+def verify_bet(state: GameState, seat: int, amount: int | None) -> None:
     """R4.3-R4.4: a player bets once, first, a whole number from 1 to max_bet."""
     player = verify_turn(state, seat)
     if state.turn == 0:
@@ -174,7 +195,7 @@ def verify_bet(state: GameState, seat: int, amount: int) -> None:
         raise RuleError(f"{player.name} may bet 1 to {top}", f"you may bet 1 to {top}")
 
 
-def can_bet(state: GameState, seat: int, amount: int) -> bool:
+def can_bet(state: GameState, seat: int, amount: int | None) -> bool:
     try:
         verify_bet(state, seat, amount)
     except RuleError:
@@ -182,9 +203,10 @@ def can_bet(state: GameState, seat: int, amount: int) -> bool:
     return True
 
 
-def bet(state: GameState, seat: int, amount: int) -> None:
+def bet(state: GameState, seat: int, amount: int | None) -> None:
     """The stake leaves the player's points at once (R4.4)."""
     verify_bet(state, seat, amount)
+    assert amount is not None  # verify_bet refuses anything but a whole number in range
     place_bet_unchecked(state, seat, amount)
 
 
@@ -196,7 +218,7 @@ def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
     player = state.seats[seat]
     player.points -= amount
     player.bet = player.stake = amount
-    state.log.append(["bet", seat, amount])
+    state.log.append([Event.BET, seat, amount])
     state.version += 1
 
 
@@ -229,27 +251,25 @@ def draw_unchecked(state: GameState, seat: int) -> None:
     player = state.seats[seat]
     card = state.deck.pop(0)
     player.cards.append(card)
-    player.actions.append(["draw", card])
+    player.actions.append([Action.DRAW, card])
     total = player.total = player.total + state.config.cards.half[card]
-    state.log.append(["draw", seat, card])
+    state.log.append([Event.DRAW, seat, card])
     if total > SEVEN_HALF:
-        _bust(state, player)
+        _bust(state, seat, player)
     elif total == SEVEN_HALF:
-        player.actions.append(["stand", "auto"])
-        _end_turn(state, player, STOOD, ["seven_half", seat, None])
+        player.actions.append([Action.STAND, "auto"])
+        _end_turn(state, player, STOOD, [Event.SEVEN_HALF, seat, None])
     state.version += 1
 
 
-def _bust(state: GameState, player: Seat) -> None:
+def _bust(state: GameState, seat: int, player: Seat) -> None:
     """R4.5: a punter's stake goes to the bank at once; the first card is shown."""
-    turn = state.turn
-    seat = state.order[turn]
-    if turn != 0:
+    if state.turn != 0:
         state.seats[state.order[0]].points += player.stake
         player.stake = 0
         state.results.append([seat, BUST])
         player.result = BUST
-    _end_turn(state, player, BUST, ["bust", seat, player.cards[0]])
+    _end_turn(state, player, BUST, [Event.BUST, seat, player.cards[0]])
 
 
 def verify_stand(state: GameState, seat: int) -> None:
@@ -276,18 +296,18 @@ def stand(state: GameState, seat: int) -> None:
 def stand_unchecked(state: GameState, seat: int) -> None:
     """stand() without its checks: the caller guarantees verify_stand would pass."""
     player = state.seats[seat]
-    player.actions.append(["stand", None])
+    player.actions.append([Action.STAND, None])
     # The event names the bank itself: after settlement R6 may seat another bank.
-    _end_turn(state, player, STOOD, ["stand", seat, "bank" if state.turn == 0 else None])
+    _end_turn(state, player, STOOD, [Event.STAND, seat, "bank" if state.turn == 0 else None])
     state.version += 1
 
 
-def _end_turn(state: GameState, player: Seat, status: str, event: list) -> None:
+def _end_turn(state: GameState, player: Seat, status: str, event: LogEvent) -> None:
     """Pass the turn on: next punter, then the bank if anyone stood (R4.9), then settle."""
     player.status = status
     state.log.append(event)
     turn = state.turn
-    if turn != 0:
+    if turn:  # a punter's turn (in play `turn` is never None; 0 is the bank)
         seats, order = state.seats, state.order
         for pos in range(turn + 1, len(order)):
             if seats[order[pos]].status == PLAYING:
@@ -302,7 +322,8 @@ def _end_turn(state: GameState, player: Seat, status: str, event: list) -> None:
 
 def verify_profile(profile: str | None) -> None:
     """A seat's bot must be a registered strategy, or it would fail only when its turn came."""
-    from siete.engine.bots import PROFILES  # here, not at the top: bots imports this module
+    if profile is not None and profile not in _PROFILES:
+        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(BotProfile)}")
 
-    if profile is not None and profile not in PROFILES:
-        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(PROFILES)}")
+
+_PROFILES = frozenset(BotProfile)  # `"x" in BotProfile` raises for a non-member on 3.11

@@ -7,6 +7,9 @@ from sqlalchemy import DateTime, Numeric, SmallInteger, String, Text, func
 from sqlalchemy.dialects import mysql
 from sqlalchemy.orm import Mapped, mapped_column
 
+from siete.engine import cards
+from siete.engine.codes import BankResult, BotProfile, Result
+
 # MySQL column types the generic ones would widen (SMALLINT, TEXT); SQLite keeps the generic ones.
 TinyInt = SmallInteger().with_variant(mysql.TINYINT(), "mysql", "mariadb")
 LongText = Text().with_variant(mysql.LONGTEXT(), "mysql", "mariadb")
@@ -15,14 +18,14 @@ Points = Numeric(3, 1, asdecimal=False)
 # InnoDB with the binary collation: names sort and compare byte-wise, as on SQLite.
 MYSQL_TABLE = {"mysql_engine": "InnoDB", "mysql_charset": "utf8mb4", "mysql_collate": "utf8mb4_bin"}
 
-SUITS = ("Oros", "Copas", "Espadas", "Bastos")
+SUITS = cards.SUITS
 PLAYER_KINDS = ("human", "bot")
-BOT_PROFILES = ("standard", "cautious", "bold")
+BOT_PROFILES = tuple(p.value for p in BotProfile)  # the engine's codes, as plain strings
 GAME_STATUSES = ("waiting", "playing", "finished", "abandoned")
 GAME_MODES = ("humans", "mixed", "bots")
 SEAT_RESULTS = ("won", "lost")
-BANK_RESULTS = ("stood", "seven_half", "bust", "did_not_play")
-TURN_RESULTS = ("bust", "lose", "win", "seven_half", "bank")
+BANK_RESULTS = tuple(r.value for r in BankResult)
+TURN_RESULTS = tuple(r.value for r in Result)
 ACTIONS = ("draw", "stand")
 
 

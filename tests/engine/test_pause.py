@@ -7,9 +7,9 @@ import random
 import pytest
 
 from siete.engine import rules
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.moves import everyone_ready, say_next
-from siete.engine.cards import SPANISH_DECK
 from siete.engine.state import DEAL, GameState, RuleError
 
 
