@@ -108,14 +108,6 @@ def get_strategy(profile: str) -> Strategy:
         raise ValueError(f"unknown bot profile {profile!r}; known: {', '.join(PROFILES)}") from None
 
 
-def bot_to_act(state: GameState) -> int | None:
-    """The seat whose turn it is, if a bot plays it."""
-    if state.phase != PLAY or state.turn is None:
-        return None
-    seat = state.order[state.turn]
-    return None if state.seats[seat].bot is None else seat
-
-
 def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     """Let the bot in `seat` make exactly one move."""
     _bot_move(state, seat, verify_turn(state, seat), rng)

@@ -29,19 +29,13 @@ def apply_move(state: GameState, seat: int, move: str, amount: int | None = None
     state.seats[seat].timeouts = 0  # the person moved: the timer's count starts again
 
 
-def verify_time_out(state: GameState, seat: int) -> None:
-    """Only the seat whose turn it is can run out of time."""
-    verify_turn(state, seat)
-
-
 def time_out(state: GameState, seat: int) -> None:
     """The turn timer ran out: bet the minimum if no bet was made, then stand.
 
     The AWAY_AFTER_TIMEOUTS-th time in a row, the person is marked away and a standard bot
     plays their seat from the next turn on (while the game goes on).
     """
-    verify_time_out(state, seat)
-    player = state.seats[seat]
+    player = verify_turn(state, seat)  # only the seat whose turn it is runs out of time
     state.log.append([Event.TIMEOUT, seat, None])
     if state.turn != 0 and not player.bet:
         bet(state, seat, 1)

@@ -195,14 +195,6 @@ def verify_bet(state: GameState, seat: int, amount: int | None) -> None:
         raise RuleError(f"{player.name} may bet 1 to {top}", f"you may bet 1 to {top}")
 
 
-def can_bet(state: GameState, seat: int, amount: int | None) -> bool:
-    try:
-        verify_bet(state, seat, amount)
-    except RuleError:
-        return False
-    return True
-
-
 def bet(state: GameState, seat: int, amount: int | None) -> None:
     """The stake leaves the player's points at once (R4.4)."""
     verify_bet(state, seat, amount)

@@ -28,7 +28,11 @@ def visible_cards(state: GameState, seat: int, viewer: int | None) -> list[str |
 
 
 def table_view(state: GameState, viewer: int | None = None) -> dict[str, Any]:
-    """Everything `viewer` (a seat, or None for a spectator) may know of the table, as plain data."""
+    """Everything `viewer` (a seat, or None for a spectator) may know of the table, as plain data.
+
+    Facts only: which seat holds the bank is `bank_seat` (the next hand's between hands), and
+    how a page shows a seat (siete/play/context.py, siete/history/live.py) is the web's.
+    """
     half = state.config.cards.half
     seats = []
     for i, seat in enumerate(state.seats):
@@ -37,7 +41,7 @@ def table_view(state: GameState, viewer: int | None = None) -> dict[str, Any]:
         seats.append({
             "index": i, "name": seat.name, "bot": seat.bot, "away": seat.away, "points": seat.points,
             "stake": seat.stake, "bet": seat.bet, "status": seat.status, "out": seat.out,
-            "is_bank": i == state.bank and not seat.out, "cards": cards,
+            "cards": cards,
             "position": state.order.index(i) if i in state.order else None,
             "total": points(sum(shown)) if None not in cards else None,
             "shown_total": points(sum(shown)), "is_turn": state.current_seat() == i,

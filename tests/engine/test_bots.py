@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import full_deck, start_game
+from engine_helpers import bot_to_act, full_deck, start_game
 
 from siete.engine import bots, moves, rules
 from siete.engine.cards import SPANISH_DECK
@@ -130,7 +130,7 @@ def test_bot_step_acts_only_through_legal_moves():
                 break
             rules.deal(state, rules.shuffled_deck(SPANISH_DECK, rng))
         before = state.version
-        bots.bot_step(state, bots.bot_to_act(state), rng)
+        bots.bot_step(state, bot_to_act(state), rng)
         assert state.version == before + 1
         assert state.conserved_total() == 60
 
@@ -141,7 +141,7 @@ def test_run_bots_stops_for_a_human():
     moves = bots.run_bots(state, random.Random(0))
     assert moves >= 2 and state.current_seat() in (C, None)
     if state.current_seat() == C:
-        assert bots.bot_to_act(state) is None
+        assert bot_to_act(state) is None
 
 
 def test_same_seed_same_game():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+from engine_helpers import bot_to_act
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,7 +153,7 @@ def test_bot_games_keep_the_invariants(players, seed, profiles, max_hands, point
                 assert view == bot_view(state, seat)  # and with a memory read afresh
                 assert view.total == state.seats[seat].total
                 assert view.max_bet == max_bet(view.points)
-            bots.bot_step(state, bots.bot_to_act(state), rng)
+            bots.bot_step(state, bot_to_act(state), rng)
         # views are checked on a sample of steps only, to keep the file fast
         check_invariants(state, dealt, views=state.version % 7 == 0)
     assert state.hand <= max_hands

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from engine_helpers import full_deck, start_game
+from engine_helpers import can_bet, full_deck, start_game
 
 from siete.engine import moves, rules
 from siete.engine.cards import SPANISH_DECK
@@ -101,7 +101,7 @@ def test_r4_4_bet_cap_is_ceil_20_percent(points, cap):
     assert max_bet(points) == cap
     state = start_game(["a", "b"], ["O12", "O11"], ["O03", "O05"], GameConfig(initial_points=points))
     assert list(rules.legal_bets(state, B)) == list(range(1, cap + 1))
-    assert rules.can_bet(state, B, cap) and not rules.can_bet(state, B, cap + 1)
+    assert can_bet(state, B, cap) and not can_bet(state, B, cap + 1)
     with pytest.raises(RuleError) as err:
         rules.verify_bet(state, B, cap + 1)
     assert str(err.value) == f"b may bet 1 to {cap}"
@@ -110,7 +110,7 @@ def test_r4_4_bet_cap_is_ceil_20_percent(points, cap):
 
 @pytest.mark.parametrize("amount", [0, -1, 2.0, "1", True, None])
 def test_r4_4_bet_must_be_a_whole_number_in_range(three, amount):
-    assert not rules.can_bet(three, B, amount)
+    assert not can_bet(three, B, amount)
     with pytest.raises(RuleError, match="b may bet 1 to 4"):
         rules.bet(three, B, amount)
 
@@ -140,7 +140,7 @@ def test_r4_3_out_of_turn_in_third_and_second_person(three):
         with pytest.raises(RuleError) as err:
             verify()
         assert str(err.value) == "it is not c's turn" and err.value.to_player == "it is not your turn"
-    assert not rules.can_bet(three, C, 1) and not rules.can_draw(three, C)
+    assert not can_bet(three, C, 1) and not rules.can_draw(three, C)
     assert not rules.can_stand(three, A) and list(rules.legal_bets(three, C)) == []
 
 
