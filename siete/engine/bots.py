@@ -97,7 +97,9 @@ class BoldBot:
         return view.total <= view.bank_shown or p >= 0.4 or rng.random() < p / 2
 
 
-PROFILES: dict[str, Strategy] = {s.name: s for s in (StandardBot(), CautiousBot(), BoldBot())}
+# Keyed by plain strings: seats name their bot with one, and a dict whose keys are all exact
+# strings is searched faster (a bot move looks its strategy up).
+PROFILES: dict[str, Strategy] = {str(s.name): s for s in (StandardBot(), CautiousBot(), BoldBot())}
 
 
 def get_strategy(profile: str) -> Strategy:
