@@ -20,7 +20,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from siete.engine.cards import get_cards  # noqa: E402
 from siete.engine.config import GameConfig  # noqa: E402
 from siete.simulate import play_game  # noqa: E402
 
@@ -28,7 +27,6 @@ from siete.simulate import play_game  # noqa: E402
 def measure(seconds: float, seed: int, window: float = 0.25) -> tuple[int, int, float, list[float]]:
     """Play whole 4-bot games for about `seconds`; return games, hands, elapsed time and the
     hands per second of each window of about `window` seconds (whole games in each)."""
-    get_cards()  # the cards file is read once, before the clock starts
     config = GameConfig(max_hands=30)
     names = ["ana", "bob", "cris", "dani"]
     bots = dict(zip(names, ["standard", "standard", "cautious", "bold"]))

@@ -63,12 +63,12 @@ def _configure(app: Flask, test_config: dict | None) -> None:
 
 
 def _load_game_config(app: Flask) -> None:
-    """Read Basic_Config_Game.xml once; a bad file raises XmlFileError and stops start-up."""
+    """Read Basic_Config_Game.xml and cards.xml once; a bad file raises XmlFileError (no start)."""
     if "GAME" in app.config:  # a test may hand in its own GameConfig
         return
-    from siete.xmlfiles import load_game_config
+    from siete.xmlfiles import load_game
 
-    app.config["GAME"] = load_game_config()
+    app.config["GAME"] = load_game()
 
 
 def _create_sqlite_database_on_first_run(app: Flask) -> None:

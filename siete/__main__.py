@@ -19,9 +19,9 @@ def _read(path: str) -> str:
 
 
 def _game_config():
-    from siete.xmlfiles import load_game_config
+    from siete.xmlfiles import load_game
 
-    return load_game_config()
+    return load_game()
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

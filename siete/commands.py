@@ -8,12 +8,13 @@ from flask import current_app
 
 from siete.cli_i18n import gettext as _
 from siete.db import db
+from siete.engine.codes import BotProfile
 
 
 @click.command("simulate")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=10, show_default=True)
 @click.option("--players", type=click.IntRange(2, 8), default=4, show_default=True)
-@click.option("--profiles", default="standard,cautious,bold", show_default=True,
+@click.option("--profiles", default=",".join(BotProfile), show_default=True,
               help="comma-separated bot profiles, repeated to fill the seats")
 @click.option("--hands", type=click.IntRange(1, 1000), default=None, help="hands per game")
 @click.option("--seed", type=int, default=1, show_default=True)

@@ -7,27 +7,20 @@ import math
 import random
 import sys
 from dataclasses import dataclass
-from typing import Callable
 
 from siete.cli_i18n import gettext as _
 from siete.engine import rules
-from siete.engine.bots import PROFILES, run_bots
+from siete.engine.bots import PROFILES, HandHook, play_until_person
 from siete.engine.config import GameConfig
-from siete.engine.state import DEAL, OVER, GameState
-
-HandHook = Callable[[GameState, dict], None]
+from siete.engine.state import GameState
 
 
 def play_game(names: list[str], bots: dict[str, str], config: GameConfig,
               rng: random.Random, on_hand: HandHook | None = None) -> GameState:
     """Play one whole game between bots with one seeded random source."""
-    state = rules.new_game(names, config, rules.draw_seat_cards(rng, len(names)), bots)
-    while state.phase != OVER:
-        if state.phase == DEAL:  # our own fresh deck needs none of deal()'s checks
-            rules.deal_unchecked(state, rules.shuffled_deck(rng))
-        run_bots(state, rng)
-        if on_hand and state.phase != rules.PLAY:
-            on_hand(state, state.last_hand)
+    state = rules.new_game(names, config, rules.draw_seat_cards(config.cards, rng, len(names)), bots)
+    rules.deal_unchecked(state, rules.shuffled_deck(config.cards, rng))  # our own fresh deck
+    play_until_person(state, rng, on_hand)
     return state
 
 
@@ -96,7 +89,7 @@ def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
         shift = game % len(profiles)
         seats = profiles[shift:] + profiles[:shift]
         names = [f"{p}{(i + shift) % len(profiles) + 1}" for i, p in enumerate(seats)]
-        rng = random.Random(f"{seed}:{game}")
+        rng = rules.seeded_rng(seed, game)
         state = play_game(names, dict(zip(names, seats)), config, rng, count)
         for i, seat in enumerate(state.seats):
             s = stats[seat.bot]

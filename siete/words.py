@@ -19,7 +19,7 @@ from flask_babel import (
 )
 
 from siete.cli_i18n import N_
-from siete.engine.cards import get_cards, points
+from siete.engine.cards import SPANISH_DECK, points
 from siete.engine.state import GameState, RuleError
 
 # English names with the Spanish suit in brackets, so an English reader still learns the deck.
@@ -77,7 +77,7 @@ def game_total(value: int | float | None) -> str:
 def card_name(card_id: str, _: Say | None = None) -> str:
     """'B11' -> 'the knight of clubs (bastos)' / 'el caballo de bastos'."""
     _ = _ or Say()
-    spec = get_cards().specs.get(card_id)
+    spec = SPANISH_DECK.specs.get(card_id)  # an id names its card (R1.3) in any card set
     if spec is None:
         return card_id
     suit = _(SUIT_NAMES[spec.suit]) if spec.suit in SUIT_NAMES else spec.suit

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from siete.engine.cards import CardSpec, card_id
+from siete.engine.cards import CardSet, CardSpec, card_id
 from siete.engine.config import GameConfig
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -129,6 +129,11 @@ def _choose_path(path: PathArg, env_var: str, default_name: str) -> str | os.Pat
 
 
 # ---------------------------------------------------------------- game config
+
+def load_game(config_path: PathArg = None, cards_path: PathArg = None) -> GameConfig:
+    """The game settings with the cards they deal: what the app and the CLI load once at start."""
+    return load_game_config(config_path).with_overrides(cards=CardSet(load_cards(cards_path)))
+
 
 def load_game_config(path: PathArg = None) -> GameConfig:
     """Read Basic_Config_Game.xml (or $SIETE_GAME_CONFIG); missing keys keep their defaults."""

@@ -9,7 +9,7 @@ from flask import render_template
 from lxml import html
 
 from siete.engine import rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.play.context import game_context, table_urls
 from test_play import HX, client_for, load, make_user, started_game, text, waiting_table
@@ -108,7 +108,7 @@ def test_r4_2_a_face_down_card_is_counted_not_summed_as_zero(app):
     """b bet, drew the as and stood; c has only its face-down first card (R4.2)."""
     state = rules.new_game(["a", "b", "c"], GameConfig(), ["O12", "O11", "O10"])
     first = ["O03", "O04", "O05", "C01"]
-    rules.deal(state, first + [c for c in get_cards().active if c not in first])
+    rules.deal(state, first + [c for c in SPANISH_DECK.active if c not in first])
     b, c = state.seat_index("b"), state.seat_index("c")
     rules.bet(state, b, 1)
     rules.draw(state, b)

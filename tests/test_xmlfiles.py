@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
 from lxml import etree
 
 from siete import xmlfiles
-from siete.engine.cards import SUITS, get_cards, set_card_loader, spanish_deck
+from siete.engine import rules
+from siete.engine.cards import SUITS, spanish_deck
 from siete.engine.config import GameConfig
 from siete.xmlfiles import (
     XmlFileError,
     load_cards,
+    load_game,
     load_game_config,
     read_reports_xml,
     write_reports_xml,
@@ -72,14 +75,11 @@ def test_defaults_are_the_repo_files(monkeypatch):
     assert len(load_cards()) == 48
 
 
-def test_get_cards_loads_the_xml_on_first_use():
-    set_card_loader(None)  # back to the default: cards.xml, read lazily
-    try:
-        cards = get_cards()
-        assert len(cards.active) == 40
-        assert not cards.is_active("O08") and cards.is_active("B12")
-    finally:
-        set_card_loader(None)
+def test_load_game_brings_the_config_and_the_cards_of_the_xml_files(monkeypatch):
+    monkeypatch.delenv(xmlfiles.CARDS_FILE_ENV, raising=False)
+    cards = load_game().cards
+    assert len(cards.active) == 40
+    assert not cards.is_active("O08") and cards.is_active("B12")
 
 
 # ---------------------------------------------------------------- config variants
@@ -127,6 +127,10 @@ def test_env_var_points_to_another_cards_file(tmp_path, monkeypatch):
     cards = load_cards()
     assert sum(c.active for c in cards) == 41
     assert next(c for c in cards if c.id == "O08").active
+    # the engine deals from the cards it is given: here, with the 8 of oros
+    config = load_game()
+    state = rules.new_game(["a", "b"], config, ["O08", "O12"])
+    assert state.seats[0].seat_card == "O08" and len(rules.shuffled_deck(config.cards, random.Random(1))) == 41
 
 
 # ---------------------------------------------------------------- broken config files

@@ -2,20 +2,29 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Callable, Protocol
 
+from siete.engine.codes import BotProfile
 from siete.engine.rules import (
-    verify_turn, draw_unchecked, place_bet_unchecked, stand_unchecked,
+    deal_unchecked,
+    draw_unchecked,
+    place_bet_unchecked,
+    shuffled_deck,
+    stand_unchecked,
+    verify_turn,
 )
-from siete.engine.state import PLAY, GameState, Seat
+from siete.engine.state import OVER, PLAY, GameState, HandRecord, Seat
 from siete.engine.views import BotView, HandMemory, bot_view
 
 
 class Strategy(Protocol):
     """A bot profile: how much to bet and whether to take another card."""
 
-    name: str
-    description: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int: ...
 
@@ -35,7 +44,7 @@ def _bank_threatened(view: BotView, margin: float = 0.0) -> bool:
 class StandardBot:
     """The brief's bot: R8.1 draws, R8.2 bank play, R8.3 bolder bets with more points."""
 
-    name = "standard"
+    name = BotProfile.STANDARD
     description = "plays the brief's rules: draws by the odds, bets more when rich"
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int:
@@ -60,7 +69,7 @@ class StandardBot:
 class CautiousBot:
     """Bets the minimum unless well ahead, and draws only when the odds are clearly good."""
 
-    name = "cautious"
+    name = BotProfile.CAUTIOUS
     description = "small bets, draws only when at least 75% of cards are safe"
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int:
@@ -75,7 +84,7 @@ class CautiousBot:
 class BoldBot:
     """Always bets the most it may, and draws on even odds."""
 
-    name = "bold"
+    name = BotProfile.BOLD
     description = "bets the maximum, draws while at least 40% of cards are safe"
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int:
@@ -88,7 +97,9 @@ class BoldBot:
         return view.total <= view.bank_shown or p >= 0.4 or rng.random() < p / 2
 
 
-PROFILES: dict[str, Strategy] = {s.name: s for s in (StandardBot(), CautiousBot(), BoldBot())}
+# Keyed by plain strings: seats name their bot with one, and a dict whose keys are all exact
+# strings is searched faster (a bot move looks its strategy up).
+PROFILES: dict[str, Strategy] = {str(s.name): s for s in (StandardBot(), CautiousBot(), BoldBot())}
 
 
 def get_strategy(profile: str) -> Strategy:
@@ -99,14 +110,6 @@ def get_strategy(profile: str) -> Strategy:
         raise ValueError(f"unknown bot profile {profile!r}; known: {', '.join(PROFILES)}") from None
 
 
-def bot_to_act(state: GameState) -> int | None:
-    """The seat whose turn it is, if a bot plays it."""
-    if state.phase != PLAY or state.turn is None:
-        return None
-    seat = state.order[state.turn]
-    return None if state.seats[seat].bot is None else seat
-
-
 def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     """Let the bot in `seat` make exactly one move."""
     _bot_move(state, seat, verify_turn(state, seat), rng)
@@ -115,7 +118,8 @@ def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
 def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
               memory: HandMemory | None = None) -> None:
     """One move of the bot in `seat`, whose turn the caller has checked it is."""
-    strategy = PROFILES.get(player.bot) or get_strategy(player.bot)  # get_strategy explains
+    # a bot's seat: `bot` is set; get_strategy explains a profile that is not known
+    strategy = PROFILES.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
     # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:
@@ -133,7 +137,7 @@ def run_bots(state: GameState, rng: random.Random) -> int:
     """Play bot turns until a human must act or the hand ends; returns the moves made."""
     moves = 0
     seats = state.seats
-    memory = HandMemory()  # shared by the views of this hand's bot moves
+    memory = HandMemory(state.config.cards)  # shared by the views of this hand's bot moves
     # bot_to_act and bot_step's turn check inlined: this loop runs once per bot move in
     # every simulated hand, and the loop condition already proves whose turn it is.
     while state.phase == PLAY and state.turn is not None:
@@ -144,3 +148,28 @@ def run_bots(state: GameState, rng: random.Random) -> int:
         _bot_move(state, seat, player, rng, memory)
         moves += 1
     return moves
+
+
+HandHook = Callable[[GameState, HandRecord], None]
+
+
+def play_until_person(state: GameState, rng: random.Random, on_hand: HandHook | None = None,
+                      pauses: Callable[[GameState], bool] | None = None) -> None:
+    """Let bots play, dealing hand after hand, until a person must act, the game is over, or
+    `pauses(state)` says the table waits after a settled hand.
+
+    The one loop the web (service.play.advance), the simulator and its stored games share.
+    `on_hand` sees the last settled hand each time play stops between hands, the one already
+    settled on entry included (the caller knows which hands it has recorded). Decks come from
+    shuffled_deck, so they need none of deal()'s checks.
+    """
+    cards = state.config.cards
+    while True:
+        run_bots(state, rng)
+        if state.phase == PLAY:
+            return
+        if on_hand is not None and state.last_hand is not None:
+            on_hand(state, state.last_hand)
+        if state.phase == OVER or (pauses is not None and pauses(state)):
+            return
+        deal_unchecked(state, shuffled_deck(cards, rng))

@@ -1,10 +1,13 @@
-"""The Spanish deck: card ids, game values and suit priority (RULES.md R1)."""
+"""The Spanish deck: card ids, game values and suit priority (RULES.md R1).
+
+The cards a game is dealt from are a value (CardSet) the engine is given, never read here:
+the app and the CLI load them once from cards.xml (siete/xmlfiles.py) into the GameConfig.
+"""
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 SUITS = ("Oros", "Copas", "Espadas", "Bastos")  # R1.4 priority, highest first
-SUIT_LETTERS = {"O": "Oros", "C": "Copas", "E": "Espadas", "B": "Bastos"}
 SEVEN_HALF = 15  # totals are kept in half points so that 7½ is the integer 15
 
 
@@ -65,25 +68,6 @@ def points(half: int) -> int | float:
     return half // 2 if half % 2 == 0 else half / 2
 
 
-_loader: Callable[[], list[CardSpec]] | None = None
-_cards: CardSet | None = None
-
-
-def set_card_loader(loader: Callable[[], list[CardSpec]] | None) -> None:
-    """Choose where the cards come from (the XML file at start-up; tests may pass a list)."""
-    global _loader, _cards
-    _loader, _cards = loader, None
-
-
-def get_cards() -> CardSet:
-    """The card set, loaded on first use (cards.xml is read the first time cards are dealt)."""
-    global _cards
-    if _cards is None:
-        if _loader is None:
-            from siete.xmlfiles import load_cards  # lxml only; no web or DB imports
-
-            specs = load_cards()
-        else:
-            specs = _loader()
-        _cards = CardSet(specs)
-    return _cards
+# The deck RULES.md R1 describes (cards.xml ships exactly this one): what a GameConfig deals
+# from unless it is given the cards of another file.
+SPANISH_DECK = CardSet(spanish_deck())

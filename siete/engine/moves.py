@@ -6,31 +6,27 @@ The web, replay and any other driver name a player's move as 'bet', 'draw' or 's
 """
 from __future__ import annotations
 
-from siete.engine.rules import verify_profile, verify_turn, bet, draw, stand
+from siete.engine.codes import Action, BotProfile, Event
+from siete.engine.rules import bet, draw, stand, verify_profile, verify_turn
 from siete.engine.state import DEAL, OVER, GameState, RuleError
 
-MOVES = ("bet", "draw", "stand")
+MOVES = tuple(Action)
 # After this many turns in a row played by the timer, a person is away and a bot plays for them.
 AWAY_AFTER_TIMEOUTS = 2
-AWAY_PROFILE = "standard"
+AWAY_PROFILE = BotProfile.STANDARD
 
 
 def apply_move(state: GameState, seat: int, move: str, amount: int | None = None) -> None:
     """Apply a player's move by name; a bet needs its amount. Raises RuleError if illegal."""
-    if move == "bet":
+    if move == Action.BET:
         bet(state, seat, amount)
-    elif move == "draw":
+    elif move == Action.DRAW:
         draw(state, seat)
-    elif move == "stand":
+    elif move == Action.STAND:
         stand(state, seat)
     else:
         raise RuleError(f"{move!r} is not a move", "that is not a move")
     state.seats[seat].timeouts = 0  # the person moved: the timer's count starts again
-
-
-def verify_time_out(state: GameState, seat: int) -> None:
-    """Only the seat whose turn it is can run out of time."""
-    verify_turn(state, seat)
 
 
 def time_out(state: GameState, seat: int) -> None:
@@ -39,16 +35,15 @@ def time_out(state: GameState, seat: int) -> None:
     The AWAY_AFTER_TIMEOUTS-th time in a row, the person is marked away and a standard bot
     plays their seat from the next turn on (while the game goes on).
     """
-    verify_time_out(state, seat)
-    player = state.seats[seat]
-    state.log.append(["timeout", seat, None])
+    player = verify_turn(state, seat)  # only the seat whose turn it is runs out of time
+    state.log.append([Event.TIMEOUT, seat, None])
     if state.turn != 0 and not player.bet:
         bet(state, seat, 1)
     stand(state, seat)
     player.timeouts += 1
     if player.timeouts >= AWAY_AFTER_TIMEOUTS and player.bot is None and state.phase != OVER:
         player.bot, player.away = AWAY_PROFILE, True
-        state.log.append(["away", seat, None])
+        state.log.append([Event.AWAY, seat, None])
         state.version += 1
 
 
@@ -67,7 +62,7 @@ def come_back(state: GameState, seat: int) -> None:
     verify_come_back(state, seat)
     player = state.seats[seat]
     player.bot, player.away, player.timeouts = None, False, 0
-    state.log.append(["back", seat, None])
+    state.log.append([Event.BACK, seat, None])
     state.version += 1
 
 
@@ -92,7 +87,7 @@ def everyone_ready(state: GameState) -> bool:
     return bool(waiting) and all(i in state.ready for i in waiting)
 
 
-def replace_with_bot(state: GameState, seat: int, profile: str = "standard") -> None:
+def replace_with_bot(state: GameState, seat: int, profile: str = BotProfile.STANDARD) -> None:
     """A player who leaves mid-game is replaced by a bot, which keeps the seat's points."""
     if not 0 <= seat < len(state.seats):
         raise RuleError("there is no such seat")
@@ -101,6 +96,6 @@ def replace_with_bot(state: GameState, seat: int, profile: str = "standard") -> 
     if player.bot is not None and not player.away:  # leaving while away: the bot stays for good
         raise RuleError(f"{player.name} is already played by a bot")
     player.bot, player.away = profile, False
-    state.log.append(["replaced", seat, None])
+    state.log.append([Event.REPLACED, seat, None])
     state.version += 1
 

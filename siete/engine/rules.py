@@ -5,20 +5,46 @@ import math
 import random
 from functools import cache
 
-from siete.engine.cards import SEVEN_HALF, get_cards
+from siete.engine.cards import SEVEN_HALF, CardSet
+from siete.engine.codes import Action, BotProfile, Event
 from siete.engine.config import GameConfig
 from siete.engine.settlement import settle_hand
 from siete.engine.state import (
-    BUST, DEAL, OUT, PLAY, PLAYING, STOOD, GameState, RuleError, Seat, max_bet,
+    BUST,
+    DEAL,
+    OUT,
+    PLAY,
+    PLAYING,
+    STOOD,
+    GameState,
+    LogEvent,
+    RuleError,
+    Seat,
+    max_bet,
 )
 
+# The codes a move writes, as module names: they are read on every move of every simulated
+# hand, and a module global is read faster than an enum's member.
+HAND, DEAL_SHOWN, BET, DRAW, STAND, SEVEN_HALF_STANDS, BUSTS = (
+    Event.HAND, Event.DEAL, Event.BET, Event.DRAW, Event.STAND, Event.SEVEN_HALF, Event.BUST)
+DRAW_ACTION, STAND_ACTION = Action.DRAW, Action.STAND
 
-def draw_seat_cards(rng: random.Random, players: int) -> list[str]:
+
+def seeded_rng(seed: int | str, step: int | str) -> random.Random:
+    """The random source of one step of a seeded game: the same seed and step, the same draws.
+
+    Every driver makes its randomness here (a table's seat cards and each of its versions,
+    a simulated game), so a recorded seed replays the same cards.
+    """
+    return random.Random(f"{seed}:{step}")
+
+
+def draw_seat_cards(cards: CardSet, rng: random.Random, players: int) -> list[str]:
     """R3.1: one card each from a shuffled deck."""
-    return rng.sample(get_cards().active, players)
+    return rng.sample(cards.active, players)
 
 
-def shuffled_deck(rng: random.Random) -> list[str]:
+def shuffled_deck(cards: CardSet, rng: random.Random) -> list[str]:
     """R1.5: a full, freshly shuffled deck of the active cards.
 
     A Fisher-Yates shuffle driven by one random number below n! instead of n calls to
@@ -29,7 +55,7 @@ def shuffled_deck(rng: random.Random) -> list[str]:
     the small % and // are fastest). The digits, and so each seed's deck, are exactly those
     of dividing the big number once per card.
     """
-    deck = list(get_cards().active)
+    deck = list(cards.active)
     count = len(deck)
     orders, bits = _orders(count)
     number = rng.getrandbits(bits)
@@ -55,7 +81,8 @@ def _orders(count: int) -> tuple[int, int]:
 def _digit_chunks(count: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Fisher-Yates' swaps (i, radix i + 1) from the top card down, in groups whose radices
     multiply to less than 2**30, each group with that product."""
-    chunks, product, swaps = [], 1, []
+    chunks: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    product, swaps = 1, list[tuple[int, int]]()
     for i in range(count - 1, 0, -1):
         if product * (i + 1) >= 1 << 30:
             chunks.append((product, tuple(swaps)))
@@ -73,7 +100,7 @@ def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str])
         raise RuleError("two players have the same name")
     if len(seat_cards) != len(names):
         raise RuleError("every player needs exactly one seat card")
-    cards = get_cards()
+    cards = config.cards
     for cid in seat_cards:
         if not cards.is_active(cid):
             raise RuleError(f"{cid} is not a card of the deck")
@@ -90,8 +117,8 @@ def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
         verify_profile(profile)
     seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
              for n, c in zip(names, seat_cards)]
-    key = get_cards().seat_key
-    order = sorted(range(len(seats)), key=lambda i: key(seats[i].seat_card))
+    key = config.cards.seat_key
+    order = sorted(range(len(seats)), key=lambda i: key(seat_cards[i]))
     return GameState(config=config, seats=seats, order=order, seating=list(order))
 
 
@@ -99,10 +126,9 @@ def verify_deal(state: GameState, deck: list[str]) -> None:
     """A deal needs the game waiting for a hand and a deck of known cards, none twice."""
     if state.phase != DEAL:
         raise RuleError("the game is over" if state.winner is not None else "a hand is in play")
-    distinct = set(deck)
-    if not distinct <= get_cards().active_set:
-        raise RuleError(f"{next(c for c in deck if c not in get_cards().active_set)} "
-                        "is not a card of the deck")
+    distinct, active = set(deck), state.config.cards.active_set
+    if not distinct <= active:
+        raise RuleError(f"{next(c for c in deck if c not in active)} is not a card of the deck")
     if len(distinct) != len(deck):
         dup = next(c for c in deck if deck.count(c) > 1)
         raise RuleError(f"{dup} is dealt twice")
@@ -121,7 +147,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     order, seats = state.order, state.seats
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
-    state.log, state.results = [["hand", order[0], state.hand]], []
+    state.log, state.results = [[HAND, order[0], state.hand]], []
     state.ready = []
     for seat in seats:  # one statement per field: this runs for every seat of every hand
         seat.cards = []
@@ -130,12 +156,12 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat.result = None
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
-    half = get_cards().half
+    half = state.config.cards.half
     for idx, card in zip(order[1:] + order[:1], deck):
         seat = seats[idx]
         seat.cards.append(card)
         seat.total = half[card]
-    state.log.append(["deal", order[0], deck[len(order) - 1]])  # the bank's card, dealt last
+    state.log.append([DEAL_SHOWN, order[0], deck[len(order) - 1]])  # the bank's card, dealt last
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -146,7 +172,7 @@ def verify_turn(state: GameState, seat: int) -> Seat:
     if not 0 <= seat < len(state.seats):
         raise RuleError("there is no such seat")
     player = state.seats[seat]
-    if state.order[state.turn] != seat:  # in PLAY `turn` is always set
+    if state.current_seat() != seat:
         raise RuleError(f"it is not {player.name}'s turn", "it is not your turn")
     return player
 
@@ -163,7 +189,7 @@ def can_bet_at_all(state: GameState, seat: int) -> bool:
             and state.seats[seat].bet == 0)
 
 
-def verify_bet(state: GameState, seat: int, amount: int) -> None:
+def verify_bet(state: GameState, seat: int, amount: int | None) -> None:
     """R4.3-R4.4: a player bets once, first, a whole number from 1 to max_bet."""
     player = verify_turn(state, seat)
     if state.turn == 0:
@@ -175,17 +201,10 @@ def verify_bet(state: GameState, seat: int, amount: int) -> None:
         raise RuleError(f"{player.name} may bet 1 to {top}", f"you may bet 1 to {top}")
 
 
-def can_bet(state: GameState, seat: int, amount: int) -> bool:
-    try:
-        verify_bet(state, seat, amount)
-    except RuleError:
-        return False
-    return True
-
-
-def bet(state: GameState, seat: int, amount: int) -> None:
+def bet(state: GameState, seat: int, amount: int | None) -> None:
     """The stake leaves the player's points at once (R4.4)."""
     verify_bet(state, seat, amount)
+    assert amount is not None  # verify_bet refuses anything but a whole number in range
     place_bet_unchecked(state, seat, amount)
 
 
@@ -197,7 +216,7 @@ def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
     player = state.seats[seat]
     player.points -= amount
     player.bet = player.stake = amount
-    state.log.append(["bet", seat, amount])
+    state.log.append([BET, seat, amount])
     state.version += 1
 
 
@@ -230,27 +249,25 @@ def draw_unchecked(state: GameState, seat: int) -> None:
     player = state.seats[seat]
     card = state.deck.pop(0)
     player.cards.append(card)
-    player.actions.append(["draw", card])
-    total = player.total = player.total + get_cards().half[card]
-    state.log.append(["draw", seat, card])
+    player.actions.append([DRAW_ACTION, card])
+    total = player.total = player.total + state.config.cards.half[card]
+    state.log.append([DRAW, seat, card])
     if total > SEVEN_HALF:
-        _bust(state, player)
+        _bust(state, seat, player)
     elif total == SEVEN_HALF:
-        player.actions.append(["stand", "auto"])
-        _end_turn(state, player, STOOD, ["seven_half", seat, None])
+        player.actions.append([STAND_ACTION, "auto"])
+        _end_turn(state, player, STOOD, [SEVEN_HALF_STANDS, seat, None])
     state.version += 1
 
 
-def _bust(state: GameState, player: Seat) -> None:
+def _bust(state: GameState, seat: int, player: Seat) -> None:
     """R4.5: a punter's stake goes to the bank at once; the first card is shown."""
-    turn = state.turn
-    seat = state.order[turn]
-    if turn != 0:
+    if state.turn != 0:
         state.seats[state.order[0]].points += player.stake
         player.stake = 0
         state.results.append([seat, BUST])
         player.result = BUST
-    _end_turn(state, player, BUST, ["bust", seat, player.cards[0]])
+    _end_turn(state, player, BUST, [BUSTS, seat, player.cards[0]])
 
 
 def verify_stand(state: GameState, seat: int) -> None:
@@ -277,18 +294,18 @@ def stand(state: GameState, seat: int) -> None:
 def stand_unchecked(state: GameState, seat: int) -> None:
     """stand() without its checks: the caller guarantees verify_stand would pass."""
     player = state.seats[seat]
-    player.actions.append(["stand", None])
+    player.actions.append([STAND_ACTION, None])
     # The event names the bank itself: after settlement R6 may seat another bank.
-    _end_turn(state, player, STOOD, ["stand", seat, "bank" if state.turn == 0 else None])
+    _end_turn(state, player, STOOD, [STAND, seat, "bank" if state.turn == 0 else None])
     state.version += 1
 
 
-def _end_turn(state: GameState, player: Seat, status: str, event: list) -> None:
+def _end_turn(state: GameState, player: Seat, status: str, event: LogEvent) -> None:
     """Pass the turn on: next punter, then the bank if anyone stood (R4.9), then settle."""
     player.status = status
     state.log.append(event)
     turn = state.turn
-    if turn != 0:
+    if turn:  # a punter's turn (in play `turn` is never None; 0 is the bank)
         seats, order = state.seats, state.order
         for pos in range(turn + 1, len(order)):
             if seats[order[pos]].status == PLAYING:
@@ -303,7 +320,8 @@ def _end_turn(state: GameState, player: Seat, status: str, event: list) -> None:
 
 def verify_profile(profile: str | None) -> None:
     """A seat's bot must be a registered strategy, or it would fail only when its turn came."""
-    from siete.engine.bots import PROFILES  # here, not at the top: bots imports this module
+    if profile is not None and profile not in _PROFILES:
+        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(BotProfile)}")
 
-    if profile is not None and profile not in PROFILES:
-        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(PROFILES)}")
+
+_PROFILES = frozenset(BotProfile)  # `"x" in BotProfile` raises for a non-member on 3.11

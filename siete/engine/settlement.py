@@ -2,9 +2,21 @@
 from __future__ import annotations
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.state import BUST, DEAL, OVER, PLAYING, STOOD, GameState, Seat
+from siete.engine.codes import BankResult, Event, Result
+from siete.engine.state import (
+    BUST,
+    DEAL,
+    OVER,
+    PLAYING,
+    STOOD,
+    GameState,
+    HandRecord,
+    Seat,
+)
 
-LOSE, WIN, SEVEN = "lose", "win", "seven_half"
+# Module names for the codes every settlement writes (a global is read faster than a member).
+LOSE, WIN, SEVEN, BANK = Result.LOSE, Result.WIN, Result.SEVEN_HALF, Result.BANK
+WINS, LOSES = Event.WIN, Event.LOSE
 
 
 def settle_hand(state: GameState) -> None:
@@ -16,7 +28,7 @@ def settle_hand(state: GameState) -> None:
         for idx in order[1:]:
             if seats[idx].status == STOOD:
                 _settle_one(state, bank, idx, bank_total)
-    bank.result = "bank"
+    bank.result = BANK
     record = _hand_record(state, bank_total)
     _between_hands(state, record)
     state.last_hand = record
@@ -43,23 +55,23 @@ def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
-        state.log.append(["win", idx, [paid, due, total]])
+        state.log.append([WINS, idx, [paid, due, total]])
     else:
         bank.points += player.stake
         player.result = LOSE
-        state.log.append(["lose", idx, player.stake])
+        state.log.append([LOSES, idx, player.stake])
     player.stake = 0
     state.results.append([idx, player.result])
 
 
-def _between_hands(state: GameState, record: dict) -> None:
+def _between_hands(state: GameState, record: HandRecord) -> None:
     """R6: eliminate players with no points, pass the bank, and set the next order."""
     seats, order = state.seats, state.order
     old_bank = order[0]
     eliminated = [i for i in order if seats[i].points == 0]
     for i in eliminated:
         seats[i].out = True
-        state.log.append(["out", i, None])
+        state.log.append([Event.OUT, i, None])
     survivors = [i for i in order if not seats[i].out]
     new_bank = None
     for i, result in state.results:  # R6.2: the first 7½ takes the bank
@@ -74,7 +86,7 @@ def _between_hands(state: GameState, record: dict) -> None:
         rest = [i for i in survivors if i not in (new_bank, old_bank)]
         tail = [] if seats[old_bank].out else [old_bank]
         new_order = [new_bank] + rest + tail
-        state.log.append(["takes_bank", new_bank, None])
+        state.log.append([Event.TAKES_BANK, new_bank, None])
     state.order = new_order
     record["eliminated"] = eliminated
     record["next_bank"] = new_order[0] if new_order else None
@@ -83,22 +95,29 @@ def _between_hands(state: GameState, record: dict) -> None:
 def _finish(state: GameState) -> None:
     """R7.2: most points wins; equal points go to the one earlier in the final order."""
     state.phase = OVER
+    state.winner = final_ranking(state)[0]
+    state.log.append([Event.WINNER, state.winner, state.seats[state.winner].points])
+
+
+def final_ranking(state: GameState) -> list[int]:
+    """R7.2: the seats from first place to last: most points first, equal points in the final
+    order (the seats still playing in turn order, then those out, in seat order)."""
     ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
-    state.winner = max(ranking, key=lambda i: (state.seats[i].points, -ranking.index(i)))
-    state.log.append(["winner", state.winner, state.seats[state.winner].points])
+    ranking.sort(key=lambda i: -state.seats[i].points)  # stable: ties keep the final order
+    return ranking
 
 
-def bank_result(state: GameState, bank_total: int) -> str:
+def bank_result(state: GameState, bank_total: int) -> BankResult:
     """How the bank's turn ended: it did not play (R4.9), stood, had 7½ or bust."""
     bank = state.seats[state.bank]
     if bank.status == PLAYING:
-        return "did_not_play"
+        return BankResult.DID_NOT_PLAY
     if bank.status == BUST:
-        return "bust"
-    return SEVEN if bank_total == SEVEN_HALF else "stood"
+        return BankResult.BUST
+    return BankResult.SEVEN_HALF if bank_total == SEVEN_HALF else BankResult.STOOD
 
 
-def _hand_record(state: GameState, bank_total: int) -> dict:
+def _hand_record(state: GameState, bank_total: int) -> HandRecord:
     """What the hand was, for replay output, the database and the settled-hand view."""
     seats, order = state.seats, state.order
     turns = []

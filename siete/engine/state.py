@@ -2,14 +2,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 
-from siete.engine.cards import SEVEN_HALF
+from siete.engine.cards import CardSet
+from siete.engine.codes import Phase, SeatStatus
 from siete.engine.config import GameConfig
 
-# Phases of a game: waiting for the next deal, a hand in play, or the game over (R7).
-DEAL, PLAY, OVER = "deal", "play", "over"
-# A seat's state within the current hand.
-WAITING, PLAYING, STOOD, BUST, OUT = "waiting", "playing", "stood", "bust", "out"
+# Short names for the codes the rules test on every move (a module global is read faster
+# than an enum's member).
+DEAL, PLAY, OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
+WAITING, PLAYING, STOOD, BUST, OUT = (SeatStatus.WAITING, SeatStatus.PLAYING, SeatStatus.STOOD,
+                                      SeatStatus.BUST, SeatStatus.OUT)
+
+
+# A log entry [event, seat, value] (codes.Event says what the value is), a turn's action
+# ["draw", card] / ["stand", "auto" or None], and a settled hand's record (settlement.py).
+LogEvent = list[Any]
+TurnAction = list[str | None]
+HandRecord = dict[str, Any]
 
 
 class RuleError(ValueError):
@@ -34,7 +44,7 @@ class Seat:
     bet: int = 0  # what was bet this hand, kept for the record even after a bust
     stake: int = 0  # what is still on the table (R2.4 counts it with the points)
     points_start: int = 0
-    actions: list[list] = field(default_factory=list)  # ["draw", card] / ["stand", "auto"|None]
+    actions: list[TurnAction] = field(default_factory=list)  # ["draw", card] / ["stand", "auto"|None]
     result: str | None = None
     # The hand total in half points (15 is 7½). It is the sum of `cards`, kept as a field
     # because bots read it on every decision and simulations make millions of them.
@@ -59,9 +69,9 @@ class GameState:
     hand: int = 0  # number of the current or last dealt hand
     deck: list[str] = field(default_factory=list)  # cards still to be dealt, next first
     version: int = 0
-    log: list[list] = field(default_factory=list)  # [event, seat, value]: what all saw this hand
-    results: list[list] = field(default_factory=list)  # [seat, result] as they were decided
-    last_hand: dict | None = None  # the record of the last settled hand
+    log: list[LogEvent] = field(default_factory=list)  # [event, seat, value]: what all saw this hand
+    results: list[list[Any]] = field(default_factory=list)  # [seat, result] as they were decided
+    last_hand: HandRecord | None = None  # the record of the last settled hand
     winner: int | None = None
     # Between hands: the seats of the people who said they are ready for the next deal. The
     # settled hand stays on the table until they all have, or the pause runs out.
@@ -90,16 +100,17 @@ class GameState:
         """Points held plus staked by everyone; R2.4 says it never changes."""
         return sum(s.points + s.stake for s in self.seats)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["config"] = self.config.to_dict()
         data["seats"] = [{f.name: getattr(s, f.name) for f in fields(s)} for s in self.seats]
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameState:
+    def from_dict(cls, data: dict[str, Any], cards: CardSet) -> GameState:
+        """The state to_dict stored, dealt from `cards` (the stored JSON does not hold them)."""
         values = dict(data)
-        values["config"] = GameConfig.from_dict(data["config"])
+        values["config"] = GameConfig.from_dict(data["config"], cards)
         values["seats"] = [Seat(**s) for s in data["seats"]]
         return cls(**values)
 
@@ -108,7 +119,3 @@ def max_bet(points: int) -> int:
     """R4.4: ceil(20% of the points), never more than the player holds."""
     top = -(-points // 5)
     return top if top <= points else points  # not min(): bots ask this on every decision
-
-
-def is_seven_half(half_total: int) -> bool:
-    return half_total == SEVEN_HALF

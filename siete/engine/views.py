@@ -2,10 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from siete.engine.cards import SEVEN_HALF, get_cards, points
+from siete.engine.cards import SEVEN_HALF, CardSet, points
+from siete.engine.codes import Event
 from siete.engine.rules import can_draw, can_stand, legal_bets
-from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, max_bet
+from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, HandRecord, max_bet
+
+# The log events a bot's memory reads, as module names: HandMemory.catch_up tests them on
+# every bot decision, and a global is read faster than an enum's member.
+_DRAW, _DEAL, _BUST, _STAND, _SEVEN_HALF = (Event.DRAW, Event.DEAL, Event.BUST, Event.STAND,
+                                            Event.SEVEN_HALF)
 
 
 def is_face_down(state: GameState, seat: int, card_pos: int, viewer: int | None) -> bool:
@@ -20,9 +27,13 @@ def visible_cards(state: GameState, seat: int, viewer: int | None) -> list[str |
     return [None if is_face_down(state, seat, pos, viewer) else c for pos, c in enumerate(cards)]
 
 
-def table_view(state: GameState, viewer: int | None = None) -> dict:
-    """Everything `viewer` (a seat, or None for a spectator) may know of the table, as plain data."""
-    half = get_cards().half
+def table_view(state: GameState, viewer: int | None = None) -> dict[str, Any]:
+    """Everything `viewer` (a seat, or None for a spectator) may know of the table, as plain data.
+
+    Facts only: which seat holds the bank is `bank_seat` (the next hand's between hands), and
+    how a page shows a seat (siete/play/context.py, siete/history/live.py) is the web's.
+    """
+    half = state.config.cards.half
     seats = []
     for i, seat in enumerate(state.seats):
         cards = visible_cards(state, i, viewer)
@@ -30,7 +41,7 @@ def table_view(state: GameState, viewer: int | None = None) -> dict:
         seats.append({
             "index": i, "name": seat.name, "bot": seat.bot, "away": seat.away, "points": seat.points,
             "stake": seat.stake, "bet": seat.bet, "status": seat.status, "out": seat.out,
-            "is_bank": i == state.bank and not seat.out, "cards": cards,
+            "cards": cards,
             "position": state.order.index(i) if i in state.order else None,
             "total": points(sum(shown)) if None not in cards else None,
             "shown_total": points(sum(shown)), "is_turn": state.current_seat() == i,
@@ -48,7 +59,7 @@ def table_view(state: GameState, viewer: int | None = None) -> dict:
     }
 
 
-def _viewer_actions(state: GameState, viewer: int | None) -> dict:
+def _viewer_actions(state: GameState, viewer: int | None) -> dict[str, Any]:
     """Which buttons the viewer may press right now."""
     if viewer is None or state.current_seat() != viewer:
         return {"bet": [], "draw": False, "stand": False}
@@ -57,7 +68,7 @@ def _viewer_actions(state: GameState, viewer: int | None) -> dict:
             "stand": not bets and can_stand(state, viewer)}
 
 
-def named_record(state: GameState, record: dict) -> dict:
+def named_record(state: GameState, record: HandRecord) -> dict[str, Any]:
     """A settled hand's record with names and game numbers; every card is face up by now."""
     names = [s.name for s in state.seats]
     turns = [dict(t, name=names[t["seat"]], total=points(t["total"])) for t in record["turns"]]
@@ -110,15 +121,16 @@ class HandMemory:
     since it last looked, because simulations build a view on every bot decision.
     """
 
-    __slots__ = ("hand", "bank", "read", "half", "unseen", "count", "weight", "shown",
+    __slots__ = ("hand", "bank", "read", "cards", "half", "unseen", "count", "weight", "shown",
                  "standing")
 
-    def __init__(self) -> None:
+    def __init__(self, cards: CardSet) -> None:
         self.hand = -1  # no hand read yet
-        self.half = get_cards().half
+        self.cards = cards
+        self.half = cards.half
 
     def _new_hand(self, state: GameState) -> None:
-        cards = get_cards()
+        cards = self.cards
         self.hand, self.read, self.bank = state.hand, 0, state.log[0][1]  # ["hand", bank, n]
         self.unseen = list(cards.active_half_list)
         self.count, self.weight = cards.active_half_total
@@ -134,13 +146,13 @@ class HandMemory:
         count, weight = self.count, self.weight
         for event, seat, card in log[self.read:]:
             # a bust shows a punter's first card; the bank's was shown at the deal
-            if event == "draw" or event == "deal" or (event == "bust" and seat != bank):
+            if event == _DRAW or event == _DEAL or (event == _BUST and seat != bank):
                 value = half[card]
                 unseen[value] -= 1
                 shown[seat] += value
                 count -= 1
                 weight -= value
-            elif (event == "stand" or event == "seven_half") and seat != bank:
+            elif (event == _STAND or event == _SEVEN_HALF) and seat != bank:
                 self.standing.append((shown[seat], 1))  # its first card is still face down
         self.count, self.weight = count, weight
         self.read = len(log)
@@ -157,7 +169,7 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     seats = state.seats
     me, bank = seats[seat], state.order[0]
     if memory is None:
-        memory = HandMemory()
+        memory = HandMemory(state.config.cards)
     half = memory.half
     if with_cards:
         memory.catch_up(state)
@@ -182,7 +194,8 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
                    unseen, count, weight, standing)
 
 
-def _own_total_shown(state: GameState, seat: int, standing: list) -> list:
+def _own_total_shown(state: GameState, seat: int,
+                     standing: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The standing list with `seat`'s own entry fully face up (bots never ask after standing)."""
     stood = [i for i in state.order[1:] if state.seats[i].status == STOOD]
     return [(state.seats[i].total, 0) if i == seat else entry for i, entry in zip(stood, standing)]

@@ -47,6 +47,6 @@ def live_hand(game_id: int, player_name: str | None) -> LiveHand | None:
     order = view["order"][1:] + view["order"][:1]
     seats = [view["seats"][i] for i in order]
     return LiveHand(view["hand"], [
-        LiveSeat(s["name"], s["is_bank"], s["bet"] or None, s["cards"],
+        LiveSeat(s["name"], s["index"] == view["bank_seat"], s["bet"] or None, s["cards"],
                  word(SEAT_STATES, "out" if s["out"] else s["status"]), s["points"])
         for s in seats])

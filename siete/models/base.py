@@ -34,7 +34,6 @@ class Base(DeclarativeBase):
 # counted 6 extra queries per move). Sessions are per request, so nothing outlives its request.
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
-
 # MySQL column types the generic ones would widen (SMALLINT, TEXT); SQLite keeps the generic ones.
 TinyInt = SmallInteger().with_variant(mysql.TINYINT(), "mysql", "mariadb")
 LongText = Text().with_variant(mysql.LONGTEXT(), "mysql", "mariadb")

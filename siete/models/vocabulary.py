@@ -9,6 +9,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from siete.engine.codes import BankResult, BotProfile
+from siete.engine.codes import Result as TurnResult
+
+__all__ = ["BankResult", "BotProfile", "GameMode", "GameStatus", "OPEN_STATUSES", "PlayerKind",
+           "SeatResult", "Suit", "TurnActionKind", "TurnResult"]
+
 
 class GameStatus(StrEnum):
     """games.status: a table's life."""
@@ -43,23 +49,6 @@ class SeatResult(StrEnum):
     LOST = "lost"
 
 
-class BankResult(StrEnum):
-    """hands.bank_result."""
-
-    STOOD = "stood"
-    SEVEN_HALF = "seven_half"
-    BUST = "bust"
-    DID_NOT_PLAY = "did_not_play"
-
-
-class TurnResult(StrEnum):
-    """turns.result; the bank's own row says `bank`."""
-
-    BUST = "bust"
-    LOSE = "lose"
-    WIN = "win"
-    SEVEN_HALF = "seven_half"
-    BANK = "bank"
 
 
 class TurnActionKind(StrEnum):
@@ -75,13 +64,6 @@ class PlayerKind(StrEnum):
     HUMAN = "human"
     BOT = "bot"
 
-
-class BotProfile(StrEnum):
-    """players.profile of a bot (the engine's strategies of the same names)."""
-
-    STANDARD = "standard"
-    CAUTIOUS = "cautious"
-    BOLD = "bold"
 
 
 class Suit(StrEnum):

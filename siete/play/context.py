@@ -8,6 +8,7 @@ from flask import url_for
 
 from flask_babel import gettext as _
 
+from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
 from siete.models import Game, GamePlayer, utcnow
@@ -262,11 +263,9 @@ def settlement_row(turn: dict) -> SimpleNamespace:
 
 def standings(state: GameState) -> list[SimpleNamespace]:
     """Final places: most points first, ties to the earlier seat in the final order (R7.2)."""
-    ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
-    ranking.sort(key=lambda i: -state.seats[i].points)
     return [SimpleNamespace(place=place, name=state.seats[i].name, points=state.seats[i].points,
                             winner=i == state.winner, bot=state.seats[i].bot)
-            for place, i in enumerate(ranking, start=1)]
+            for place, i in enumerate(final_ranking(state), start=1)]
 
 
 def again_bots(game: Game) -> tuple[str, ...]:

@@ -7,12 +7,13 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from siete.engine.config import GameConfig
+from siete.engine.codes import BotProfile
+from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.service.tables import TableSpec
 from siete.validators import AsciiIntegerField, PlainText
 
-# The profiles a creator can seat, in the order the form shows them (siete.engine.bots.PROFILES).
-BOT_FIELDS = (("standard", "standard_bots"), ("cautious", "cautious_bots"), ("bold", "bold_bots"))
+# The profiles a creator can seat, in the order the form shows them, each with its field.
+BOT_FIELDS = tuple((p.value, f"{p.value}_bots") for p in BotProfile)
 
 
 def _count(label, default: int) -> AsciiIntegerField:
@@ -36,7 +37,8 @@ class NewTableForm(FlaskForm):
         InputRequired(message=_l("Enter a hand limit."))])
     turn_seconds = AsciiIntegerField(_l("Turn timer (seconds)"), default=30, validators=[
         InputRequired(message=_l("Enter the seconds a player has for a move.")),
-        NumberRange(5, 600, message=_l("The turn timer is 5 to 600 seconds."))])
+        NumberRange(TURN_SECONDS_MIN, TURN_SECONDS_MAX,
+                    message=_l("The turn timer is 5 to 600 seconds."))])
 
     def check_against(self, config: GameConfig) -> bool:
         """Checks that need the server's config or several fields; errors land on the fields."""

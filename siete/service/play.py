@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 import json
-import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterator
 
+from flask import current_app
 from flask_babel import gettext as _
 
 from siete.engine import rules
-from siete.engine.bots import run_bots
+from siete.engine.bots import play_until_person
 from siete.engine.moves import (MOVES, apply_move, come_back, everyone_ready, replace_with_bot,
                                 say_next, time_out)
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
@@ -85,7 +85,8 @@ class TableSnapshot:
 
 
 def load_state(row: GameStateRow | LiveState) -> GameState:
-    return GameState.from_dict(json.loads(row.state))
+    """The stored state, dealt from the cards the app loaded (app.config["GAME"])."""
+    return GameState.from_dict(json.loads(row.state), current_app.config["GAME"].cards)
 
 
 def save_state(game: GameRow, live: LiveState, state: GameState, by: str,
@@ -122,19 +123,16 @@ def advance(game: GameRow, state: GameState, by: str, pause_bots: bool = True,
     next hand is dealt by run_due_timers when the pause is over, or by the last person's
     "next" (ready_for_next). The simulator plays its games straight through.
     """
-    rng = random.Random(f"{game.seed}:{state.version}")
-    while True:
-        run_bots(state, rng)
-        if state.phase == PLAY:
-            return
-        if state.last_hand and state.last_hand["number"] > game.hands_played:
-            record_hand(game, state, state.last_hand, by)
+    def record(state: GameState, hand: dict) -> None:
+        if hand["number"] > game.hands_played:
+            record_hand(game, state, hand, by)
         if state.phase == OVER:
             record_finish(game, state, by)
-            return
-        if pause_bots and _pauses(game, state, pause_s):
-            return  # the next hand is dealt when the pause is over (see run_due_timers)
-        rules.deal(state, rules.shuffled_deck(rng))
+
+    def pauses(state: GameState) -> bool:  # the next hand is dealt when the pause is over
+        return pause_bots and _pauses(game, state, pause_s)  # (see run_due_timers)
+
+    play_until_person(state, rules.seeded_rng(game.seed, state.version), record, pauses)
 
 
 def _pauses(game: GameRow, state: GameState, pause_s: float) -> bool:
@@ -260,7 +258,8 @@ def _take_seat_back(row: LiveState, state: GameState, seat: int, by: str) -> Non
 
 def deal_next(game: GameRow, state: GameState) -> None:
     """Deal the next hand, from a deck seeded by the game and its version."""
-    rules.deal(state, rules.shuffled_deck(random.Random(f"{game.seed}:{state.version}")))
+    rng = rules.seeded_rng(game.seed, state.version)
+    rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
 
 
 def ready_for_next(game_id: int, player_name: str | None,

@@ -8,6 +8,7 @@ from sqlalchemy import Engine, insert, select, text
 
 from siete.db import db
 from siete.engine.cards import points
+from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState
 from siete.models import (Card, Game, GamePlayer, GameStatus, Hand, SeatResult, Turn, TurnAction,
                           utcnow)
@@ -169,11 +170,9 @@ def _summary_update(seats: int, with_bet: tuple[int, ...]):
 
 def final_seats(state: GameState) -> dict[int, dict]:
     """Each seat's final points, place and result at the end of a game: {seat index: columns}."""
-    ranking = state.order + [i for i in range(len(state.seats)) if i not in state.order]
-    ranking.sort(key=lambda i: -state.seats[i].points)  # stable: ties keep the final order (R7.2)
     return {index: {"final_points": state.seats[index].points, "final_position": place,
                     "result": SeatResult.WON if index == state.winner else SeatResult.LOST}
-            for place, index in enumerate(ranking, start=1)}
+            for place, index in enumerate(final_ranking(state), start=1)}
 
 
 def record_finish(game: GameRow, state: GameState, by: str) -> None:

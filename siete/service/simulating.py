@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import random
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -14,13 +13,13 @@ from siete.db import db
 from siete.engine import rules
 from siete.engine.cards import points
 from siete.engine.config import GameConfig
-from siete.engine.state import OVER, PLAY, GameState
+from siete.engine.state import PLAY, GameState
 from siete.models import Game, GamePlayer, GameStateRow, Player
 from siete.models import utcnow
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_games
 from siete.service.recording import add_tally, card_ids, cards_drawn, final_seats, tally_hand
-from siete.engine.bots import run_bots
+from siete.engine.bots import play_until_person
 from siete.service.tables import (TableSpec, create_table, pick_bots, start_table,
                                   verify_spec)
 
@@ -54,20 +53,19 @@ def simulate_recorded(profiles: list[str], games: int, config: GameConfig, seed:
 def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
                     game_seed: int) -> tuple[GameState, list[dict]]:
     """The game start_table(pause_bots=False) plays, with the same random draws, and its hands."""
-    rng = random.Random(f"{game_seed}:seating")  # as tables._deal_first_hand
-    state = rules.new_game(names, config, rules.draw_seat_cards(rng, len(names)), bots)
-    rules.deal(state, rules.shuffled_deck(rng))
-    rng = random.Random(f"{game_seed}:{state.version}")  # as play.advance
+    rng = rules.seeded_rng(game_seed, "seating")  # as tables._deal_first_hand
+    state = rules.new_game(names, config, rules.draw_seat_cards(config.cards, rng, len(names)), bots)
+    rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
     hands: list[dict] = []
-    while True:
-        run_bots(state, rng)
-        if state.phase == PLAY:
-            raise RuntimeError("a bots-only game waited for a human")
-        if state.last_hand and state.last_hand["number"] > len(hands):
-            hands.append(state.last_hand)
-        if state.phase == OVER:
-            return state, hands
-        rules.deal(state, rules.shuffled_deck(rng))
+
+    def keep(state: GameState, hand: dict) -> None:
+        if hand["number"] > len(hands):
+            hands.append(hand)
+
+    play_until_person(state, rules.seeded_rng(game_seed, state.version), keep)  # as play.advance
+    if state.phase == PLAY:
+        raise RuntimeError("a bots-only game waited for a human")
+    return state, hands
 
 
 @dataclass

@@ -14,7 +14,7 @@ from sqlalchemy.orm import selectinload
 from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import PROFILES
-from siete.engine.config import GameConfig
+from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.models import (OPEN_STATUSES, Game, GameMode, GamePlayer, GameStateRow, GameStatus,
                           Player, PlayerKind, User, utcnow)
 from siete.models.game_rows import LiveState
@@ -58,7 +58,7 @@ def verify_spec(spec: TableSpec, config: GameConfig) -> None:
         raise RuleBroken(_("bots-only tables are switched off on this server"))
     if not 1 <= spec.max_hands <= config.max_hands:
         raise RuleBroken(_("a game lasts 1 to %(max)s hands", max=config.max_hands))
-    if not 5 <= spec.turn_seconds <= 600:
+    if not TURN_SECONDS_MIN <= spec.turn_seconds <= TURN_SECONDS_MAX:
         raise RuleBroken(_("the turn timer is 5 to 600 seconds"))
     if forbidden_characters(spec.name):
         raise RuleBroken(_("A table name cannot hold control or invisible characters."))
@@ -239,10 +239,11 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool,
     bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == PlayerKind.BOT}
     game_config = config.with_overrides(max_hands=game.max_hands,
                                         initial_points=game.initial_points)
-    rng = random.Random(f"{game.seed}:seating")
-    state = rules.new_game(names, game_config, rules.draw_seat_cards(rng, len(names)), bots)
+    rng = rules.seeded_rng(game.seed, "seating")
+    seat_cards = rules.draw_seat_cards(game_config.cards, rng, len(names))
+    state = rules.new_game(names, game_config, seat_cards, bots)
     record_start(game, state, by)
-    rules.deal(state, rules.shuffled_deck(rng))
+    rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
     advance(game, state, by, pause_bots, pause_s)
     live = LiveState(game.id, 0, "{}", None)
     save_state(game, live, state, by, new=True, pause_s=pause_s)

@@ -7,14 +7,14 @@ Nothing here imports Flask or SQLAlchemy: the engine is tested as the pure rules
 from __future__ import annotations
 
 from siete.engine import rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
-from siete.engine.state import GameState
+from siete.engine.state import PLAY, GameState, RuleError
 
 
 def full_deck(first: list[str]) -> list[str]:
     """`first` on top, then every other active card in file order (a fixed, known deck)."""
-    return list(first) + [c for c in get_cards().active if c not in first]
+    return list(first) + [c for c in SPANISH_DECK.active if c not in first]
 
 
 def start_game(names: list[str], seat_cards: list[str], top: list[str] | None = None,
@@ -25,3 +25,20 @@ def start_game(names: list[str], seat_cards: list[str], top: list[str] | None = 
     if top is not None:
         rules.deal(state, full_deck(top) if full else list(top))
     return state
+
+
+def bot_to_act(state: GameState) -> int | None:
+    """The seat whose turn it is, if a bot plays it."""
+    if state.phase != PLAY or state.turn is None:
+        return None
+    seat = state.order[state.turn]
+    return None if state.seats[seat].bot is None else seat
+
+
+def can_bet(state: GameState, seat: int, amount: int) -> bool:
+    """Whether the rules let `seat` bet `amount` now."""
+    try:
+        rules.verify_bet(state, seat, amount)
+    except RuleError:
+        return False
+    return True

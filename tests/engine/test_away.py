@@ -7,6 +7,7 @@ import pytest
 from engine_helpers import full_deck
 
 from siete.engine import moves, rules
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.state import RuleError
 
 A, B, C = 0, 1, 2  # a banks, then b, c (the `three` fixture)
@@ -64,5 +65,5 @@ def test_leaving_while_away_keeps_the_bot_for_good(three):
 
 def test_away_and_the_count_survive_the_json_round_trip(three):
     three.seats[B].away, three.seats[B].timeouts = True, 2
-    again = type(three).from_dict(three.to_dict())
+    again = type(three).from_dict(three.to_dict(), SPANISH_DECK)
     assert (again.seats[B].away, again.seats[B].timeouts) == (True, 2)

@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import full_deck, start_game
+from engine_helpers import bot_to_act, full_deck, start_game
 
 from siete.engine import bots, moves, rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
 from siete.engine.views import BotView, bot_view
@@ -28,7 +28,7 @@ class FixedRandom(random.Random):
 
 
 def _view(**changes) -> BotView:
-    cards = get_cards()
+    cards = SPANISH_DECK
     count, weight = cards.active_half_total
     base = dict(seat=1, is_bank=False, points=20, initial_points=20, max_bet=4, total=8,
                 bank_shown=2, deck_count=30, unseen=list(cards.active_half_list),
@@ -128,9 +128,9 @@ def test_bot_step_acts_only_through_legal_moves():
         if state.phase != PLAY:
             if state.phase == OVER:
                 break
-            rules.deal(state, rules.shuffled_deck(rng))
+            rules.deal(state, rules.shuffled_deck(SPANISH_DECK, rng))
         before = state.version
-        bots.bot_step(state, bots.bot_to_act(state), rng)
+        bots.bot_step(state, bot_to_act(state), rng)
         assert state.version == before + 1
         assert state.conserved_total() == 60
 
@@ -141,7 +141,7 @@ def test_run_bots_stops_for_a_human():
     moves = bots.run_bots(state, random.Random(0))
     assert moves >= 2 and state.current_seat() in (C, None)
     if state.current_seat() == C:
-        assert bots.bot_to_act(state) is None
+        assert bot_to_act(state) is None
 
 
 def test_same_seed_same_game():

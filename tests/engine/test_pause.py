@@ -7,6 +7,7 @@ import random
 import pytest
 
 from siete.engine import rules
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.moves import everyone_ready, say_next
 from siete.engine.state import DEAL, GameState, RuleError
@@ -15,7 +16,7 @@ from siete.engine.state import DEAL, GameState, RuleError
 def settled_game() -> GameState:
     """Ana and Bea (people) and a bot; hand 1 dealt and played out, so the game waits to deal."""
     state = rules.new_game(["ana", "bea", "bot"], GameConfig(), ["O12", "O11", "O10"], {"bot": "standard"})
-    rules.deal(state, rules.shuffled_deck(random.Random(3)))
+    rules.deal(state, rules.shuffled_deck(SPANISH_DECK, random.Random(3)))
     while state.phase != DEAL:
         seat = state.current_seat()
         if state.turn != 0 and not state.seats[seat].bet:
@@ -39,7 +40,7 @@ def test_next_is_refused_while_a_hand_is_in_play_and_for_a_bot():
     state = settled_game()
     with pytest.raises(RuleError):
         say_next(state, state.seat_index("bot"))
-    rules.deal(state, rules.shuffled_deck(random.Random(4)))
+    rules.deal(state, rules.shuffled_deck(SPANISH_DECK, random.Random(4)))
     assert state.ready == []  # R4.1: a new deal starts with nobody ready for the one after
     with pytest.raises(RuleError):
         say_next(state, state.seat_index("ana"))
@@ -49,9 +50,9 @@ def test_readiness_round_trips_through_json_and_old_states_load():
     state = settled_game()
     say_next(state, state.seat_index("bea"))
     data = json.loads(json.dumps(state.to_dict()))
-    assert GameState.from_dict(data).ready == [state.seat_index("bea")]
+    assert GameState.from_dict(data, SPANISH_DECK).ready == [state.seat_index("bea")]
     del data["ready"]  # a state saved before the pause existed
-    assert GameState.from_dict(data).ready == []
+    assert GameState.from_dict(data, SPANISH_DECK).ready == []
 
 
 def test_a_table_with_nobody_to_wait_for_is_never_ready():

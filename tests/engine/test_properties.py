@@ -8,16 +8,17 @@ from __future__ import annotations
 import json
 import random
 
+from engine_helpers import bot_to_act
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from siete.engine import bots, rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
 from siete.engine.views import HandMemory, bot_view, table_view, visible_cards
 
-ACTIVE = get_cards().active
+ACTIVE = SPANISH_DECK.active
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -46,9 +47,9 @@ def check_views(state: GameState) -> None:
 
 def reference_bot_view(state: GameState, seat: int) -> tuple[list[int], int, int, list]:
     """bot_view's card counts rebuilt the slow, obvious way from R4.2's visible_cards."""
-    half = get_cards().half
+    half = SPANISH_DECK.half
     unseen = [0] * 16  # by half value, 0 to 15
-    for card in get_cards().active:
+    for card in SPANISH_DECK.active:
         unseen[half[card]] += 1
     standing = []
     for i in state.order:
@@ -75,7 +76,7 @@ def check_invariants(state: GameState, dealt: list[str], views: bool = True) -> 
         if pos and seat.bet:  # R4.4 against the points held when the hand began
             assert 1 <= seat.bet <= max_bet(seat.points_start)
     assert state.hand <= state.config.max_hands  # R7.1
-    copy = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    copy = GameState.from_dict(json.loads(json.dumps(state.to_dict())), SPANISH_DECK)
     assert copy == state
     if views:
         check_views(state)
@@ -107,7 +108,7 @@ def test_random_legal_moves_keep_the_invariants(data):
     steps = 0
     while state.phase != OVER:
         if state.phase != PLAY:
-            dealt = rules.shuffled_deck(random.Random(data.draw(st.integers(0, 2**32), label="deck")))
+            dealt = rules.shuffled_deck(SPANISH_DECK, random.Random(data.draw(st.integers(0, 2**32), label="deck")))
             if data.draw(st.booleans(), label="short deck"):  # R4.8: decks may run out
                 dealt = dealt[:len(state.order) + data.draw(st.integers(0, 6), label="extra")]
             rules.deal(state, dealt)
@@ -136,12 +137,12 @@ def test_bot_games_keep_the_invariants(players, seed, profiles, max_hands, point
     rng = random.Random(seed)
     names = [f"p{i}" for i in range(players)]
     state = rules.new_game(names, GameConfig(max_hands=max_hands, initial_points=points),
-                           rules.draw_seat_cards(rng, players), dict(zip(names, profiles)))
+                           rules.draw_seat_cards(SPANISH_DECK, rng, players), dict(zip(names, profiles)))
     dealt: list[str] = []
-    memory = HandMemory()  # kept across moves and hands, as run_bots keeps one
+    memory = HandMemory(SPANISH_DECK)  # kept across moves and hands, as run_bots keeps one
     while state.phase != OVER:
         if state.phase != PLAY:
-            dealt = rules.shuffled_deck(rng)
+            dealt = rules.shuffled_deck(SPANISH_DECK, rng)
             rules.deal(state, dealt)
         else:
             for seat in state.order:  # every seat's view, not only the one whose turn it is
@@ -152,7 +153,7 @@ def test_bot_games_keep_the_invariants(players, seed, profiles, max_hands, point
                 assert view == bot_view(state, seat)  # and with a memory read afresh
                 assert view.total == state.seats[seat].total
                 assert view.max_bet == max_bet(view.points)
-            bots.bot_step(state, bots.bot_to_act(state), rng)
+            bots.bot_step(state, bot_to_act(state), rng)
         # views are checked on a sample of steps only, to keep the file fast
         check_invariants(state, dealt, views=state.version % 7 == 0)
     assert state.hand <= max_hands

@@ -4,13 +4,21 @@ from __future__ import annotations
 import copy
 
 import pytest
-from engine_helpers import full_deck, start_game
+from engine_helpers import can_bet, full_deck, start_game
 
 from siete.engine import moves, rules
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import (
-    BUST, DEAL, OUT, PLAY, PLAYING, STOOD, GameState, RuleError, max_bet,
+    BUST,
+    DEAL,
+    OUT,
+    PLAY,
+    PLAYING,
+    STOOD,
+    GameState,
+    RuleError,
+    max_bet,
 )
 
 A, B, C = 0, 1, 2  # seat indices of a, b, c in the `three` fixture
@@ -27,7 +35,7 @@ def test_r2_2_initial_points_and_r2_1_player_limits():
     state = rules.new_game(["a", "b"], GameConfig(initial_points=33), ["O01", "O02"])
     assert [s.points for s in state.seats] == [33, 33]
     for names in (["a"], [f"p{i}" for i in range(9)]):
-        cards = list(get_cards().active[:len(names)])
+        cards = list(SPANISH_DECK.active[:len(names)])
         with pytest.raises(RuleError, match="a game needs 2 to 8 players"):
             rules.new_game(names, GameConfig(), cards)
 
@@ -46,15 +54,15 @@ def test_r3_1_new_game_refuses_bad_seating(names, cards, message):
 def test_r3_1_seat_cards_are_distinct_active_cards():
     import random
     for seed in range(50):
-        cards = rules.draw_seat_cards(random.Random(seed), 8)
-        assert len(set(cards)) == 8 and set(cards) <= get_cards().active_set
+        cards = rules.draw_seat_cards(SPANISH_DECK, random.Random(seed), 8)
+        assert len(set(cards)) == 8 and set(cards) <= SPANISH_DECK.active_set
 
 
 def test_r1_5_shuffled_deck_is_a_permutation_of_the_active_cards():
     import random
-    decks = [rules.shuffled_deck(random.Random(s)) for s in range(20)]
+    decks = [rules.shuffled_deck(SPANISH_DECK, random.Random(s)) for s in range(20)]
     for deck in decks:
-        assert sorted(deck) == sorted(get_cards().active) and len(deck) == 40
+        assert sorted(deck) == sorted(SPANISH_DECK.active) and len(deck) == 40
     assert len({tuple(d) for d in decks}) == 20  # fresh shuffles differ
 
 
@@ -63,7 +71,7 @@ def test_r1_5_chunked_digits_give_the_plain_one_number_shuffle():
     that dividing the number once per card gives (the same seed, the same deck as always)."""
     import math
     import random
-    active = get_cards().active
+    active = SPANISH_DECK.active
     orders = math.factorial(len(active))
     for seed in range(200):
         rng = random.Random(seed)
@@ -74,7 +82,7 @@ def test_r1_5_chunked_digits_give_the_plain_one_number_shuffle():
         for i in range(len(expected) - 1, 0, -1):
             number, j = divmod(number, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
-        assert rules.shuffled_deck(random.Random(seed)) == expected
+        assert rules.shuffled_deck(SPANISH_DECK, random.Random(seed)) == expected
     assert all(product < 2**30 for product, _ in rules._digit_chunks(len(active)))
 
 
@@ -93,7 +101,7 @@ def test_r4_4_bet_cap_is_ceil_20_percent(points, cap):
     assert max_bet(points) == cap
     state = start_game(["a", "b"], ["O12", "O11"], ["O03", "O05"], GameConfig(initial_points=points))
     assert list(rules.legal_bets(state, B)) == list(range(1, cap + 1))
-    assert rules.can_bet(state, B, cap) and not rules.can_bet(state, B, cap + 1)
+    assert can_bet(state, B, cap) and not can_bet(state, B, cap + 1)
     with pytest.raises(RuleError) as err:
         rules.verify_bet(state, B, cap + 1)
     assert str(err.value) == f"b may bet 1 to {cap}"
@@ -102,7 +110,7 @@ def test_r4_4_bet_cap_is_ceil_20_percent(points, cap):
 
 @pytest.mark.parametrize("amount", [0, -1, 2.0, "1", True, None])
 def test_r4_4_bet_must_be_a_whole_number_in_range(three, amount):
-    assert not rules.can_bet(three, B, amount)
+    assert not can_bet(three, B, amount)
     with pytest.raises(RuleError, match="b may bet 1 to 4"):
         rules.bet(three, B, amount)
 
@@ -132,7 +140,7 @@ def test_r4_3_out_of_turn_in_third_and_second_person(three):
         with pytest.raises(RuleError) as err:
             verify()
         assert str(err.value) == "it is not c's turn" and err.value.to_player == "it is not your turn"
-    assert not rules.can_bet(three, C, 1) and not rules.can_draw(three, C)
+    assert not can_bet(three, C, 1) and not rules.can_draw(three, C)
     assert not rules.can_stand(three, A) and list(rules.legal_bets(three, C)) == []
 
 

@@ -11,7 +11,7 @@ from siete.engine.views import is_face_down, table_view, visible_cards
 A, B, C = 0, 1, 2
 KEYS = {"version", "phase", "hand", "max_hands", "deck_count", "turn_seat", "bank_seat", "viewer",
         "order", "seats", "log", "last_hand", "winner", "finished", "actions"}
-SEAT_KEYS = {"index", "name", "bot", "away", "points", "stake", "bet", "status", "out", "is_bank", "cards",
+SEAT_KEYS = {"index", "name", "bot", "away", "points", "stake", "bet", "status", "out", "cards",
              "position", "total", "shown_total", "is_turn", "max_bet"}
 
 

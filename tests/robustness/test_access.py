@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from siete.db import db
-from siete.engine.cards import get_cards
+from siete.engine.cards import SPANISH_DECK
 from siete.engine.views import is_face_down
 from siete.models import Game, User
 from siete.security import SECURITY_HEADERS
@@ -112,7 +112,7 @@ def test_r4_2_no_face_down_card_reaches_anyone_else_during_a_whole_game(app):
     seats = {uid: seat_of_user(app, game_id, uid) for uid in (ana, bea)}
     clients = {uid: client_for(app, uid) for uid in (ana, bea, eve)}
     with app.test_request_context():  # the cards' names as the pages say them (English here)
-        labels, checked = {card: card_name(card) for card in get_cards().active}, 0
+        labels, checked = {card: card_name(card) for card in SPANISH_DECK.active}, 0
     for _ in range(200):
         status, state = load(app, game_id)
         for uid, client in clients.items():
