@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import create_engine, event, insert, select  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from siete import create_app  # noqa: E402
+from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database, is_mysql_url  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
 from siete.models import Player, User  # noqa: E402

@@ -27,7 +27,7 @@ def _game_config():
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay each file; print its JSON, or one line on stderr and exit 2 for a forbidden move."""
     if args.record:
-        from siete.recording_cli import record_scenarios
+        from siete.cli.replay import record_scenarios
 
         return record_scenarios(args.files)
     base = _game_config()
@@ -54,7 +54,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_worker(args: argparse.Namespace) -> int:
-    from siete import create_app
+    from siete.app import create_app
     from siete.worker import run_worker
 
     run_worker(create_app(), args.interval, args.batch, args.once)

@@ -13,7 +13,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from siete import DEV_SECRET_KEY  # the factory's development default
+from siete.app import DEV_SECRET_KEY  # the factory's development default
 from siete.extensions import login_manager
 
 # No 'unsafe-inline' anywhere: every script and style lives in static/ (htmx's own indicator

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, inspect, select
 
-from siete import _configure, create_app
+from siete.app import _configure, create_app
 from siete.db import db
 from siete.engine.config import GameConfig
 from siete.models import Card, GameDetails, Player, User

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from siete import DEV_SECRET_KEY, create_app
+from siete.app import DEV_SECRET_KEY, create_app
 from siete.deployment import read_or_create_secret_key, secret_key_from_environment
 
 

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
-from siete import create_app
+from siete.app import create_app
 from siete.db import db, init_database
 from siete.reports import REPORTS
 from siete.service.replaying import record_scenarios

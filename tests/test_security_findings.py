@@ -201,7 +201,7 @@ class TestHstsInProduction:
 
 
 def test_production_turns_hsts_on(monkeypatch, database_url):
-    from siete import create_app
+    from siete.app import create_app
 
     monkeypatch.setenv("SIETE_ENV", "production")
     app = create_app({"SECRET_KEY": "k" * 48, "SQLALCHEMY_DATABASE_URI": database_url})

@@ -6,7 +6,7 @@ from flask import Flask
 
 def register_history(app: Flask) -> None:
     """Attach the history pages and the `flask ratings` commands."""
-    from siete.history.cli import ratings_command
+    from siete.cli.ratings import ratings_command
     from siete.history.routes import bp
 
     app.register_blueprint(bp)

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from siete.reports import REPORTS, get_report, run_reports
-from siete.reports import cli as reports_cli
+from siete.cli import reports as reports_cli
 from siete.xmlfiles import read_reports_xml
 
 # REPORTS.md's keys and columns, in its order.

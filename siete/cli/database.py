@@ -28,9 +28,9 @@ def init_db_command() -> None:
 def register_commands(app: Flask) -> None:
     """Attach the CLI commands to app. >>> Others add their commands here. <<<"""
     app.cli.add_command(init_db_command)
-    from siete.reports.cli import reports_command  # the reports engineer's command
+    from siete.cli.reports import reports_command  # the reports engineer's command
     app.cli.add_command(reports_command)
-    from siete.commands import simulate_command  # bot games, stored like web games with --record
+    from siete.cli.simulate import simulate_command  # bot games, stored like web games with --record
     app.cli.add_command(simulate_command)
     from siete.migrations import init_migrations  # `flask db upgrade` and friends (Alembic)
     init_migrations(app)

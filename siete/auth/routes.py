@@ -1,6 +1,6 @@
 """Accounts: sign up, log in, log out (here or everywhere) and change password (blueprint 'auth').
 
-The password-reset pages live in siete.auth_reset, on the same blueprint.
+The password-reset pages live in siete.auth.reset, on the same blueprint.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.routing import BuildError
 
-from siete.auth_forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
+from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
 from siete.db import db
 from siete.extensions import (Account, is_known_device, limiter, login_account_key,
                               login_account_rate_limit, login_rate_limit, register_rate_limit,
@@ -149,4 +149,4 @@ def change_password():
     return render_template("auth/change_password.html", form=form, everywhere=EmptyForm())
 
 
-from siete import auth_reset  # noqa: E402,F401  (adds the reset pages to bp)
+from siete.auth import reset  # noqa: E402,F401  (adds the reset pages to bp)

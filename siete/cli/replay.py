@@ -9,7 +9,7 @@ from siete.replay import ScenarioError
 
 def record_scenarios(paths: list[str]) -> int:
     """Store every scenario as a game (all or none); exit 2 naming the first that fails."""
-    from siete import create_app
+    from siete.app import create_app
     from siete.service.replaying import record_scenarios as store
 
     texts = []
