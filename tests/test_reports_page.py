@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from siete.db import db
 from siete.models import Game, GamePlayer, Hand, Player, Turn
-from siete.reports import REPORTS, run_reports
+from siete.reports.catalog import REPORTS, run_reports
 from siete.reports.charts import percent_bars, win_rate_by_hand_chart
 from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.routes import cell_text, column_label

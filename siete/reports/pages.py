@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from siete.db import db
 from siete.models import Player
-from siete.reports import REPORTS, ReportDef, read_report
+from siete.reports.catalog import REPORTS, ReportDef, read_report
 from siete.reports.fast import count_rows
 
 GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})

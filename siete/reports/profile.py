@@ -83,7 +83,7 @@ def rows_where(result: dict, column: str, value: str) -> list[dict]:
 
 def load_results() -> dict[str, dict]:
     """Run only the reports a profile needs (not all sixteen), by key."""
-    from siete.reports import get_report, read_report
+    from siete.reports.catalog import get_report, read_report
 
     return {key: read_report(get_report(key)) for key in PROFILE_REPORTS}
 

@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from siete.db import db
 from siete.extensions import limiter
-from siete.reports import REPORTS, get_report, run_reports
+from siete.reports.catalog import REPORTS, get_report, run_reports
 from siete.reports.charts import charts_for
 from siete.reports.pages import (GAME_LISTS, PLAYER_COLUMNS, TOTAL_ROW_NAME, download_rows,
                                  overview, player_id, report_page)
