@@ -13,7 +13,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from siete.app import DEV_SECRET_KEY  # the factory's development default
+from siete.settings import DEV_SECRET_KEY, is_production
 from siete.extensions import login_manager
 
 # No 'unsafe-inline' anywhere: every script and style lives in static/ (htmx's own indicator
@@ -46,12 +46,6 @@ CSRF_REASONS = {
 }
 DB_DOWN_MESSAGE = lazy_gettext(
     "The game is briefly unavailable; your last move is safe. Try again in a moment.")
-
-
-def is_production(app: Flask) -> bool:
-    """True when SIETE_ENV or FLASK_ENV is 'production', or the config says ENV_NAME='production'."""
-    names = {os.environ.get("SIETE_ENV"), os.environ.get("FLASK_ENV"), app.config.get("ENV_NAME")}
-    return "production" in names
 
 
 def check_secret_key(app: Flask) -> None:

@@ -1,6 +1,7 @@
 """Accounts: sign up, log in, log out (here or everywhere) and change password (blueprint 'auth').
 
-The password-reset pages live in siete.auth.reset, on the same blueprint.
+The password-reset pages live in siete.auth.reset, on the same blueprint (the app factory
+imports both).
 """
 from __future__ import annotations
 
@@ -147,6 +148,3 @@ def change_password():
                   "success")
             return redirect(lobby_url())
     return render_template("auth/change_password.html", form=form, everywhere=EmptyForm())
-
-
-from siete.auth import reset  # noqa: E402,F401  (adds the reset pages to bp)
