@@ -19,6 +19,7 @@ from siete.extensions import limiter
 from siete.models import Player, utcnow
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
+from siete.play.lobby import lobby_view
 from siete.security import wants_fragment
 from siete.service.errors import NotFound, TableError
 from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
@@ -77,7 +78,7 @@ def _lobby_lists() -> dict:
     lobby = lobby_page(max(1, min(page, 10_000)), current_app.config["LOBBY_PAGE_SIZE"])
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
-    return {"lobby": lobby, "ratings": ratings_of(seated)}
+    return {"lobby": lobby_view(lobby, _user_id(), ratings_of(seated))}
 
 
 def _render_lobby(form: NewTableForm, status: int = 200):
