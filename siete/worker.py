@@ -22,6 +22,7 @@ from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
 from siete.db import db
+from siete.service.worker import run_tick
 
 log = logging.getLogger("siete.worker")
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -74,8 +75,6 @@ class Worker:
 
     def tick(self) -> None:
         """One pass; a database error is logged and the next tick tries again."""
-        from siete.service.worker import run_tick
-
         try:
             result = run_tick(now_utc(), self.batch, self.waiting_ttl_s, self._log_step,
                               self.stopping.is_set)

@@ -1,5 +1,5 @@
-"""Every command of the project, for both ways in: `flask --app wsgi <cmd>` (the app's CLI, see
-register_commands) and `python -m siete <cmd>` (siete.cli.main)."""
+"""Every command of the project on the app's CLI: `flask --app wsgi <cmd>`, and through it
+`python -m siete <cmd>` (siete.cli.main looks commands up there)."""
 from __future__ import annotations
 
 from flask import Flask
@@ -12,8 +12,8 @@ from siete.cli.simulate import simulate_command
 from siete.migrations import init_migrations
 from siete.worker import worker_command
 
-# replay and simulate (without --record) run without a database or app config; the others
-# load the app (and push its context) when they run, not when they are listed.
+# replay and simulate (without --record) run without a database or app config; the others run
+# in the app's context.
 COMMANDS = (init_db_command, replay_command, simulate_command, reports_command,
             ratings_command, worker_command)
 

@@ -14,7 +14,6 @@ from flask.cli import ScriptInfo
 
 from siete.cli_i18n import gettext as _
 from siete.replay import ScenarioError, load_scenario, replay
-from siete.service.replaying import record_scenarios as store_scenarios
 from siete.xmlfiles import load_game_config
 
 EXIT_FORBIDDEN = 2
@@ -49,6 +48,10 @@ def replay_files(paths: tuple[str, ...]) -> int:
 
 def record_scenarios(paths: tuple[str, ...], app: Flask) -> int:
     """Store every scenario as a game (all or none); exit 2 naming the first that fails."""
+    # Here, not at the top: plain replays (a subprocess per scenario in the tests) must not pay
+    # for loading the database stack they never use.
+    from siete.service.replaying import record_scenarios as store_scenarios
+
     texts = []
     for path in paths:
         try:

@@ -15,11 +15,8 @@ from rich.table import Table
 from tqdm import tqdm
 
 from siete.cli_i18n import gettext as _
-from siete.db import db
 from siete.engine.bots import PROFILES
 from siete.engine.config import GameConfig
-from siete.service.errors import RuleBroken
-from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
 from siete.simulate import seat_profiles, simulate
 from siete.xmlfiles import load_game_config
 
@@ -80,6 +77,11 @@ def _base_config(app) -> GameConfig:
 def _record(seats: list[str], games: int, config: GameConfig, seed: int, one_by_one: bool,
             workers: int, no_progress: bool) -> None:
     """Play and store the games, then say which ids they got and where."""
+    # Here, not at the top: without --record no database stack is loaded (a faster start).
+    from siete.db import db
+    from siete.service.errors import RuleBroken
+    from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
+
     progress = tqdm(range(games), unit="game", disable=no_progress)
     try:
         if one_by_one:

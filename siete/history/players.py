@@ -11,9 +11,19 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, case, func, select
 
 from siete.db import db
+from siete.history.charts import MAX_POINTS
 from siete.history.record import card_codes
-from siete.models import (Game, GamePlayer, GameRating, Player, PlayerFirstCard, PlayerNemesis,
-                          PlayerRating, User)
+from siete.models import (
+    Game,
+    GamePlayer,
+    GameRating,
+    Player,
+    PlayerFirstCard,
+    PlayerNemesis,
+    PlayerRating,
+    User,
+)
+from siete.service.ratings import Skill
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATED, RATINGS = GameRating.__table__, PlayerRating.__table__
@@ -117,8 +127,6 @@ def _win_buckets(player_id: int, games: int) -> list:
 
 def _rating_points(player_id: int, games: int) -> list:
     """(game id, mu, sigma) after each rated game, thinned to about MAX_POINTS in SQL."""
-    from siete.history.charts import MAX_POINTS
-
     step = max(1, -(-games // MAX_POINTS))
     numbered = _numbered([RATED.c.game_id, RATED.c.mu_after, RATED.c.sigma_after], RATED,
                          [RATED.c.player_id == bindparam("player_id")], RATED.c.id)
@@ -169,8 +177,6 @@ def _add_win_rate(profile: Profile, buckets: list) -> None:
 
 
 def _add_rating(profile: Profile, rows: list, games: int) -> None:
-    from siete.service.ratings import Skill
-
     profile.rating_series = [(game_id, Skill(mu, sigma).ordinal) for game_id, mu, sigma in rows]
     profile.rated_games = games
     if rows:

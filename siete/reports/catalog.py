@@ -13,6 +13,7 @@ from sqlalchemy import text
 
 from siete.cli_i18n import N_
 from siete.db import db
+from siete.reports.fast import read_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 # Columns that hold a rounded ratio. MySQL returns them (and SUM/COUNT too) as DECIMAL and
@@ -183,8 +184,6 @@ def read_report(report: ReportDef, limit: int | None = None, offset: int = 0,
     limit/offset/player_id narrow the four game lists (2, 3, 10, 13; 2 and 3 page by game);
     the other reports are small and always read whole.
     """
-    from siete.reports.fast import read_rows
-
     return _result(report, read_rows(report.key, limit, offset, player_id))
 
 
