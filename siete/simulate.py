@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from siete.cli_i18n import gettext as _
 from siete.engine import rules

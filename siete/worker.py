@@ -14,7 +14,7 @@ import signal
 import sys
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import click
 from flask import Flask, current_app
@@ -38,7 +38,7 @@ def configure_worker(app: Flask) -> None:
 
 def now_utc() -> datetime:
     """Now in UTC, naive like the DATETIME columns, to the microsecond (deadlines are to the second)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Worker:

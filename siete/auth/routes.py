@@ -14,9 +14,16 @@ from werkzeug.routing import BuildError
 
 from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
 from siete.db import db
-from siete.extensions import (Account, is_known_device, limiter, login_account_key,
-                              login_account_rate_limit, login_rate_limit, register_rate_limit,
-                              remember_known_device)
+from siete.extensions import (
+    Account,
+    is_known_device,
+    limiter,
+    login_account_key,
+    login_account_rate_limit,
+    login_rate_limit,
+    register_rate_limit,
+    remember_known_device,
+)
 from siete.models import User
 from siete.service import accounts
 from siete.service.accounts import AccountClash

@@ -5,7 +5,10 @@ import random
 from typing import Protocol
 
 from siete.engine.rules import (
-    verify_turn, draw_unchecked, place_bet_unchecked, stand_unchecked,
+    draw_unchecked,
+    place_bet_unchecked,
+    stand_unchecked,
+    verify_turn,
 )
 from siete.engine.state import PLAY, GameState, Seat
 from siete.engine.views import BotView, HandMemory, bot_view

@@ -1,7 +1,8 @@
 """The Spanish deck: card ids, game values and suit priority (RULES.md R1)."""
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 SUITS = ("Oros", "Copas", "Espadas", "Bastos")  # R1.4 priority, highest first
 SUIT_LETTERS = {"O": "Oros", "C": "Copas", "E": "Espadas", "B": "Bastos"}

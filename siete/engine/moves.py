@@ -6,7 +6,7 @@ The web, replay and any other driver name a player's move as 'bet', 'draw' or 's
 """
 from __future__ import annotations
 
-from siete.engine.rules import verify_profile, verify_turn, bet, draw, stand
+from siete.engine.rules import bet, draw, stand, verify_profile, verify_turn
 from siete.engine.state import DEAL, OVER, GameState, RuleError
 
 MOVES = ("bet", "draw", "stand")

@@ -9,7 +9,16 @@ from siete.engine.cards import SEVEN_HALF, get_cards
 from siete.engine.config import GameConfig
 from siete.engine.settlement import settle_hand
 from siete.engine.state import (
-    BUST, DEAL, OUT, PLAY, PLAYING, STOOD, GameState, RuleError, Seat, max_bet,
+    BUST,
+    DEAL,
+    OUT,
+    PLAY,
+    PLAYING,
+    STOOD,
+    GameState,
+    RuleError,
+    Seat,
+    max_bet,
 )
 
 

@@ -89,7 +89,8 @@ def player(name: str):
         current_user.player_name, current_user.username)
     return render_template(
         "history/player.html", profile=profile, own=own,
-        win_chart=win_rate_chart(_("Share of games won, oldest first; each bar is a group of games, numbered by the games played at its end"),
+        win_chart=win_rate_chart(_("Share of games won, oldest first; each bar is a group of games, "
+                                   "numbered by the games played at its end"),
                                  profile.win_rate_series),
         rating_chart=rating_chart(_("Rating after each finished game"), profile.rating_series,
                                   profile.rated_games))

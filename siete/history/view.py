@@ -8,8 +8,16 @@ from functools import cached_property
 from flask_babel import gettext as _
 
 from siete.history.record import GameRecord, HandRow, Seat
-from siete.history.words import (BANK_RESULTS, GAME_STATUSES, RESULTS, duration_text,
-                                 settlement_events, total_text, turn_events, word)
+from siete.history.words import (
+    BANK_RESULTS,
+    GAME_STATUSES,
+    RESULTS,
+    duration_text,
+    settlement_events,
+    total_text,
+    turn_events,
+    word,
+)
 
 
 @dataclass

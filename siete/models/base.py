@@ -1,7 +1,7 @@
 """What every model shares: the control columns, MySQL column variants and the enumerations."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import DateTime, Numeric, SmallInteger, String, Text, func
 from sqlalchemy.dialects import mysql
@@ -28,7 +28,7 @@ ACTIONS = ("draw", "stand")
 
 def utcnow() -> datetime:
     """Now in UTC, naive and to the second, as DATETIME columns store it."""
-    return datetime.now(timezone.utc).replace(tzinfo=None, microsecond=0)
+    return datetime.now(UTC).replace(tzinfo=None, microsecond=0)
 
 
 def one_of(column: str, values: tuple[str, ...], nullable: bool = False) -> str:

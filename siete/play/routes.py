@@ -5,10 +5,19 @@ their status); without it, POSTs redirect back to the table page with a flashed 
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
-                   request, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
@@ -22,11 +31,26 @@ from siete.play.forms import NewTableForm
 from siete.play.lobby import lobby_view
 from siete.security import wants_fragment
 from siete.service.errors import NotFound, TableError
-from siete.service.play import (TableSnapshot, act, current_state, leave_game, poll_marker,
-                                ready_for_next, run_due_timers, take_seat_back)
+from siete.service.play import (
+    TableSnapshot,
+    act,
+    current_state,
+    leave_game,
+    poll_marker,
+    ready_for_next,
+    run_due_timers,
+    take_seat_back,
+)
 from siete.service.ratings import ratings_of
-from siete.service.tables import (TableSpec, create_table, join_table, leave_waiting_table,
-                                  lobby_page, player_of_user, start_table)
+from siete.service.tables import (
+    TableSpec,
+    create_table,
+    join_table,
+    leave_waiting_table,
+    lobby_page,
+    player_of_user,
+    start_table,
+)
 from siete.validators import parse_ascii_int
 
 bp = Blueprint("play", __name__)

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from flask import current_app
 from flask_babel import get_locale
-
 from sqlalchemy import select
 
 from siete.db import db

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Iterator
 
 from flask import current_app, has_app_context
 from flask_babel import gettext as _
@@ -16,15 +16,29 @@ from sqlalchemy.orm import selectinload
 from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import run_bots
-from siete.engine.moves import (MOVES, apply_move, come_back, everyone_ready, replace_with_bot,
-                                say_next, time_out)
+from siete.engine.moves import (
+    MOVES,
+    apply_move,
+    come_back,
+    everyone_ready,
+    replace_with_bot,
+    say_next,
+    time_out,
+)
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 from siete.models import Game, GamePlayer, Player, utcnow
 from siete.models import GameState as StateRow
 from siete.service.errors import Conflict, Forbidden, NotFound, RuleBroken
 from siete.service.recording import record_finish, record_hand
-from siete.service.table_rows import (STATES, LiveState, TableRow, held_object, lock_started,
-                                      mark_left, write_state)
+from siete.service.table_rows import (
+    STATES,
+    LiveState,
+    TableRow,
+    held_object,
+    lock_started,
+    mark_left,
+    write_state,
+)
 from siete.words import rule_message
 
 # Seats and their players in one extra query (a join), not one per seat: every render names them

@@ -10,7 +10,15 @@ from siete.engine import moves, rules
 from siete.engine.cards import get_cards
 from siete.engine.config import GameConfig
 from siete.engine.state import (
-    BUST, DEAL, OUT, PLAY, PLAYING, STOOD, GameState, RuleError, max_bet,
+    BUST,
+    DEAL,
+    OUT,
+    PLAY,
+    PLAYING,
+    STOOD,
+    GameState,
+    RuleError,
+    max_bet,
 )
 
 A, B, C = 0, 1, 2  # seat indices of a, b, c in the `three` fixture

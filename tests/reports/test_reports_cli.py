@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from siete.reports.catalog import REPORTS, get_report, run_reports
 from siete.cli import reports as reports_cli
+from siete.reports.catalog import REPORTS, get_report, run_reports
 from siete.xmlfiles import read_reports_xml
 
 # REPORTS.md's keys and columns, in its order.
