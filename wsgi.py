@@ -1,4 +1,4 @@
 """The WSGI entry point: `flask --app wsgi run`, `gunicorn wsgi:app`."""
-from siete import create_app
+from siete.app import create_app
 
 app = create_app()

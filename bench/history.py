@@ -17,10 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from reports import GameRows, add_players, fill, fresh_database  # noqa: E402
 from sqlalchemy import func, select  # noqa: E402
 
-from reports import GameRows, add_players, fill, fresh_database  # noqa: E402
-from siete import create_app  # noqa: E402
+from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database  # noqa: E402
 from siete.models import Card, Game, GamePlayer, Player, User  # noqa: E402
 from siete.service.ratings import rebuild_ratings  # noqa: E402

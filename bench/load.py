@@ -23,15 +23,20 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load_checks import check_database, poll_query_count  # noqa: E402
 from bench.load_client import Browser, Response  # noqa: E402
 from bench.load_report import GeneratorLag, own_cpu_seconds, print_routes, print_times  # noqa: E402
-from bench.load_server import (PASSWORD, create_users, prepare_database,  # noqa: E402
-                               server_cpu_seconds, server_times, start_gunicorn)
+from bench.load_server import (  # noqa: E402
+    PASSWORD,
+    create_users,
+    prepare_database,
+    server_cpu_seconds,
+    server_times,
+    start_gunicorn,
+)
 
 HX = {"HX-Request": "true"}
 TABLE_FORM = {"name": "load", "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1,

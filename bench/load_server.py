@@ -91,7 +91,7 @@ def create_users(url: str, count: int, prefix: str) -> list[str]:
     """Accounts and their players straight in the database (sign-up is rate limited per address)."""
     from werkzeug.security import generate_password_hash
 
-    from siete import create_app
+    from siete.app import create_app
     from siete.db import db
     from siete.models import Player, User
 

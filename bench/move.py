@@ -73,7 +73,7 @@ def main() -> None:
     if args.database_url.startswith("mysql"):
         prepare_database(args.database_url)
     name = create_users(args.database_url, 1, "mover")[0]
-    from siete import create_app
+    from siete.app import create_app
     from siete.db import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": args.database_url, "WTF_CSRF_ENABLED": False,

@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import create_engine, event, insert, select  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from siete import create_app  # noqa: E402
+from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database, is_mysql_url  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
 from siete.models import Player, User  # noqa: E402
-from siete.reports import REPORTS  # noqa: E402
+from siete.reports.catalog import REPORTS  # noqa: E402
 from siete.reports.fast import count_rows  # noqa: E402
 from siete.reports.pages import GAME_LISTS, PAGE_ROWS  # noqa: E402
 from siete.service.simulating import game_record, store_batch  # noqa: E402

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import event, select, update  # noqa: E402
 
-from siete import create_app  # noqa: E402
+from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database  # noqa: E402
 from siete.models import Game, User, utcnow  # noqa: E402
 from siete.models import GameStateRow as StateRow  # noqa: E402

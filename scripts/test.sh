@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole test sequence behind `make test`: SQLite, then MariaDB when one
-# answers, then the browser tests, then the compose stack when a container
-# engine works here. Any failing step fails the run.
+# The whole test sequence behind `make test`: the linter (ruff, settings in
+# pyproject.toml), SQLite, then MariaDB when one answers, then the browser
+# tests, then the compose stack when a container engine works here. Any
+# failing step fails the run.
 # SIETE_COMPOSE: unset = run the compose tests when podman works, else say why
 # not; 1 = they must run (CI); 0 = skip them.
 set -uo pipefail
@@ -65,6 +66,9 @@ run_pytest() {
     [ $rc = 0 ] || echo "!! $label: tests failed (pytest exit $rc)"
     return $rc
 }
+
+echo "== Lint: ruff check siete tests bench"
+"$PY" -m ruff check siete tests bench || { echo "!! Lint: ruff found problems (ruff check --fix mends most)"; exit 1; }
 
 ensure_chromium
 

@@ -10,8 +10,8 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, Response, current_app, request
 import brotli
+from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 
 YEAR_S = 365 * 24 * 3600

@@ -14,6 +14,8 @@ from flask_limiter.util import get_remote_address
 from flask_login import LoginManager, UserMixin
 from flask_wtf.csrf import CSRFProtect
 
+from siete.mail import configure_mail
+
 login_manager = LoginManager()
 csrf = CSRFProtect()
 # Keyed by client address (the real client's once TRUSTED_PROXIES lets ProxyFix read
@@ -116,8 +118,6 @@ def init_extensions(app: Flask) -> None:
     login_manager.init_app(app)
     csrf.init_app(app)
     limiter.init_app(app)
-    from siete.mail import configure_mail
-
     configure_mail(app)  # SMTP_* and MAIL_SENDER for the password-reset mails
     app.config.setdefault("PUBLIC_URL", os.environ.get("PUBLIC_URL", ""))
 

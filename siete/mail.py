@@ -16,6 +16,8 @@ from email.message import EmailMessage
 
 from flask import Flask, current_app
 
+from siete.settings import is_production
+
 log = logging.getLogger(__name__)
 TLS_MODES = ("starttls", "ssl", "none")
 DEFAULT_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
@@ -90,8 +92,6 @@ def send_mail(to: str, subject: str, body: str) -> None:
     """Send, or in development (no SMTP_HOST) print the mail to the log."""
     settings = smtp_settings()
     if settings is None:
-        from siete.security import is_production
-
         if is_production(current_app):  # a reset link in a production log is a key left out
             current_app.logger.warning("no SMTP_HOST configured: mail to %s not sent", to)
         else:

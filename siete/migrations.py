@@ -14,7 +14,7 @@ from flask.cli import with_appcontext
 from flask_migrate import Migrate, stamp
 from sqlalchemy import inspect
 
-from siete.db import db
+from siete.db import create_schema, db
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 BASELINE = "0001_baseline"
@@ -39,7 +39,6 @@ def db_adopt_command() -> None:
     if "alembic_version" in tables or "games" not in tables:
         click.echo("Nothing to adopt: the database is empty or already under migrations.")
         return
-    from siete.db import create_schema
 
     create_schema()
     stamp(directory=str(MIGRATIONS_DIR), revision=BASELINE)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from siete.engine import rules
 from siete.engine.cards import points

@@ -13,8 +13,9 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from siete import DEV_SECRET_KEY  # the factory's development default
+from siete.db import db
 from siete.extensions import login_manager
+from siete.settings import DEV_SECRET_KEY, is_production
 
 # No 'unsafe-inline' anywhere: every script and style lives in static/ (htmx's own indicator
 # style is switched off in siete.js and replaced by rules in siete.css).
@@ -46,12 +47,6 @@ CSRF_REASONS = {
 }
 DB_DOWN_MESSAGE = lazy_gettext(
     "The game is briefly unavailable; your last move is safe. Try again in a moment.")
-
-
-def is_production(app: Flask) -> bool:
-    """True when SIETE_ENV or FLASK_ENV is 'production', or the config says ENV_NAME='production'."""
-    names = {os.environ.get("SIETE_ENV"), os.environ.get("FLASK_ENV"), app.config.get("ENV_NAME")}
-    return "production" in names
 
 
 def check_secret_key(app: Flask) -> None:
@@ -161,8 +156,6 @@ def handle_database_down(error: Exception) -> Response:
         raise error  # a real bug (integrity, syntax): let it become a logged 500
     current_app.logger.error("database unavailable: %s", error.__class__.__name__, exc_info=error)
     try:
-        from siete.db import db
-
         db.session.rollback()
     except Exception:  # the connection is gone; the rollback may fail too, and that is fine
         current_app.logger.warning("rollback after database error failed")

@@ -1,8 +1,6 @@
 """Bot-vs-bot simulation: many seeded games, statistics per bot profile."""
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
 import sys
@@ -99,18 +97,6 @@ def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
     return stats
 
 
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, help=_("seats at the table (2-8)"))
-    parser.add_argument("--profiles", default=",".join(PROFILES),
-                        help=_("comma-separated bot profiles, repeated to fill the seats"))
-    parser.add_argument("--games", type=int, default=200, help=_("how many games to play"))
-    parser.add_argument("--hands", type=int, default=None,
-                        help=_("hands per game (default: config)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("the seed: the same one, the same games"))
-    parser.add_argument("--json", action="store_true", help=_("print JSON for machines"))
-    parser.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
-
-
 def seat_profiles(spec: str, players: int) -> list[str]:
     """'standard,bold' for 4 players -> standard, bold, standard, bold."""
     names = [p.strip() for p in spec.split(",") if p.strip()]
@@ -119,43 +105,3 @@ def seat_profiles(spec: str, players: int) -> list[str]:
         raise ValueError(_("unknown profile(s) %(names)s; known: %(known)s",
                            names=", ".join(unknown) or _("(none)"), known=", ".join(PROFILES)))
     return [names[i % len(names)] for i in range(players)]
-
-
-def run_simulation_cli(args: argparse.Namespace, base: GameConfig) -> int:
-    try:
-        config = base.with_overrides(max_hands=args.hands)
-        if not config.min_players <= args.players <= config.max_players or args.games < 1:
-            raise ValueError(_("players must be %(min)s-%(max)s and games at least 1",
-                               min=config.min_players, max=config.max_players))
-        seats = seat_profiles(args.profiles, args.players)
-    except ValueError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
-        return 2
-    stats = simulate(seats, args.games, config, args.seed, progress=not args.no_progress)
-    rows = [s.row(name) for name, s in stats.items()]
-    if args.json:
-        print(json.dumps({"games": args.games, "players": args.players, "seed": args.seed,
-                          "hands": config.max_hands, "profiles": rows}, indent=1))
-    else:
-        print_table(rows, args)
-    return 0
-
-
-def print_table(rows: list[dict], args: argparse.Namespace) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=_("%(games)s games, %(players)s seats, seed %(seed)s",
-                          games=args.games, players=args.players, seed=args.seed))
-    columns = (_("profile"), _("games"), _("win rate (95% CI)"), _("mean points"),
-               _("busts/hand"), _("bank profit/hand"))
-    for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index == 0 else "right")
-    for r in rows:
-        table.add_row(r["profile"], str(r["games"]),
-                      f"{r['win_rate']:.1%} ({r['win_ci_low']:.1%}-{r['win_ci_high']:.1%})",
-                      f"{r['mean_points']:.2f}", f"{r['busts_per_hand']:.3f}",
-                      f"{r['bank_profit_per_hand']:+.3f}")
-    Console().print(table)
-
-

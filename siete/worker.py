@@ -14,7 +14,7 @@ import signal
 import sys
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import click
 from flask import Flask, current_app
@@ -23,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from siete.db import db
 from siete.service.play import SETTLE_PAUSE_S
+from siete.service.worker import run_tick
 
 log = logging.getLogger("siete.worker")
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -38,7 +39,7 @@ def configure_worker(app: Flask) -> None:
 
 def now_utc() -> datetime:
     """Now in UTC, naive like the DATETIME columns, to the microsecond (deadlines are to the second)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Worker:
@@ -75,8 +76,6 @@ class Worker:
 
     def tick(self) -> None:
         """One pass; a database error is logged and the next tick tries again."""
-        from siete.service.worker import run_tick
-
         try:
             pause_s = float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
             result = run_tick(now_utc(), self.batch, self.waiting_ttl_s, self._log_step,

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import create_engine, delete
 from sqlalchemy.engine import URL, make_url
 
-from siete import create_app
+from siete.app import create_app
 from siete.db import db, init_database, is_mysql_url
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, inspect, select
 
-from siete import _configure, create_app
+from siete.app import _configure, create_app
 from siete.db import db
 from siete.engine.config import GameConfig
 from siete.models import Card, GameDetails, Player, User
@@ -124,7 +124,7 @@ def test_sqlite_transactions_take_the_write_lock_at_begin(app, on_mysql):
 
 
 def test_the_rules_engine_imports_without_the_web_stack():
-    """siete/__init__.py defers Flask and SQLAlchemy, so simulations load only the engine."""
+    """siete/__init__.py imports nothing (the factory is siete/app.py): simulations load only the engine."""
     import subprocess
     import sys
 

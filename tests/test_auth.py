@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from siete.auth import safe_next
+from siete.auth.routes import safe_next
 from siete.db import db
 from siete.models import Player, User
 

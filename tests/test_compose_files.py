@@ -11,9 +11,7 @@ import jsonschema
 import pytest
 import yaml
 from sqlalchemy.engine import make_url
-
 from test_shipping import ENTRYPOINT, ROOT, interpolate, load_compose
-
 
 # --- the scale profile and the production override ---------------------------------------
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from siete import DEV_SECRET_KEY, create_app
+from siete.app import create_app
 from siete.deployment import read_or_create_secret_key, secret_key_from_environment
+from siete.settings import DEV_SECRET_KEY
 
 
 def test_secret_key_from_the_environment_wins(monkeypatch, tmp_path):

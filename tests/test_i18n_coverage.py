@@ -14,7 +14,6 @@ import lxml.html
 import pytest
 from babel.support import NullTranslations
 from flask_babel import Domain
-
 from test_play import client_for, make_user, started_game, text
 
 # Attributes people read (screen readers and tooltips), besides the text itself.

@@ -119,7 +119,7 @@ class TestWithoutATrustedProxy:
 
 
 def test_trusted_proxies_comes_from_the_environment(monkeypatch, database_url):
-    from siete import create_app
+    from siete.app import create_app
 
     monkeypatch.setenv("TRUSTED_PROXIES", "2")
     monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")

@@ -224,7 +224,7 @@ def test_only_the_creator_starts(app):
     game_id = waiting_table(app, ana, seats=2)
     bea_client = client_for(app, bea)
     bea_client.post(f"/tables/{game_id}/join")
-    assert 'action="/tables/%d/start"' % game_id not in text(bea_client.get(f"/tables/{game_id}"))
+    assert f'action="/tables/{game_id}/start"' not in text(bea_client.get(f"/tables/{game_id}"))
     response = bea_client.post(f"/tables/{game_id}/start", headers=HX)
     assert response.status_code == 403 and "only the table&#39;s creator can start the game" in text(response)
     assert load(app, game_id)[0] == "waiting"

@@ -9,13 +9,13 @@ from datetime import timedelta
 import pymysql
 import pytest
 from sqlalchemy import event, update
+from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
 
 from siete.db import db
 from siete.engine.views import table_view
 from siete.models import GameStateRow as StateRow
 from siete.models import utcnow
 from siete.words import card_name
-from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
 
 
 @contextmanager

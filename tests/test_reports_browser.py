@@ -12,13 +12,13 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from test_reports_page import ODD_NAME, scenario  # the same games as the page tests
 from werkzeug.serving import make_server
 
-from siete import create_app
+from siete.app import create_app
 from siete.db import db, init_database
-from siete.reports import REPORTS
+from siete.reports.catalog import REPORTS
 from siete.service.replaying import record_scenarios
-from test_reports_page import ODD_NAME, scenario  # the same games as the page tests
 
 pytestmark = pytest.mark.browser
 

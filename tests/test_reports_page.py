@@ -11,10 +11,10 @@ from sqlalchemy import func, select
 
 from siete.db import db
 from siete.models import Game, GamePlayer, Hand, Player, Turn
-from siete.reports import REPORTS, run_reports
+from siete.reports.catalog import REPORTS, run_reports
 from siete.reports.charts import percent_bars, win_rate_by_hand_chart
 from siete.reports.pages import OVERVIEW_ROWS
-from siete.reports.views import cell_text, column_label
+from siete.reports.routes import cell_text, column_label
 from siete.service.replaying import record_scenarios
 from siete.words import short_card_name as card_name
 

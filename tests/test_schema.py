@@ -5,15 +5,25 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlalchemy import (Boolean, DateTime, Integer, Numeric, String, create_engine, inspect, select,
-                        text)
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Boolean, DateTime, Integer, Numeric, String, create_engine, inspect, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
 from siete.db import SCHEMA_SQL, db, sql_statements
 from siete.engine.cards import half_value, spanish_deck
-from siete.models import (BOT_PROFILES, Card, DeckType, Game, GameDetails, GamePlayer, Hand, Player,
-                          Turn, TurnAction, User)
+from siete.models import (
+    BOT_PROFILES,
+    Card,
+    DeckType,
+    Game,
+    GameDetails,
+    GamePlayer,
+    Hand,
+    Player,
+    Turn,
+    TurnAction,
+    User,
+)
 from siete.xmlfiles import load_cards
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")  # brief: letters and digits, letter first

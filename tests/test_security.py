@@ -8,7 +8,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from siete import create_app
+from siete.app import create_app
 from siete.security import CONTENT_SECURITY_POLICY, DB_DOWN_MESSAGE
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"

@@ -11,6 +11,7 @@ import pytest
 from flask import render_template
 from lxml import html
 from sqlalchemy import select
+from test_play import HX, client_for, make_user, started_game, text
 
 from siete.db import db
 from siete.engine import rules
@@ -19,7 +20,6 @@ from siete.models import Game, Player
 from siete.play.context import game_context, table_urls
 from siete.service.accounts import password_problem
 from siete.validators import forbidden_characters, parse_ascii_int
-from test_play import HX, client_for, make_user, started_game, text
 
 PASSWORD = "correct-horse-9"
 
@@ -201,7 +201,7 @@ class TestHstsInProduction:
 
 
 def test_production_turns_hsts_on(monkeypatch, database_url):
-    from siete import create_app
+    from siete.app import create_app
 
     monkeypatch.setenv("SIETE_ENV", "production")
     app = create_app({"SECRET_KEY": "k" * 48, "SQLALCHEMY_DATABASE_URI": database_url})

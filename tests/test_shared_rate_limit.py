@@ -83,7 +83,7 @@ def two_servers_on_redis(tmp_path):
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             urls.append(f"http://127.0.0.1:{port}")
         for url, server in zip(urls, servers):
-            wait_for(lambda: requests.get(f"{url}/livez", timeout=2).ok, url, server)
+            wait_for(lambda url=url: requests.get(f"{url}/livez", timeout=2).ok, url, server)
         yield urls
     finally:
         for server in servers:

@@ -6,14 +6,13 @@ import re
 from datetime import timedelta
 
 from lxml import html
-
-from siete.db import db
-from siete.models import utcnow
-from siete.service import play as play_service
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
-from siete.models import User
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
 from test_play_fragments import set_deadline
+
+from siete.db import db
+from siete.models import User, utcnow
+from siete.service import play as play_service
+from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
 
 def deadline_of(app, game_id):

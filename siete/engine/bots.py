@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from siete.engine.codes import BotProfile
 from siete.engine.rules import (

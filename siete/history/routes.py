@@ -6,10 +6,16 @@ from flask import Blueprint, abort, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
+from siete.history.charts import rating_chart, win_rate_chart
+from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
-from siete.history.view import game_view
+from siete.history.view import game_view, result_text
+from siete.history.words import GAME_STATUSES, total_text
+from siete.play.markup import cards_markup
 from siete.security import wants_fragment
 from siete.service.game_record import load_record
+from siete.service.player_history import games_of, load_profile, player_by_user, rating_for_user
+from siete.service.ratings import leaderboard, rated_players
 
 bp = Blueprint("history", __name__)
 MAX_ID = 2**31 - 1  # games.id is an INT column
@@ -41,8 +47,6 @@ def game(game_id: int):
     fragment = wants_fragment()
     live = None
     if not fragment and record.game["status"] == "playing":
-        from siete.history.live import live_hand
-
         live = live_hand(game_id, current_user.player_name if current_user.is_authenticated else None)
     template = "history/_replay.html" if fragment else "history/game.html"
     html = render_template(template, view=view, current=view.hand(number), number=number,
@@ -68,8 +72,6 @@ def scenario(game_id: int):
 @login_required
 def my_games():
     """The games the logged-in player sat in, newest first, a page at a time."""
-    from siete.service.player_history import games_of, player_by_user
-
     page = _page_number()
     player = player_by_user(current_user.id)
     rows, more = games_of(player.id, page, PER_PAGE) if player else ([], False)
@@ -80,18 +82,15 @@ def my_games():
 @bp.get("/players/<path:name>")
 def player(name: str):
     """A player's profile: figures, charts, rating and recent games (bots too)."""
-    from siete.service.player_history import load_profile
-
     profile = load_profile(name)
     if profile is None:
         abort(404, _("There is no player called %(name)s.", name=name))
-    from siete.history.charts import rating_chart, win_rate_chart
-
     own = current_user.is_authenticated and profile.name in (
         current_user.player_name, current_user.username)
     return render_template(
         "history/player.html", profile=profile, own=own,
-        win_chart=win_rate_chart(_("Share of games won, oldest first; each bar is a group of games, numbered by the games played at its end"),
+        win_chart=win_rate_chart(_("Share of games won, oldest first; each bar is a group of games, "
+                                   "numbered by the games played at its end"),
                                  profile.win_rate_series),
         rating_chart=rating_chart(_("Rating after each finished game"), profile.rating_series,
                                   profile.rated_games))
@@ -100,8 +99,6 @@ def player(name: str):
 @bp.get("/rankings")
 def rankings():
     """The leaderboard: every rated player, humans and bots on one scale."""
-    from siete.service.ratings import leaderboard, rated_players
-
     page = _page_number()
     rows = leaderboard(PER_PAGE, (page - 1) * PER_PAGE)
     total = rated_players()
@@ -116,8 +113,6 @@ def _history_helpers() -> dict:
     def my_rating():
         if not current_user.is_authenticated:
             return None
-        from siete.service.player_history import rating_for_user
-
         return rating_for_user(current_user.id)
 
     return {"my_rating": my_rating}
@@ -125,27 +120,19 @@ def _history_helpers() -> dict:
 
 @bp.app_template_filter("history_total")
 def _total(value) -> str:
-    from siete.history.words import total_text
-
     return total_text(value)
 
 
 @bp.app_template_filter("history_result")
 def _result(value: str | None) -> str:
-    from siete.history.view import result_text
-
     return result_text(value)
 
 
 @bp.app_template_filter("history_cards")
 def _cards(codes: list[str]):
-    from siete.play.markup import cards_markup
-
     return cards_markup(codes, "sm")
 
 
 @bp.app_template_filter("history_status")
 def _status(value: str) -> str:
-    from siete.history.words import GAME_STATUSES
-
     return str(GAME_STATUSES.get(value, value))

@@ -7,8 +7,16 @@ from functools import cached_property
 
 from flask_babel import gettext as _
 
-from siete.history.words import (BANK_RESULTS, GAME_STATUSES, RESULTS, duration_text,
-                                 settlement_events, total_text, turn_events, word)
+from siete.history.words import (
+    BANK_RESULTS,
+    GAME_STATUSES,
+    RESULTS,
+    duration_text,
+    settlement_events,
+    total_text,
+    turn_events,
+    word,
+)
 from siete.service.game_record import GameRecord, HandRow, Seat
 
 

@@ -2,15 +2,24 @@
 MySQL column variants and the enumerations."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import DateTime, MetaData, Numeric, SmallInteger, String, Text, func
 from sqlalchemy.dialects import mysql
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from siete.models.vocabulary import (BankResult, BotProfile, GameMode, GameStatus, PlayerKind,
-                                     SeatResult, Suit, TurnActionKind, TurnResult)
+from siete.models.vocabulary import (
+    BankResult,
+    BotProfile,
+    GameMode,
+    GameStatus,
+    PlayerKind,
+    SeatResult,
+    Suit,
+    TurnActionKind,
+    TurnResult,
+)
 
 # Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
 # two ways of building the schema give the same database (tests/test_schema.py checks it).
@@ -56,7 +65,7 @@ ACTIONS = tuple(TurnActionKind)
 
 def utcnow() -> datetime:
     """Now in UTC, naive and to the second, as DATETIME columns store it."""
-    return datetime.now(timezone.utc).replace(tzinfo=None, microsecond=0)
+    return datetime.now(UTC).replace(tzinfo=None, microsecond=0)
 
 
 def one_of(column: str, values: tuple[str, ...], nullable: bool = False) -> str:

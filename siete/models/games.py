@@ -5,13 +5,35 @@ import secrets
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import BigInteger, Boolean, CheckConstraint, DateTime, ForeignKey, Index, Integer
-from sqlalchemy import SmallInteger, String, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    SmallInteger,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from siete.models.base import (ACTIONS, BANK_RESULTS, GAME_MODES, GAME_STATUSES, MYSQL_TABLE,
-                               SEAT_RESULTS, TURN_RESULTS, ControlColumns, LongText, Points,
-                               TinyInt, db, one_of)
+from siete.models.base import (
+    ACTIONS,
+    BANK_RESULTS,
+    GAME_MODES,
+    GAME_STATUSES,
+    MYSQL_TABLE,
+    SEAT_RESULTS,
+    TURN_RESULTS,
+    ControlColumns,
+    LongText,
+    Points,
+    TinyInt,
+    db,
+    one_of,
+)
 from siete.models.vocabulary import GameStatus
 
 if TYPE_CHECKING:

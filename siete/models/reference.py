@@ -1,8 +1,17 @@
 """Reference data loaded by sql/seed.sql: the game's details, deck types and cards."""
 from __future__ import annotations
 
-from sqlalchemy import CHAR, Boolean, CheckConstraint, ForeignKey, Integer, SmallInteger, String, Text
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import (
+    CHAR,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Integer,
+    SmallInteger,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from siete.models.base import MYSQL_TABLE, SUITS, ControlColumns, Points, TinyInt, db, one_of

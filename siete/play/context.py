@@ -5,7 +5,6 @@ from datetime import datetime
 from types import SimpleNamespace
 
 from flask import url_for
-
 from flask_babel import gettext as _
 
 from siete.engine.settlement import final_ranking

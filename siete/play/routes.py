@@ -5,10 +5,19 @@ their status); without it, POSTs redirect back to the table page with a flashed 
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
-                   request, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
@@ -18,13 +27,30 @@ from siete.extensions import limiter
 from siete.models import Player, utcnow
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
+from siete.play.lobby import lobby_view
 from siete.security import wants_fragment
 from siete.service.errors import TableError, TableNotFound
-from siete.service.play import (SETTLE_PAUSE_S, TableSnapshot, act, current_state, leave_game,
-                                poll_marker, ready_for_next, run_due_timers, take_seat_back)
+from siete.service.play import (
+    SETTLE_PAUSE_S,
+    TableSnapshot,
+    act,
+    current_state,
+    leave_game,
+    poll_marker,
+    ready_for_next,
+    run_due_timers,
+    take_seat_back,
+)
 from siete.service.ratings import ratings_of
-from siete.service.tables import (TableSpec, create_table, join_table, leave_waiting_table,
-                                  lobby_page, player_of_user, start_table)
+from siete.service.tables import (
+    TableSpec,
+    create_table,
+    join_table,
+    leave_waiting_table,
+    lobby_page,
+    player_of_user,
+    start_table,
+)
 from siete.validators import parse_ascii_int
 
 bp = Blueprint("play", __name__)
@@ -76,7 +102,7 @@ def _lobby_lists() -> dict:
     lobby = lobby_page(max(1, min(page, 10_000)), current_app.config["LOBBY_PAGE_SIZE"])
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
-    return {"lobby": lobby, "ratings": ratings_of(seated)}
+    return {"lobby": lobby_view(lobby, _user_id(), ratings_of(seated))}
 
 
 def _render_lobby(form: NewTableForm, status: int = 200):

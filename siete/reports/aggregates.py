@@ -16,9 +16,19 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select, text
 
 from siete.db import db
-from siete.models import (Game, ReportBestGame, ReportFirstCard, ReportGameBet, ReportGameWinner,
-                          ReportHandRate, ReportNemesis, ReportPlayerTotals, ReportPosition,
-                          ReportSeatCard, ReportTotals)
+from siete.models import (
+    Game,
+    ReportBestGame,
+    ReportFirstCard,
+    ReportGameBet,
+    ReportGameWinner,
+    ReportHandRate,
+    ReportNemesis,
+    ReportPlayerTotals,
+    ReportPosition,
+    ReportSeatCard,
+    ReportTotals,
+)
 
 # A game with at least one bot seated (reports 6 and 11).
 HAS_BOT = ("EXISTS (SELECT 1 FROM game_players b JOIN players pb ON pb.id = b.player_id "

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 
 from flask import current_app
 from flask_babel import get_locale
-
 from sqlalchemy import select
 
 from siete.db import db
 from siete.models import Player
-from siete.reports import REPORTS, ReportDef, read_report
+from siete.reports.catalog import REPORTS, ReportDef, read_report
 from siete.reports.fast import count_rows
 
 GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})

@@ -11,6 +11,7 @@ from pathlib import Path
 from sqlalchemy import text
 
 from siete.db import db
+from siete.reports.catalog import get_report, read_report
 from siete.reports.charts import BarChart, win_rate_by_hand_chart
 
 PROFILE_SQL = Path(__file__).resolve().parents[2] / "sql" / "profile" / "player_totals.sql"
@@ -83,8 +84,6 @@ def rows_where(result: dict, column: str, value: str) -> list[dict]:
 
 def load_results() -> dict[str, dict]:
     """Run only the reports a profile needs (not all sixteen), by key."""
-    from siete.reports import get_report, read_report
-
     return {key: read_report(get_report(key)) for key in PROFILE_REPORTS}
 
 

@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, select
 
 from siete.db import db
 from siete.models import Game, GamePlayer, GameRating, Hand, Player, Turn, TurnAction
+from siete.service.ratings import Skill
 from siete.service.recording import card_ids
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
@@ -163,8 +164,6 @@ def load_record(game_id: int) -> GameRecord | None:
 
 
 def _add_ratings(seats: list[Seat], rows) -> None:
-    from siete.service.ratings import Skill
-
     by_player = {seat.player_id: seat for seat in seats}
     for row in rows:
         seat = by_player.get(row.player_id)

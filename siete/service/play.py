@@ -2,23 +2,37 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Iterator
 
 from flask import current_app
 from flask_babel import gettext as _
 
 from siete.engine import rules
 from siete.engine.bots import play_until_person
-from siete.engine.moves import (MOVES, apply_move, come_back, everyone_ready, replace_with_bot,
-                                say_next, time_out)
+from siete.engine.moves import (
+    MOVES,
+    apply_move,
+    come_back,
+    everyone_ready,
+    replace_with_bot,
+    say_next,
+    time_out,
+)
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
-from siete.models import Game, GameMode, GameStateRow, GameStatus, Player, utcnow
-from siete.models import game_rows
-from siete.models.game_rows import (GameRow, LiveState, game_exists, game_for_page, lock_started,
-                                    lock_with_seats, mark_left, write_state)
+from siete.models import Game, GameMode, GameStateRow, GameStatus, Player, game_rows, utcnow
+from siete.models.game_rows import (
+    GameRow,
+    LiveState,
+    game_exists,
+    game_for_page,
+    lock_started,
+    lock_with_seats,
+    mark_left,
+    write_state,
+)
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
 from siete.service.unit_of_work import unit_of_work

@@ -11,10 +11,19 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, case, func, select
 
 from siete.db import db
+from siete.models import (
+    Game,
+    GamePlayer,
+    GameRating,
+    Player,
+    PlayerFirstCard,
+    PlayerNemesis,
+    PlayerRating,
+    SeatResult,
+    User,
+)
 from siete.service.game_record import card_codes
 from siete.service.ratings import Skill
-from siete.models import (Game, GamePlayer, GameRating, Player, PlayerFirstCard, PlayerNemesis,
-                          PlayerRating, SeatResult, User)
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATED, RATINGS = GameRating.__table__, PlayerRating.__table__

@@ -10,8 +10,7 @@ from siete.db import db
 from siete.engine.cards import points
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState
-from siete.models import (Card, Game, GamePlayer, GameStatus, Hand, SeatResult, Turn, TurnAction,
-                          utcnow)
+from siete.models import Card, Game, GamePlayer, GameStatus, Hand, SeatResult, Turn, TurnAction, utcnow
 from siete.models.game_rows import GameRow, seat_ids, write_game, write_seats
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_game

@@ -4,24 +4,22 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from sqlalchemy import insert
 
 from siete.db import db
 from siete.engine import rules
+from siete.engine.bots import play_until_person
 from siete.engine.cards import points
 from siete.engine.config import GameConfig
 from siete.engine.state import PLAY, GameState
-from siete.models import Game, GamePlayer, GameStateRow, Player
-from siete.models import utcnow
+from siete.models import Game, GamePlayer, GameStateRow, Player, utcnow
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_games
 from siete.service.recording import add_tally, card_ids, cards_drawn, final_seats, tally_hand
-from siete.engine.bots import play_until_person
-from siete.service.tables import (TableSpec, create_table, pick_bots, start_table,
-                                  verify_spec)
+from siete.service.tables import TableSpec, create_table, pick_bots, start_table, verify_spec
 
 CREATOR, STARTER = "simulator", "system"  # who create_table and start_table write as
 GAMES, SEATS = Game.__table__, GamePlayer.__table__

@@ -7,9 +7,10 @@ simulator opens and starts tables, a replay records many games) without committi
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import Callable, Iterator, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from sqlalchemy.orm import scoped_session
 

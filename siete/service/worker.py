@@ -18,9 +18,9 @@ write lock up front (BEGIN IMMEDIATE, siete.db), so the same re-check under that
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Callable
 
 from sqlalchemy import bindparam, null, select, union_all
 from sqlalchemy.exc import InterfaceError, OperationalError

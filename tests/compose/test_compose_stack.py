@@ -1,11 +1,11 @@
 """docker-compose.yml's real stack, run with podman-compose on a fresh project with no .env (#14).
 
-A person plays over HTTP (the worker keeping time beside the app): registers, plays a table
-with bots to the end, the app container is restarted and the stack taken down and up again, and the account and the finished game are still
-there. Then the scale profile: a game through nginx lands on both replicas, and the login
-throttle counts across them in Redis. The base images are stand-ins built from Debian's
-packages when the official ones cannot be pulled (tests/compose/standins/: NOT the official
-images; the project's files are written for those).
+A person plays over HTTP (the worker keeping time beside the app): registers, plays a table with
+bots to the end, the app container is restarted and the stack taken down and up again, and the
+account and the finished game are still there. Then the scale profile: a game through nginx
+lands on both replicas, and the login throttle counts across them in Redis. The base images are
+stand-ins built from Debian's packages when the official ones cannot be pulled
+(tests/compose/standins/: NOT the official images; the project's files are written for those).
 
 Opt-in (SIETE_COMPOSE=1, which scripts/test.sh sets when podman works): it builds images and
 takes minutes. The times it measures go to tests/artifacts/compose-times.txt.
@@ -21,7 +21,6 @@ import time
 
 import pytest
 import requests
-
 from compose_engine import ROOT, Stack, build_standins, engine_env, why_not
 from compose_player import Player, csrf, wait_for_page
 

@@ -5,7 +5,6 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
-
 from siete_pages import Player  # noqa: E402
 
 pytestmark = pytest.mark.browser

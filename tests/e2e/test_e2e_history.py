@@ -13,9 +13,13 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
-
-from test_e2e_bots_game import (CSP_WATCH, assert_no_horizontal_scroll, open_bots_table,  # noqa: E402
-                                play_to_the_end, violations)
+from test_e2e_bots_game import (  # noqa: E402
+    CSP_WATCH,
+    assert_no_horizontal_scroll,
+    open_bots_table,
+    play_to_the_end,
+    violations,
+)
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("playwright.sync_api")
-from siete_pages import signed_in_as  # noqa: E402
 from aiosmtpd.controller import Controller  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
+from siete_pages import signed_in_as  # noqa: E402
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]

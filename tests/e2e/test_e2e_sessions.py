@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("playwright.sync_api")
-from siete_pages import signed_in_as  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
+from siete_pages import signed_in_as  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

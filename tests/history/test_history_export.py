@@ -97,6 +97,7 @@ def test_export_of_unknown_or_unstarted_games(app, client, games):
     assert client.get(f"/games/{2**40}/scenario.json").status_code == 404
     with app.app_context():
         from history_games import make_human
+
         from siete.service.tables import TableSpec, create_table
 
         cris = make_human("Cris")

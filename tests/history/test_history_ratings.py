@@ -8,8 +8,17 @@ import pytest
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import (Game, GamePlayer, GameRating, Hand, Player, PlayerFirstCard,
-                          PlayerNemesis, PlayerRating, Turn)
+from siete.models import (
+    Game,
+    GamePlayer,
+    GameRating,
+    Hand,
+    Player,
+    PlayerFirstCard,
+    PlayerNemesis,
+    PlayerRating,
+    Turn,
+)
 from siete.service.ratings import Skill, initial_skill, rate_places, rebuild_ratings
 
 

@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from siete.db import db
 from siete.models import Player
-from siete.reports import REPORTS, get_report, read_report, run_report
 from siete.reports.aggregates import rebuild
+from siete.reports.catalog import REPORTS, get_report, read_report, run_report
 from siete.reports.fast import count_rows
 from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
 

@@ -5,8 +5,18 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from siete.db import db
-from siete.models import (Game, GamePlayer, GameRating, GameStateRow, Hand, PlayerFirstCard,
-                          PlayerNemesis, PlayerRating, Turn, TurnAction)
+from siete.models import (
+    Game,
+    GamePlayer,
+    GameRating,
+    GameStateRow,
+    Hand,
+    PlayerFirstCard,
+    PlayerNemesis,
+    PlayerRating,
+    Turn,
+    TurnAction,
+)
 from siete.service.ratings import rebuild_ratings
 from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
 

@@ -10,7 +10,7 @@ from flask_migrate import upgrade
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
-from siete import create_app
+from siete.app import create_app
 from siete.db import SCHEMA_SQL, sql_statements
 from siete.migrations import MIGRATIONS_DIR
 

@@ -7,7 +7,7 @@ import io
 
 from lxml import etree, html
 
-from siete.reports import get_report, read_report
+from siete.reports.catalog import get_report, read_report
 from siete.reports.pages import PAGE_ROWS
 from siete.xmlfiles import _schema
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from siete.reports import REPORTS, get_report, run_reports
-from siete.reports import cli as reports_cli
+from siete.cli import reports as reports_cli
+from siete.reports.catalog import REPORTS, get_report, run_reports
 from siete.xmlfiles import read_reports_xml
 
 # REPORTS.md's keys and columns, in its order.
@@ -59,7 +59,7 @@ def test_terminal_tables_show_title_rows_and_explanation(runner, games):
 def test_terminal_tables_on_an_empty_database(runner):
     result = runner.invoke(args=["reports", "--only", "long_wins"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "Player" in result.output  # the column as people read it (siete.reports.COLUMN_LABELS)
+    assert "Player" in result.output  # the column as people read it (siete.reports.catalog.COLUMN_LABELS)
     assert str(get_report("long_wins").explanation) in result.output
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from report_data import record
 
-from siete.reports import get_report, read_report, run_report
+from siete.reports.catalog import get_report, read_report, run_report
 
 
 def rows(app, key: str) -> list[list]:

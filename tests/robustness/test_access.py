@@ -6,6 +6,7 @@ import re
 
 import pytest
 from sqlalchemy import func, select
+from test_play import HX, client_for, load, make_user, seat_of_user, started_game, table_id_from, text
 
 from siete.db import db
 from siete.engine.cards import SPANISH_DECK
@@ -14,7 +15,6 @@ from siete.models import Game, User
 from siete.security import SECURITY_HEADERS
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 from siete.words import card_name
-from test_play import HX, client_for, load, make_user, seat_of_user, started_game, table_id_from, text
 
 HOSTILE_NAME = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 

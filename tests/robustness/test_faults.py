@@ -15,11 +15,11 @@ import pytest
 import requests
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import make_url
+from test_play import HX, client_for, load, make_user, started_game
 
 from siete.db import db, engine_options
 from siete.models import Hand, Turn, TurnAction, User
 from siete.security import DB_DOWN_MESSAGE
-from test_play import HX, client_for, load, make_user, started_game
 
 pytestmark = pytest.mark.mariadb_only
 ROOT = Path(__file__).resolve().parents[2]

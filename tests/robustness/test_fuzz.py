@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
+from test_play import HX, client_for, load, make_user, started_game
 
 from siete.db import db
 from siete.models import Game, User
-from test_play import HX, client_for, load, make_user, started_game
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

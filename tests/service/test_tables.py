@@ -12,8 +12,7 @@ from siete.models import Game, Player, User, utcnow
 from siete.models import GameStateRow as StateRow
 from siete.service import play
 from siete.service.errors import Conflict, NotAllowed, RuleBroken
-from siete.service.tables import (TableSpec, create_table, join_table, player_for, player_of_user,
-                                  start_table)
+from siete.service.tables import TableSpec, create_table, join_table, player_for, player_of_user, start_table
 
 
 def make_player(name: str):

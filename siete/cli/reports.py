@@ -9,7 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from siete.cli_i18n import gettext as _
-from siete.reports import COLUMN_LABELS, REPORTS, get_report, run_reports
+from siete.reports.aggregates import rebuild
+from siete.reports.catalog import COLUMN_LABELS, REPORTS, get_report, run_reports
 from siete.xmlfiles import XmlFileError, write_reports_xml
 
 
@@ -90,7 +91,7 @@ def reports_command(ctx: click.Context, only: str | None, output_format: str,
             console.print(heading(report), style="bold", highlight=False)
             console.print(report_table(report))
             # Below the table, not as its caption: a caption wraps to the table's narrow width.
-            explanation = report["explanation"]  # an English msgid (N_ in siete/reports)
+            explanation = report["explanation"]  # an English msgid (N_ in siete/reports/catalog.py)
             console.print(_(explanation), highlight=False)
             console.print()
     if xml_path and output_format != "json":
@@ -101,6 +102,4 @@ def reports_command(ctx: click.Context, only: str | None, output_format: str,
 @with_appcontext
 def rebuild_command() -> None:
     """Work the reports' aggregates out again from the recorded games."""
-    from siete.reports.aggregates import rebuild
-
     click.echo(_("Rebuilt the report aggregates from %(num)s finished games.", num=rebuild()))

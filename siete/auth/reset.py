@@ -10,8 +10,8 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from siete.auth import bp, lobby_url, start_session
-from siete.auth_forms import ForgotPasswordForm, ResetPasswordForm
+from siete.auth.forms import ForgotPasswordForm, ResetPasswordForm
+from siete.auth.routes import bp, lobby_url, start_session
 from siete.extensions import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
 from siete.mail import send_mail
 from siete.security import is_production

@@ -1,6 +1,7 @@
 """Accounts: sign up, log in, log out (here or everywhere) and change password (blueprint 'auth').
 
-The password-reset pages live in siete.auth_reset, on the same blueprint.
+The password-reset pages live in siete.auth.reset, on the same blueprint (the app factory
+imports both).
 """
 from __future__ import annotations
 
@@ -11,10 +12,17 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.routing import BuildError
 
-from siete.auth_forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
-from siete.extensions import (Account, is_known_device, limiter, login_account_key,
-                              login_account_rate_limit, login_rate_limit, register_rate_limit,
-                              remember_known_device)
+from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
+from siete.extensions import (
+    Account,
+    is_known_device,
+    limiter,
+    login_account_key,
+    login_account_rate_limit,
+    login_rate_limit,
+    register_rate_limit,
+    remember_known_device,
+)
 from siete.models import User
 from siete.service import accounts
 from siete.service.accounts import AccountClash
@@ -146,6 +154,3 @@ def change_password():
                   "success")
             return redirect(lobby_url())
     return render_template("auth/change_password.html", form=form, everywhere=EmptyForm())
-
-
-from siete import auth_reset  # noqa: E402,F401  (adds the reset pages to bp)

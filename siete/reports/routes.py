@@ -8,18 +8,26 @@ import csv
 import io
 import time
 
-from flask import (Blueprint, Response, abort, current_app, jsonify, render_template, request)
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from siete.db import lift_statement_time_limit, limit_statement_time
 from siete.extensions import limiter
-from siete.reports import REPORTS, get_report, run_reports
+from siete.reports.catalog import REPORTS, get_report, run_reports
 from siete.reports.charts import charts_for
-from siete.reports.pages import (GAME_LISTS, PLAYER_COLUMNS, TOTAL_ROW_NAME, download_rows,
-                                 overview, player_id, report_page)
+from siete.reports.pages import (
+    GAME_LISTS,
+    PLAYER_COLUMNS,
+    TOTAL_ROW_NAME,
+    download_rows,
+    overview,
+    player_id,
+    report_page,
+)
 from siete.reports.profile import load_profile
 from siete.reports.words import column_label
+from siete.xmlfiles import reports_xml_bytes
 
 bp = Blueprint("reports", __name__)
 TONES = 6  # reports have a background colour each: the frames cycle through this many tones
@@ -151,8 +159,6 @@ def report_csv(key: str):
 @limiter.limit(lambda: current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
 def report_xml(key: str):
     """The whole report (or one player's rows) as the reports XML of XML.md."""
-    from siete.xmlfiles import reports_xml_bytes
-
     chosen = _report_or_404(key)
     name, pid = _player_filter()
     data = reports_xml_bytes([download_rows(chosen, name, pid)])

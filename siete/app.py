@@ -1,0 +1,87 @@
+"""The app factory: config, game settings from XML, database, CLI commands and blueprints."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+from sqlalchemy import inspect
+
+from siete import models  # noqa: F401  (every table must be known before create_all)
+from siete.assets import init_assets
+from siete.auth import reset as auth_reset  # noqa: F401  (adds the reset pages to auth's bp)
+from siete.auth.routes import bp as auth_bp
+from siete.cli.commands import register_commands
+from siete.db import PING_AFTER_IDLE_S, configure_engine, db, engine_options, init_database
+from siete.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
+from siete.extensions import init_extensions
+from siete.history.routes import bp as history_bp
+from siete.i18n import init_i18n
+from siete.play.routes import bp as play_bp
+from siete.reports.routes import bp as reports_bp
+from siete.security import init_security
+from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, play_defaults
+from siete.site.routes import bp as site_bp
+from siete.xmlfiles import load_game
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: config, game settings from XML, database, CLI commands and routes."""
+    # templates/ and static/ sit at the repository root (beside siete/), not inside the package.
+    app = Flask("siete", instance_relative_config=True,
+                template_folder="../templates", static_folder="../static")
+    app.response_class = HttpsAwareResponse  # cookies are Secure exactly over HTTPS
+    make_instance_folder(app.instance_path)
+    _configure(app, test_config)
+    _load_game_config(app)
+    db.init_app(app)
+    with app.app_context():
+        configure_engine(db.engine, app.config.get("DB_PING_AFTER_IDLE_S", PING_AFTER_IDLE_S))
+    _create_sqlite_database_on_first_run(app)
+    register_commands(app)
+    app.register_blueprint(site_bp)  # /livez, /healthz
+    _register_blueprints(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict | None) -> None:
+    """Defaults, then the environment, then the caller's test settings."""
+    default_db = f"sqlite:///{Path(app.instance_path) / 'siete.sqlite'}"
+    app.config.from_mapping(
+        # SECRET_KEY, else a key made once into SECRET_KEY_FILE (a volume in docker-compose.yml).
+        SECRET_KEY=secret_key_from_environment(DEV_SECRET_KEY),
+        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+    )
+    if test_config:
+        app.config.update(test_config)
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS",
+                          engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
+
+
+def _load_game_config(app: Flask) -> None:
+    """Read Basic_Config_Game.xml once; a bad file raises XmlFileError and stops start-up."""
+    if "GAME" in app.config:  # a test may hand in its own GameConfig
+        return
+    app.config["GAME"] = load_game()
+
+
+def _create_sqlite_database_on_first_run(app: Flask) -> None:
+    """On SQLite, build and seed a database with no tables so `flask run` just works."""
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite" and not inspect(db.engine).has_table("game_details"):
+            init_database()
+
+
+def _register_blueprints(app: Flask) -> None:
+    """Attach the extensions and the pages."""
+    init_extensions(app)  # login, CSRF, rate limits
+    init_i18n(app)  # languages (es, en) and the switch
+    init_security(app)  # headers, production checks, error pages
+    app.register_blueprint(auth_bp)  # /auth/...
+    for key, value in play_defaults().items():
+        app.config.setdefault(key, value)
+    app.register_blueprint(play_bp)  # lobby /, tables /tables/<id>
+    init_assets(app)  # gzip/brotli answers, content-hashed static files cached for a year
+    app.register_blueprint(reports_bp)  # /reports
+    app.register_blueprint(history_bp)  # /games, /players, /rankings

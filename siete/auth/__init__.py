@@ -1,0 +1,1 @@
+"""Accounts: sign-up, sign-in, sessions and password reset (routes, forms, reset)."""

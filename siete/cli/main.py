@@ -1,0 +1,44 @@
+"""`python -m siete <cmd>`: the same commands as `flask --app wsgi <cmd>`, with the same output.
+
+A FlaskGroup whose app the factory builds only when a command needs one. replay and simulate are
+the group's own (they run without a database or app config, and start fast); every other command
+(init-db, reports, ratings, worker, db, db-adopt, and Flask's run, shell, routes) is looked up on
+the app's CLI, where siete.cli.commands registered it, exactly as `flask --app wsgi` does.
+"""
+from __future__ import annotations
+
+import click
+from flask import Flask
+from flask.cli import FlaskGroup
+
+from siete.cli.replay import replay_command
+from siete.cli.simulate import simulate_command
+from siete.cli_i18n import gettext as _
+
+
+def build_app() -> Flask:
+    """The app, for the commands that need one."""
+    # Imported here, not at the top: the web stack (SQLAlchemy, Alembic, the models) takes
+    # seconds to import on a busy machine, and replay and simulate never need it.
+    from siete.app import create_app
+
+    return create_app()
+
+
+class SieteGroup(FlaskGroup):
+    """Finds its own commands before Flask's plugins (Flask-Limiter's import alone costs more
+    than a whole replay); anything else is looked up as FlaskGroup does."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return click.Group.get_command(self, ctx, name) or super().get_command(ctx, name)
+
+
+cli = SieteGroup(name="siete", create_app=build_app, help=_(
+    "Replay scenario files (SCENARIOS.md) or simulate bot-vs-bot games."))
+cli.add_command(replay_command)
+cli.add_command(simulate_command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run one command and exit with its status (2 for usage errors and forbidden moves)."""
+    cli.main(args=argv, prog_name="python -m siete")
