@@ -22,7 +22,9 @@ from sqlalchemy import func, select  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database  # noqa: E402
-from siete.models import Card, Game, GamePlayer, Player, User  # noqa: E402
+from siete.models.games import Game, GamePlayer
+from siete.models.people import Player, User
+from siete.models.reference import Card
 from siete.service.ratings import rebuild_ratings  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench_history"

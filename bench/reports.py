@@ -29,7 +29,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database, is_mysql_url  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
-from siete.models import Player, User  # noqa: E402
+from siete.models.people import Player, User
 from siete.reports.catalog import REPORTS  # noqa: E402
 from siete.reports.fast import count_rows  # noqa: E402
 from siete.reports.pages import GAME_LISTS, PAGE_ROWS  # noqa: E402

@@ -34,8 +34,10 @@ from sqlalchemy import event, select, update  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database  # noqa: E402
-from siete.models import Game, User, utcnow  # noqa: E402
-from siete.models import GameStateRow as StateRow  # noqa: E402
+from siete.models.base import utcnow
+from siete.models.games import Game
+from siete.models.games import GameStateRow as StateRow
+from siete.models.people import User
 from siete.service.tables import TableSpec, create_table, player_for, start_table  # noqa: E402
 from siete.service.worker import run_tick  # noqa: E402
 

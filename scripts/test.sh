@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test sequence behind `make test`: the linter (ruff, settings in
-# pyproject.toml), SQLite, then MariaDB when one answers, then the browser
+# The whole test sequence behind `make test`: the linter (ruff) and the type checker (mypy), settings in
+# pyproject.toml, SQLite, then MariaDB when one answers, then the browser
 # tests, then the compose stack when a container engine works here. Any
 # failing step fails the run.
 # SIETE_COMPOSE: unset = run the compose tests when podman works, else say why
@@ -69,6 +69,8 @@ run_pytest() {
 
 echo "== Lint: ruff check siete tests bench"
 "$PY" -m ruff check siete tests bench || { echo "!! Lint: ruff found problems (ruff check --fix mends most)"; exit 1; }
+echo "== Types: mypy (strict over siete/engine; files and options in pyproject.toml)"
+"$PY" -m mypy || { echo "!! Types: mypy found problems"; exit 1; }
 
 ensure_chromium
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from sqlalchemy import inspect
 
-from siete import models  # noqa: F401  (every table must be known before create_all)
+import siete.models.all_tables  # noqa: F401  (every table must be known before create_all)
 from siete.assets import init_assets
 from siete.auth import reset as auth_reset  # noqa: F401  (adds the reset pages to auth's bp)
 from siete.auth.routes import bp as auth_bp

@@ -14,8 +14,9 @@ from sqlalchemy import Engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DisconnectionError, IntegrityError
 
-from siete.models import GameDetails
+from siete.models import all_tables  # noqa: F401  (create_all needs every table)
 from siete.models.base import db
+from siete.models.reference import GameDetails
 
 SQL_DIR = Path(__file__).resolve().parent.parent / "sql"
 SCHEMA_SQL = SQL_DIR / "schema.sql"

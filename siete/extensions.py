@@ -53,7 +53,7 @@ def account_query():
     """SELECT of the columns an Account holds, by user id."""
     from sqlalchemy import bindparam, select
 
-    from siete.models import Player, User
+    from siete.models.people import Player, User
 
     users, players = User.__table__.c, Player.__table__.c
     return (select(users.id, users.username, players.name, users.session_generation)

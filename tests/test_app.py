@@ -11,7 +11,8 @@ from sqlalchemy import func, inspect, select
 from siete.app import _configure, create_app
 from siete.db import db
 from siete.engine.config import GameConfig
-from siete.models import Card, GameDetails, Player, User
+from siete.models.people import Player, User
+from siete.models.reference import Card, GameDetails
 
 UNREACHABLE_DB = "mysql+pymysql://root@127.0.0.1:1/siete_nowhere?connect_timeout=2"
 

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from siete.auth.routes import safe_next
 from siete.db import db
-from siete.models import Player, User
+from siete.models.people import Player, User
 
 PASSWORD = "correct-horse-9"
 

@@ -10,7 +10,8 @@ from sqlalchemy import select
 from siete.db import db
 from siete.engine.config import GameConfig
 from siete.engine.views import table_view
-from siete.models import Game, GamePlayer, Player, User
+from siete.models.games import Game, GamePlayer
+from siete.models.people import Player, User
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, player_for, start_table
 from siete.words import describe_log

@@ -13,8 +13,8 @@ from test_play import HX, client_for, load, make_user, seat_of_user, started_gam
 
 from siete.db import db
 from siete.engine.views import table_view
-from siete.models import GameStateRow as StateRow
-from siete.models import utcnow
+from siete.models.base import utcnow
+from siete.models.games import GameStateRow as StateRow
 from siete.words import card_name
 
 
@@ -266,7 +266,7 @@ def test_moves_out_of_turn_or_at_a_table_you_do_not_sit_at_are_refused(app):
 def test_a_move_out_of_turn_is_422(app):
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     with app.app_context():
-        from siete.models import User
+        from siete.models.people import User
         from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
         players = [player_for(db.session.get(User, uid)) for uid in (ana, bea)]

@@ -8,8 +8,10 @@ import pytest
 from test_play import HX, client_for, make_user, table_id_from, text
 
 from siete.db import db
-from siete.models import Game, User, utcnow
-from siete.models import GameStateRow as StateRow
+from siete.models.base import utcnow
+from siete.models.games import Game
+from siete.models.games import GameStateRow as StateRow
+from siete.models.people import User
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 

@@ -10,7 +10,8 @@ from lxml import html
 from sqlalchemy import func, select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, Hand, Player, Turn
+from siete.models.games import Game, GamePlayer, Hand, Turn
+from siete.models.people import Player
 from siete.reports.catalog import REPORTS, run_reports
 from siete.reports.charts import percent_bars, win_rate_by_hand_chart
 from siete.reports.pages import OVERVIEW_ROWS

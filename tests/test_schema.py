@@ -11,19 +11,10 @@ from sqlalchemy.exc import DBAPIError
 
 from siete.db import SCHEMA_SQL, db, sql_statements
 from siete.engine.cards import half_value, spanish_deck
-from siete.models import (
-    BOT_PROFILES,
-    Card,
-    DeckType,
-    Game,
-    GameDetails,
-    GamePlayer,
-    Hand,
-    Player,
-    Turn,
-    TurnAction,
-    User,
-)
+from siete.models.base import BOT_PROFILES
+from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
+from siete.models.people import Player, User
+from siete.models.reference import Card, DeckType, GameDetails
 from siete.xmlfiles import load_cards
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")  # brief: letters and digits, letter first

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import User
+from siete.models.people import User
 from siete.service.accounts import parse_session_id, revoke_sessions
 
 PASSWORD = "correct-horse-9"

@@ -23,7 +23,7 @@ from siete.extensions import (
     register_rate_limit,
     remember_known_device,
 )
-from siete.models import User
+from siete.models.people import User
 from siete.service import accounts
 from siete.service.accounts import AccountClash
 

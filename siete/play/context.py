@@ -10,7 +10,8 @@ from flask_babel import gettext as _
 from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
-from siete.models import Game, GamePlayer, utcnow
+from siete.models.base import utcnow
+from siete.models.games import Game, GamePlayer
 from siete.play.markup import cards_markup
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order

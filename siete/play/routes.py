@@ -24,7 +24,8 @@ from flask_login import current_user, login_required
 from siete import words
 from siete.engine.bots import PROFILES
 from siete.extensions import limiter
-from siete.models import Player, utcnow
+from siete.models.base import utcnow
+from siete.models.people import Player
 from siete.play.context import again_bots, table_context, waiting_marker
 from siete.play.forms import NewTableForm
 from siete.play.lobby import lobby_view

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select, text
 
 from siete.db import db
-from siete.models import (
-    Game,
+from siete.models.games import Game
+from siete.models.reports import (
     ReportBestGame,
     ReportFirstCard,
     ReportGameBet,

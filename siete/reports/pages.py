@@ -14,7 +14,7 @@ from flask_babel import get_locale
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import Player
+from siete.models.people import Player
 from siete.reports.catalog import REPORTS, ReportDef, read_report
 from siete.reports.fast import count_rows
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from siete.db import db
-from siete.models import Card, Game
+from siete.models.games import Game
+from siete.models.reference import Card
 from siete.service.errors import TableNotFound
 from siete.service.recording import seats_by_join_order
 

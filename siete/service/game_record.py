@@ -9,7 +9,9 @@ from datetime import datetime
 from sqlalchemy import bindparam, select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, GameRating, Hand, Player, Turn, TurnAction
+from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
+from siete.models.people import Player
+from siete.models.ratings import GameRating
 from siete.service.ratings import Skill
 from siete.service.recording import card_ids
 

@@ -22,7 +22,8 @@ from siete.engine.moves import (
     time_out,
 )
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
-from siete.models import Game, GameMode, GameStateRow, GameStatus, Player, game_rows, utcnow
+from siete.models import game_rows
+from siete.models.base import utcnow
 from siete.models.game_rows import (
     GameRow,
     LiveState,
@@ -33,6 +34,9 @@ from siete.models.game_rows import (
     mark_left,
     write_state,
 )
+from siete.models.games import Game, GameStateRow
+from siete.models.people import Player
+from siete.models.vocabulary import GameMode, GameStatus
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
 from siete.service.unit_of_work import unit_of_work

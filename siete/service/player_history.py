@@ -11,17 +11,10 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, case, func, select
 
 from siete.db import db
-from siete.models import (
-    Game,
-    GamePlayer,
-    GameRating,
-    Player,
-    PlayerFirstCard,
-    PlayerNemesis,
-    PlayerRating,
-    SeatResult,
-    User,
-)
+from siete.models.games import Game, GamePlayer
+from siete.models.people import Player, User
+from siete.models.ratings import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.models.vocabulary import SeatResult
 from siete.service.game_record import card_codes
 from siete.service.ratings import Skill
 

@@ -14,7 +14,11 @@ from functools import cache
 from sqlalchemy import bindparam, delete, func, insert, select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, GameRating, GameStatus, Player, PlayerRating, utcnow
+from siete.models.base import utcnow
+from siete.models.games import Game, GamePlayer
+from siete.models.people import Player
+from siete.models.ratings import GameRating, PlayerRating
+from siete.models.vocabulary import GameStatus
 from siete.reports.aggregates import lock_finishes
 from siete.service.tallies import rebuild_tallies, tally_game, tally_games
 from siete.service.unit_of_work import unit_of_work

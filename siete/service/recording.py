@@ -10,8 +10,11 @@ from siete.db import db
 from siete.engine.cards import points
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState
-from siete.models import Card, Game, GamePlayer, GameStatus, Hand, SeatResult, Turn, TurnAction, utcnow
+from siete.models.base import utcnow
 from siete.models.game_rows import GameRow, seat_ids, write_game, write_seats
+from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
+from siete.models.reference import Card
+from siete.models.vocabulary import GameStatus, SeatResult
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_game
 

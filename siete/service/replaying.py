@@ -9,7 +9,10 @@ from sqlalchemy import select
 from siete.db import db
 from siete.engine.config import GameConfig
 from siete.engine.state import OVER, GameState
-from siete.models import BotProfile, Game, GameMode, GamePlayer, GameStatus, Player, PlayerKind, User, utcnow
+from siete.models.base import utcnow
+from siete.models.games import Game, GamePlayer
+from siete.models.people import Player, User
+from siete.models.vocabulary import BotProfile, GameMode, GameStatus, PlayerKind
 from siete.replay import ScenarioError, load_scenario, replay, scenario_config
 from siete.service.recording import record_finish, record_hand, record_start
 from siete.service.unit_of_work import unit_of_work

@@ -15,7 +15,9 @@ from siete.engine.bots import play_until_person
 from siete.engine.cards import points
 from siete.engine.config import GameConfig
 from siete.engine.state import PLAY, GameState
-from siete.models import Game, GamePlayer, GameStateRow, Player, utcnow
+from siete.models.base import utcnow
+from siete.models.games import Game, GamePlayer, GameStateRow
+from siete.models.people import Player
 from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_games
 from siete.service.recording import add_tally, card_ids, cards_drawn, final_seats, tally_hand

@@ -15,19 +15,11 @@ from siete.db import db
 from siete.engine import rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
-from siete.models import (
-    OPEN_STATUSES,
-    Game,
-    GameMode,
-    GamePlayer,
-    GameStateRow,
-    GameStatus,
-    Player,
-    PlayerKind,
-    User,
-    utcnow,
-)
+from siete.models.base import utcnow
 from siete.models.game_rows import LiveState
+from siete.models.games import Game, GamePlayer, GameStateRow
+from siete.models.people import Player, User
+from siete.models.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
 from siete.service.play import SETTLE_PAUSE_S, TableSnapshot, advance, locked_table, save_state
 from siete.service.recording import record_start, seats_by_join_order

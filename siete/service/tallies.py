@@ -6,7 +6,9 @@ from __future__ import annotations
 from sqlalchemy import and_, bindparam, delete, func, insert, literal, select, update
 
 from siete.db import db
-from siete.models import GamePlayer, PlayerFirstCard, PlayerNemesis, SeatResult, Turn
+from siete.models.games import GamePlayer, Turn
+from siete.models.ratings import PlayerFirstCard, PlayerNemesis
+from siete.models.vocabulary import SeatResult
 
 FIRST, NEMESES = PlayerFirstCard.__table__, PlayerNemesis.__table__
 SEATS, TURNS = GamePlayer.__table__, Turn.__table__

@@ -26,8 +26,8 @@ from sqlalchemy import bindparam, null, select, union_all
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from siete.db import db
-from siete.models import GameStatus
 from siete.models.game_rows import GAMES, STATES
+from siete.models.vocabulary import GameStatus
 from siete.service.play import SETTLE_PAUSE_S, TimerStep, run_due_step
 from siete.service.tables import expire_waiting_table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from siete.db import db
 from siete.engine.state import DEAL, OVER, PLAY
-from siete.models import Player, User
+from siete.models.people import Player, User
 from siete.service import play as play_service
 from siete.service.simulating import simulate_recorded
 from siete.service.tables import TableSpec, create_table, start_table

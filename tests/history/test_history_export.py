@@ -10,7 +10,8 @@ from pathlib import Path
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, Hand, Player, Turn
+from siete.models.games import Game, GamePlayer, Hand, Turn
+from siete.models.people import Player
 from siete.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,8 @@ import re
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, Hand, Player
+from siete.models.games import Game, GamePlayer, Hand
+from siete.models.people import Player
 from siete.service.play import current_state
 
 HX = {"HX-Request": "true"}

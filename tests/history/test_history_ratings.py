@@ -8,17 +8,9 @@ import pytest
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import (
-    Game,
-    GamePlayer,
-    GameRating,
-    Hand,
-    Player,
-    PlayerFirstCard,
-    PlayerNemesis,
-    PlayerRating,
-    Turn,
-)
+from siete.models.games import Game, GamePlayer, Hand, Turn
+from siete.models.people import Player
+from siete.models.ratings import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
 from siete.service.ratings import Skill, initial_skill, rate_places, rebuild_ratings
 
 

@@ -8,7 +8,7 @@ from report_data import ALL_GAMES, record
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import Player
+from siete.models.people import Player
 from siete.reports.aggregates import rebuild
 from siete.reports.catalog import REPORTS, get_report, read_report, run_report
 from siete.reports.fast import count_rows

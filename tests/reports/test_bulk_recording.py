@@ -5,18 +5,8 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from siete.db import db
-from siete.models import (
-    Game,
-    GamePlayer,
-    GameRating,
-    GameStateRow,
-    Hand,
-    PlayerFirstCard,
-    PlayerNemesis,
-    PlayerRating,
-    Turn,
-    TurnAction,
-)
+from siete.models.games import Game, GamePlayer, GameStateRow, Hand, Turn, TurnAction
+from siete.models.ratings import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
 from siete.service.ratings import rebuild_ratings
 from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
 

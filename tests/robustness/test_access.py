@@ -11,7 +11,8 @@ from test_play import HX, client_for, load, make_user, seat_of_user, started_gam
 from siete.db import db
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.views import is_face_down
-from siete.models import Game, User
+from siete.models.games import Game
+from siete.models.people import User
 from siete.security import SECURITY_HEADERS
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 from siete.words import card_name

@@ -18,7 +18,8 @@ from sqlalchemy.engine import make_url
 from test_play import HX, client_for, load, make_user, started_game
 
 from siete.db import db, engine_options
-from siete.models import Hand, Turn, TurnAction, User
+from siete.models.games import Hand, Turn, TurnAction
+from siete.models.people import User
 from siete.security import DB_DOWN_MESSAGE
 
 pytestmark = pytest.mark.mariadb_only

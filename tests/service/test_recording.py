@@ -7,7 +7,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, Hand, Turn
+from siete.models.games import Game, GamePlayer, Hand, Turn
 from siete.replay import replay
 from siete.service.export import scenario_from_game
 from siete.service.replaying import record_scenarios

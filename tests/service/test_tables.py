@@ -8,8 +8,10 @@ import pytest
 
 from siete.db import db
 from siete.engine.rules import legal_bets
-from siete.models import Game, Player, User, utcnow
-from siete.models import GameStateRow as StateRow
+from siete.models.base import utcnow
+from siete.models.games import Game
+from siete.models.games import GameStateRow as StateRow
+from siete.models.people import Player, User
 from siete.service import play
 from siete.service.errors import Conflict, NotAllowed, RuleBroken
 from siete.service.tables import TableSpec, create_table, join_table, player_for, player_of_user, start_table

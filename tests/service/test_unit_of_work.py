@@ -5,7 +5,8 @@ import pytest
 from sqlalchemy import select
 
 from siete.db import db
-from siete.models import Player, PlayerKind
+from siete.models.people import Player
+from siete.models.vocabulary import PlayerKind
 from siete.service.unit_of_work import transactional, unit_of_work
 
 

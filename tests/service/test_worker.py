@@ -8,7 +8,9 @@ import pytest
 from sqlalchemy import event, select
 
 from siete.db import db
-from siete.models import Game, GamePlayer, Hand, User, utcnow
+from siete.models.base import utcnow
+from siete.models.games import Game, GamePlayer, Hand
+from siete.models.people import User
 from siete.service import play
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 from siete.service.worker import run_tick
@@ -216,7 +218,7 @@ def test_the_tick_query_reads_the_deadline_index(app):
 
 
 def test_a_broken_table_does_not_hold_up_the_tables_due_after_it(app):
-    from siete.models import GameStateRow as StateRow
+    from siete.models.games import GameStateRow as StateRow
 
     with app.app_context():
         ana = make_player("ana")
@@ -274,7 +276,7 @@ def test_the_worker_command_runs_one_tick_with_once(app, runner):
         watch = TableSpec(name="watch", seats=2, bots=("standard", "bold"), creator_sits=False)
         game = create_table(ana, watch, app.config["GAME"])
         start_table(game.id, ana, app.config["GAME"])
-        from siete.models import GameStateRow as StateRow
+        from siete.models.games import GameStateRow as StateRow
 
         db.session.execute(db.update(StateRow).where(StateRow.game_id == game.id)
                            .values(turn_deadline=utcnow() - timedelta(seconds=5)))

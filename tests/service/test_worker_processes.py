@@ -23,8 +23,10 @@ from pathlib import Path
 from sqlalchemy import select, update
 
 from siete.db import db
-from siete.models import Game, Hand, User, utcnow
-from siete.models import GameStateRow as StateRow
+from siete.models.base import utcnow
+from siete.models.games import Game, Hand
+from siete.models.games import GameStateRow as StateRow
+from siete.models.people import User
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
 ROOT = Path(__file__).resolve().parents[2]
