@@ -65,7 +65,10 @@ def check_recorded_games(app: Flask, tally: Tally | None = None) -> list[str]:
             record = load_record(game_id)
             if record is None or any(seat.seat_card is None for seat in record.seats):
                 continue  # started but not yet dealt: the export answers 409, nothing to check
-            problem = replay_difference(game_id, record)
+            try:
+                problem = replay_difference(game_id, record)
+            except Exception as exc:  # noqa: BLE001 - reported with the game's id, not a bare trace
+                problem = f"the check itself failed: {exc!r}"
             if record.finished:
                 tally.finished += 1
             else:
