@@ -2,12 +2,17 @@
 test's database) catches a stored game that its export and replay do not reproduce."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlalchemy import select, update
 
+from history_games import make_human
 from replay_check import check_recorded_games, first_difference
 from siete.db import db
-from siete.models import Card, Game, GamePlayer, Hand, Turn, TurnAction
+from siete.models import Card, Game, GamePlayer, Hand, Turn, TurnAction, utcnow
+from siete.service import play as play_service
+from siete.service.tables import TableSpec, create_table, start_table
 
 
 def first_draw(game_id: int) -> TurnAction:
@@ -71,6 +76,42 @@ def test_a_tampered_record_fails_the_check_naming_the_game(app, games):
         assert len(failures) == 1, name
         assert failures[0].startswith(f"game {game_id} (finished): "), (name, failures)
     assert check_recorded_games(app) == []  # all restored: the teardown's check passes
+
+
+def play_out_on_timers(game_id: int) -> None:
+    """Let every turn timer and pause run out, a minute late each time, until the game ends."""
+    for _ in range(1000):
+        db.session.expire_all()
+        if db.session.get(Game, game_id).status == "finished":
+            return
+        play_service.run_due_timers(game_id, now=utcnow() + timedelta(minutes=1))
+    raise AssertionError("the game did not end")
+
+
+def test_seats_gone_away_or_left_replay_as_recorded(app):
+    """Moves the timer made (a bet of 1 and a stand), then a standard bot's for the person
+    away or gone, are stored as any move is: those games export and replay like the others."""
+    with app.app_context():
+        config = app.config["GAME"]
+        idle, leaver = make_human("Ida"), make_human("Leo")
+        games = []
+        for person in (idle, leaver):
+            game = create_table(person, TableSpec(name=f"{person.name}'s table", seats=3,
+                                                  bots=("standard", "bold"), max_hands=4), config)
+            start_table(game.id, person, config)
+            games.append(game.id)
+        play_service.leave_game(games[1], leaver)
+        for game_id in games:
+            play_out_on_timers(game_id)
+        timer_stands = db.session.scalar(select(db.func.count()).select_from(TurnAction).join(Turn)
+                                         .where(Turn.game_id == games[0],
+                                                TurnAction.updated_by == "timer"))
+        seats = {name: play_service.current_state(game_id)[1].seats[0] for name, game_id in
+                 zip(("Ida", "Leo"), games)}
+    assert timer_stands > 0  # the idle person's turns were played by the timer ...
+    assert seats["Ida"].away and seats["Ida"].bot == "standard"  # ... then by a standard bot
+    assert seats["Leo"].bot == "standard" and not seats["Leo"].away
+    assert check_recorded_games(app) == []
 
 
 @pytest.mark.parametrize("recorded, replayed, difference", [
