@@ -14,6 +14,7 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
+from replay_check import TALLY, check_recorded_games
 from siete import create_app
 from siete.db import db, init_database
 from siete.reports import REPORTS
@@ -51,6 +52,8 @@ def base_url(tmp_path_factory):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=5)
+    failures = check_recorded_games(app, TALLY)  # as conftest's `app` does for its apps
+    assert not failures, "\n".join(failures)
 
 
 class BrowserThread:
