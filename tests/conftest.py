@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from replay_check import TALLY, check_recorded_games
 from sqlalchemy import create_engine, delete
 from sqlalchemy.engine import URL, make_url
 
@@ -53,6 +54,16 @@ def recreate_mysql_database(url: str | URL) -> None:
                 f"CREATE DATABASE `{name}` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin")
     finally:
         engine.dispose()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """How many recorded games the replay check (replay_check.py) exported and replayed."""
+    if TALLY.finished or TALLY.unfinished:
+        terminalreporter.write_sep("-", "replay check")
+        terminalreporter.write_line(
+            f"{TALLY.finished} finished games (and {TALLY.unfinished} running or abandoned) "
+            f"exported by /games/<id>/scenario.json and replayed as `python -m siete replay`, "
+            f"in {TALLY.seconds:.1f} s; {len(TALLY.failures)} came out otherwise")
 
 
 @pytest.fixture(scope="session")
@@ -104,11 +115,15 @@ def app(database_url: str, app_config: dict):
     with app.app_context():
         init_database()
     yield app
+    failures = check_recorded_games(app, TALLY)  # before the tables are emptied (MariaDB)
     with app.app_context():
         db.session.remove()
         if ON_MYSQL:
             empty_all_tables()
         db.engine.dispose()
+    if failures:
+        pytest.fail("exported and replayed, recorded games came out otherwise:\n"
+                    + "\n".join(failures), pytrace=False)
 
 
 def empty_all_tables() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from replay_check import TALLY, check_recorded_games
 from test_reports_page import ODD_NAME, scenario  # the same games as the page tests
 from werkzeug.serving import make_server
 
@@ -51,6 +52,8 @@ def base_url(tmp_path_factory):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=5)
+    failures = check_recorded_games(app, TALLY)  # as conftest's `app` does for its apps
+    assert not failures, "\n".join(failures)
 
 
 class BrowserThread:

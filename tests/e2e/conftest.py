@@ -18,6 +18,7 @@ from itertools import count
 from pathlib import Path
 
 import pytest
+from replay_check import TALLY, check_recorded_games
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -80,6 +81,20 @@ def live_server(tmp_path_factory) -> str:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=5)
+    check_replays(env["DATABASE_URL"])
+
+
+def check_replays(database_url: str) -> None:
+    """The games people played in the browser, with real timers and seats gone away, replay as
+    recorded too (tests/replay_check.py; the other tests' apps are checked by conftest's `app`)."""
+    from siete.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": secrets.token_hex(32),
+                      "SQLALCHEMY_DATABASE_URI": database_url})
+    failures = check_recorded_games(app, TALLY)
+    if failures:
+        pytest.fail("exported and replayed, games played in the browser came out otherwise:\n"
+                    + "\n".join(failures), pytrace=False)
 
 
 @pytest.fixture(scope="session")
