@@ -7,9 +7,10 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from siete.db import db
+from siete.history.scenario import scenario_of
 from siete.models.games import Game, GamePlayer, Hand, Turn
 from siete.replay import replay
-from siete.service.export import scenario_from_game
+from siete.service.game_record import load_record
 from siete.service.replaying import record_scenarios
 from siete.service.simulating import simulate_recorded
 
@@ -39,7 +40,7 @@ def test_stored_hands_replay_to_the_same_points(app):
     with app.app_context():
         for game_id in ids:
             game = db.session.get(Game, game_id)
-            result = replay(scenario_from_game(game_id), app.config["GAME"])
+            result = replay(scenario_of(load_record(game_id)), app.config["GAME"])
             final = {gp.player.name: gp.final_points for gp in game.players}
             assert result.to_json()["points"] == final
             assert result.to_json()["winner"] == game.winner.name
@@ -73,7 +74,7 @@ def test_replay_record_stores_the_public_scenario(app):
                                   .where(Hand.game_id == game.id))
         assert turns == 15 * 3
         # Exported back, the game is the same scenario.
-        assert replay(scenario_from_game(game.id), app.config["GAME"]).to_json() == expected
+        assert replay(scenario_of(load_record(game.id)), app.config["GAME"]).to_json() == expected
 
 
 def test_replay_record_marks_bots_and_creates_humans(app):
