@@ -23,12 +23,12 @@ from flask import Flask, jsonify
 from sqlalchemy import select
 
 from siete.db import db
-from siete.history.record import GameRecord, load_record
 from siete.history.scenario import scenario_of
 from siete.models.games import Game
 from siete.replay import ScenarioError, load_scenario, replay
+from siete.service.game_record import GameRecord, load_record
 from siete.service.recording import final_seats
-from siete.xmlfiles import load_game_config
+from siete.xmlfiles import load_game
 
 # A game is exported once it has started; a waiting table has nothing to replay (409).
 STARTED = ("playing", "finished", "abandoned")
@@ -50,7 +50,7 @@ TALLY = Tally()
 @lru_cache(maxsize=1)
 def cli_config():
     """The settings `python -m siete replay` plays under: the config file's, never the app's."""
-    return load_game_config()
+    return load_game()
 
 
 def check_recorded_games(app: Flask, tally: Tally | None = None) -> list[str]:
