@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 SUITS = ("Oros", "Copas", "Espadas", "Bastos")  # R1.4 priority, highest first
 SEVEN_HALF = 15  # totals are kept in half points so that 7½ is the integer 15
+SEVEN_HALF_POINTS = 7.5  # the same total in points, as views and records show totals
 
 
 class CardSpec(NamedTuple):

@@ -10,7 +10,7 @@ from siete.history.charts import rating_chart, win_rate_chart
 from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view, result_text
-from siete.history.words import GAME_STATUSES, total_text
+from siete.history.words import GAME_STATUSES
 from siete.play.markup import cards_markup
 from siete.security import wants_fragment
 from siete.service.game_record import load_record
@@ -116,11 +116,6 @@ def _history_helpers() -> dict:
         return rating_for_user(current_user.id)
 
     return {"my_rating": my_rating}
-
-
-@bp.app_template_filter("history_total")
-def _total(value) -> str:
-    return total_text(value)
 
 
 @bp.app_template_filter("history_result")

@@ -5,6 +5,7 @@ from flask import g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from siete.engine.cards import SEVEN_HALF_POINTS
 from siete.service.game_record import HandRow, TurnRow
 from siete.words import BANK_RESULTS, RESULTS, SEAT_STATES  # noqa: F401  (the history pages use them)
 from siete.words import game_total as total_text
@@ -49,7 +50,7 @@ def turn_events(turn: TurnRow) -> list[str]:
             events.append(_("%(name)s has 7½ and stands", name=name))
         else:
             events.append(_("%(name)s stands on %(total)s", name=name, total=total_text(turn.total)))
-    if turn.result == "bust" or (turn.is_bank and turn.total > 7.5):
+    if turn.result == "bust" or (turn.is_bank and turn.total > SEVEN_HALF_POINTS):
         events.append(_("%(name)s busts with %(total)s (first card: the %(card)s)", name=name,
                         total=total_text(turn.total), card=card_name(turn.first_card)))
     return events

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from flask import url_for
 from flask_babel import gettext as _
 
+from siete.engine.cards import SEVEN_HALF_POINTS
 from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
@@ -144,7 +145,7 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         seat["plays"] = order.index(seat["index"]) if seat["index"] in order else None
         seat["result"] = results.get(seat["index"])
         seat["takes_bank"] = next_bank is not None and seat["index"] == next_bank and next_bank != bank
-        seat["seven_half"] = seat["total"] == 7.5
+        seat["seven_half"] = seat["total"] == SEVEN_HALF_POINTS
     turn = view["turn_seat"]
     record = settlement(view["last_hand"])
     if record and view["finished"]:
