@@ -13,6 +13,7 @@ dropped and made anew: its name must contain "bench".
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -29,11 +30,12 @@ from sqlalchemy.engine import make_url  # noqa: E402
 from siete import create_app  # noqa: E402
 from siete.db import db, init_database, is_mysql_url  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
-from siete.models import Player, User  # noqa: E402
+from siete.models import Game, Player, User  # noqa: E402
 from siete.reports import REPORTS  # noqa: E402
 from siete.reports.fast import count_rows  # noqa: E402
 from siete.reports.pages import GAME_LISTS, PAGE_ROWS  # noqa: E402
-from siete.service.simulating import game_record, store_batch  # noqa: E402
+from siete.service.recording import card_ids  # noqa: E402
+from siete.service.simulating import Seat, game_record, store_batch  # noqa: E402
 from siete.service.tables import TableSpec  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench"
@@ -76,23 +78,35 @@ def add_players(humans: int, bots: int) -> list[Player]:
     return list(db.session.scalars(select(Player).where(Player.created_by == BY)))
 
 
+def play(task: tuple):
+    """Game `number`'s record, in a worker process (the engine only, no database)."""
+    number, players, config, seed, ids = task
+    rng = random.Random(f"{seed}:{number}")
+    seated = rng.sample(players, rng.randint(3, 5))
+    spec = TableSpec(name=f"bench {number}", seats=len(seated), max_hands=config.max_hands,
+                     creator_sits=False)
+    record = game_record(spec, rng.getrandbits(62), seated, config, ids)
+    started = EPOCH + timedelta(minutes=7 * number)
+    duration = rng.randint(60, 1800)
+    record.game.update(started_at=started, ended_at=started + timedelta(seconds=duration),
+                       duration_s=duration)
+    return record
+
+
 def fill(players: list[Player], first: int, last: int, config, seed: int) -> float:
-    """Play and store games number first..last-1 in batches; returns the seconds it took."""
+    """Play and store games number first..last-1 in batches; returns the seconds it took.
+
+    One forked process plays the games while this one stores the previous batch, as
+    `flask simulate --record` does."""
     start, batch = time.perf_counter(), []
-    for number in range(first, last):
-        rng = random.Random(f"{seed}:{number}")
-        seated = rng.sample(players, rng.randint(3, 5))
-        spec = TableSpec(name=f"bench {number}", seats=len(seated), max_hands=config.max_hands,
-                         creator_sits=False)
-        record = game_record(spec, rng.getrandbits(62), seated, config)
-        started = EPOCH + timedelta(minutes=7 * number)
-        duration = rng.randint(60, 1800)
-        record.game.update(started_at=started, ended_at=started + timedelta(seconds=duration),
-                           duration_s=duration)
-        batch.append(record)
-        if len(batch) == BATCH:
-            store_batch(batch)
-            batch = []
+    seats, ids = [Seat.of(p) for p in players], dict(card_ids())
+    tasks = ((number, seats, config, seed, ids) for number in range(first, last))
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        for record in pool.imap(play, tasks, chunksize=25):
+            batch.append(record)
+            if len(batch) == BATCH:
+                store_batch(batch)
+                batch = []
     if batch:
         store_batch(batch)
     return time.perf_counter() - start
@@ -129,14 +143,21 @@ def measure(client, clock: DbClock, url: str, runs: int) -> dict:
 
 
 def urls(app) -> list[str]:
-    """/reports, every report's first page, the last page of each game list, a profile."""
+    """/reports, every report's first page, the last page of each game list, the profiles of
+    human01 (its reports' rows and its history page) and the newest 5-player game's page."""
     chosen = ["/reports"] + [f"/reports/{r.key}" for r in REPORTS]
     with app.app_context():
         for key in sorted(GAME_LISTS):
             total = count_rows(key)
             chosen.append(f"/reports/{key}?page={max(1, -(-total // PAGE_ROWS))}")
-    if any(rule.rule.startswith("/players/<") for rule in app.url_map.iter_rules()):
-        chosen.append(f"/players/{quote('human01')}")
+        game = db.session.scalar(select(Game.id).where(Game.num_players == 5)
+                                 .order_by(Game.id.desc()).limit(1))
+    rules = {rule.rule for rule in app.url_map.iter_rules()}
+    for pattern, url in (("/reports/players/<path:name>", f"/reports/players/{quote('human01')}"),
+                         ("/players/<path:name>", f"/players/{quote('human01')}"),
+                         ("/games/<int:game_id>", f"/games/{game}")):
+        if pattern in rules:
+            chosen.append(url)
     return chosen
 
 
