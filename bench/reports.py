@@ -4,11 +4,14 @@ The games are played by the real engine and stored by the simulator's bulk path
 (siete/service/simulating.py: game_record + store_batch, the rows `flask simulate --record`
 writes, aggregates included), with 40 humans and 12 bots seated 3 to 5 at a time. At each size
 it measures, in process through Flask's test client (server time: routing, queries, rendering):
-/reports, the first page of every /reports/<key>, the last page of the game lists, a profile
-(/players/<name> if the app has it), and the database time of each request. The database is
-dropped and made anew: its name must contain "bench".
+/reports, the first page of every /reports/<key>, the last page of the game lists, a player's
+two profiles (/reports/players/<name>, /players/<name>) and a game page, with the database time
+of each request and the app's own CPU time (on shared cores the wall time also counts waiting
+for a core; CPU + DB is what an idle machine would take). The database is dropped and made
+anew: its name must contain "bench".
 
     .venv/bin/python bench/reports.py [--url URL] [--games 1000,10000,100000] [--runs 5]
+    .venv/bin/python bench/reports.py --url URL --reuse   # time the pages of a kept history
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import create_engine, event, insert, select  # noqa: E402
+from sqlalchemy import create_engine, event, func, insert, select  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from siete import create_app  # noqa: E402
@@ -129,17 +132,18 @@ class DbClock:
 
 def measure(client, clock: DbClock, url: str, runs: int) -> dict:
     """Best and median server time, DB time of the best run, and the size of one URL."""
-    times, db_times, size = [], [], 0
+    times, db_times, cpu_times, size = [], [], [], 0
     for _ in range(runs):
         clock.spent = 0.0
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.process_time()
         response = client.get(url)
         times.append(time.perf_counter() - t0)
+        cpu_times.append(time.process_time() - cpu0)
         db_times.append(clock.spent)
         assert response.status_code == 200, (url, response.status_code)
         size = len(response.data)
     return {"url": url, "best_ms": min(times) * 1000, "median_ms": statistics.median(times) * 1000,
-            "db_ms": min(db_times) * 1000, "kb": size / 1024}
+            "db_ms": min(db_times) * 1000, "cpu_ms": min(cpu_times) * 1000, "kb": size / 1024}
 
 
 def urls(app) -> list[str]:
@@ -162,10 +166,28 @@ def urls(app) -> list[str]:
 
 
 def report(size: int, rate: float, rows: list[dict]) -> None:
-    print(f"\n## {size:,} games (recorded at {rate:.0f} games/s)\n")
-    print("| page | best ms | median ms | DB ms | KB |\n|---|---:|---:|---:|---:|")
+    recorded = f" (recorded at {rate:.0f} games/s)" if rate else ""
+    print(f"\n## {size:,} games{recorded}\n")
+    print(f"load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}, "
+          f"{datetime.utcnow():%Y-%m-%d %H:%M} UTC")
+    print("| page | best ms | median ms | DB ms | app CPU ms | KB |\n|---|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| `{r['url']}` | {r['best_ms']:.1f} | {r['median_ms']:.1f} | {r['db_ms']:.1f} | {r['kb']:.1f} |")
+        print(f"| `{r['url']}` | {r['best_ms']:.1f} | {r['median_ms']:.1f} | {r['db_ms']:.1f} "
+              f"| {r['cpu_ms']:.1f} | {r['kb']:.1f} |")
+
+
+def bench_app(url: str):
+    return create_app({"SQLALCHEMY_DATABASE_URI": url, "REPORTS_CACHE_S": 0,
+                       "RATELIMIT_ENABLED": False, "BABEL_DEFAULT_LOCALE": "en"})
+
+
+def measure_only(args) -> None:
+    """Time the pages of the history already stored (a run's database, kept)."""
+    app = bench_app(args.url)
+    with app.app_context():
+        clock, size = DbClock(db.engine), db.session.scalar(select(func.count()).select_from(Game))
+    client = app.test_client()
+    report(size, 0, [measure(client, clock, url, args.runs) for url in urls(app)])
 
 
 def main() -> None:
@@ -175,11 +197,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=15, help="hands per game (the usual 15)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reuse", action="store_true",
+                        help="only time the pages of the games already in the database")
     args = parser.parse_args()
+    if args.reuse:
+        return measure_only(args)
     sizes = sorted(int(n) for n in args.games.split(","))
     fresh_database(args.url)
-    app = create_app({"SQLALCHEMY_DATABASE_URI": args.url, "REPORTS_CACHE_S": 0,
-                      "RATELIMIT_ENABLED": False, "BABEL_DEFAULT_LOCALE": "en"})
+    app = bench_app(args.url)
     config = app.config["GAME"].with_overrides(max_hands=args.hands)
     with app.app_context():
         init_database()
