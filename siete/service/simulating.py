@@ -75,10 +75,9 @@ def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
 class GameRecord:
     """One played game's rows, ids left out: the batch's INSERTs hand them out.
 
-    Each hand is (its row, its turns); each turn is (seat index, the SQL literals of its
-    columns after the ids, its actions' literals after the turn id): formatting them here, in
-    the worker process that plays the game, leaves the storing process only the ids to add.
-    """
+    A hand is (its row, its turns), a turn (seat index, the SQL literals of its columns after
+    the ids, its actions' after the turn id): formatted in the worker that plays the game, so
+    the storing process, the pipeline's bottleneck, only adds the ids."""
 
     game: dict
     seats: list[dict]
@@ -199,12 +198,12 @@ def _store_hands(records: list[GameRecord], game_ids: list[int], seats_of: list[
 
 @contextmanager
 def foreign_keys_unchecked(connection):
-    """MariaDB skips checking the foreign keys of the rows written inside, on this session.
+    """MariaDB skips checking the foreign keys of the rows written inside (this session only).
 
-    Checking them was a fifth of the server's work for turns and actions. Those rows are known
-    to be consistent: every id they hold was just handed out by this transaction's INSERTs
-    (games, seats, hands, turns) or read from the cards and players tables, which no one
-    deletes from. The check is back on before anything else runs on the connection.
+    Checking them was about a tenth of MariaDB's CPU per game (3.3 ms -> 3.0). The rows are
+    known to be consistent: each id they hold was just handed out by this transaction's INSERTs
+    (games, seats, hands, turns), or is a card id read from `cards`, or a seat's player id
+    already checked when the seat went in. The check is back on before anything else runs.
     """
     if connection.dialect.name not in ("mysql", "mariadb"):
         yield
