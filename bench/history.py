@@ -5,6 +5,7 @@ Games are stored with bench/reports.py's bulk rows (row for row what recording s
 client. MariaDB by default; the database is dropped and made anew (its name must contain "bench").
 
     .venv/bin/python bench/history.py [--url URL] [--games 20000] [--runs 20]
+    .venv/bin/python bench/history.py --url URL_OF_BENCH_REPORTS_DB --reuse --no-rebuild
 """
 from __future__ import annotations
 
@@ -17,14 +18,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reports import GameRows, add_players, fill, fresh_database  # noqa: E402
+from reports import BY, add_players, fill, fresh_database  # noqa: E402
 from sqlalchemy import func, select  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database  # noqa: E402
-from siete.models.games import Game, GamePlayer
-from siete.models.people import Player, User
-from siete.models.reference import Card
+from siete.models.games import Game, GamePlayer  # noqa: E402
+from siete.models.people import Player, User  # noqa: E402
 from siete.service.ratings import rebuild_ratings  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench_history"
@@ -42,13 +42,10 @@ def timed(client, url: str, runs: int) -> tuple[float, float]:
 
 
 def store_games(args, config) -> None:
-    players = add_players(humans=args.humans, bots=args.bots)
-    kinds = dict(db.session.execute(select(Player.id, Player.kind)).all())
-    rows = GameRows(dict(db.session.execute(select(Card.code, Card.id)).all()),
-                    {t: 0 for t in ("games", "game_players", "hands", "turns", "turn_actions")})
-    t0 = time.perf_counter()
-    fill(players, kinds, rows, 0, args.games, config, args.seed)
-    print(f"{args.games:,} games stored in {time.perf_counter() - t0:.0f} s")
+    add_players(humans=args.humans, bots=args.bots)
+    players = list(db.session.scalars(select(Player).where(Player.created_by == BY)))
+    seconds = fill(players, 0, args.games, config, args.seed)
+    print(f"{args.games:,} games stored in {seconds:.0f} s")
 
 
 def main() -> None:
@@ -62,7 +59,11 @@ def main() -> None:
     parser.add_argument("--humans", type=int, default=40)
     parser.add_argument("--bots", type=int, default=12)
     parser.add_argument("--reuse", action="store_true",
-                        help="keep the games already stored (only rebuild the ratings and time)")
+                        help="keep the games already stored, e.g. bench/reports.py's (only "
+                             "rebuild the ratings and time)")
+    parser.add_argument("--no-rebuild", action="store_true",
+                        help="with --reuse: time the pages without rebuilding the ratings first "
+                             "(the bulk path rated the games as it stored them)")
     args = parser.parse_args()
     if not args.reuse:
         fresh_database(args.url)
@@ -73,9 +74,10 @@ def main() -> None:
         init_database()
         if not args.reuse:
             store_games(args, config)
-        t0 = time.perf_counter()
-        rated = rebuild_ratings()
-        print(f"flask ratings rebuild: {rated:,} games rated in {time.perf_counter() - t0:.1f} s")
+        if not (args.reuse and args.no_rebuild):
+            t0 = time.perf_counter()
+            rated = rebuild_ratings()
+            print(f"flask ratings rebuild: {rated:,} games rated in {time.perf_counter() - t0:.1f} s")
         human = db.session.execute(select(Player.name, Player.user_id).where(Player.name == "human01")).one()
         busiest = db.session.execute(
             select(Player.name, func.count()).join(GamePlayer, GamePlayer.player_id == Player.id)

@@ -4,15 +4,19 @@ The games are played by the real engine and stored by the simulator's bulk path
 (siete/service/simulating.py: game_record + store_batch, the rows `flask simulate --record`
 writes, aggregates included), with 40 humans and 12 bots seated 3 to 5 at a time. At each size
 it measures, in process through Flask's test client (server time: routing, queries, rendering):
-/reports, the first page of every /reports/<key>, the last page of the game lists, a profile
-(/players/<name> if the app has it), and the database time of each request. The database is
-dropped and made anew: its name must contain "bench".
+/reports, the first page of every /reports/<key>, the last page of the game lists, a player's
+two profiles (/reports/players/<name>, /players/<name>) and a game page, with the database time
+of each request and the app's own CPU time (on shared cores the wall time also counts waiting
+for a core; CPU + DB is what an idle machine would take). The database is dropped and made
+anew: its name must contain "bench".
 
     .venv/bin/python bench/reports.py [--url URL] [--games 1000,10000,100000] [--runs 5]
+    .venv/bin/python bench/reports.py --url URL --reuse   # time the pages of a kept history
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -23,17 +27,19 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import create_engine, event, insert, select  # noqa: E402
+from sqlalchemy import create_engine, event, func, insert, select  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
 from siete.db import db, init_database, is_mysql_url  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
-from siete.models.people import Player, User
+from siete.models.games import Game  # noqa: E402
+from siete.models.people import Player, User  # noqa: E402
 from siete.reports.catalog import REPORTS  # noqa: E402
 from siete.reports.fast import count_rows  # noqa: E402
 from siete.reports.pages import GAME_LISTS, PAGE_ROWS  # noqa: E402
-from siete.service.simulating import game_record, store_batch  # noqa: E402
+from siete.service.recording import card_ids  # noqa: E402
+from siete.service.simulating import Seat, game_record, store_batch  # noqa: E402
 from siete.service.tables import TableSpec  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench"
@@ -76,23 +82,35 @@ def add_players(humans: int, bots: int) -> list[Player]:
     return list(db.session.scalars(select(Player).where(Player.created_by == BY)))
 
 
+def play(task: tuple):
+    """Game `number`'s record, in a worker process (the engine only, no database)."""
+    number, players, config, seed, ids = task
+    rng = random.Random(f"{seed}:{number}")
+    seated = rng.sample(players, rng.randint(3, 5))
+    spec = TableSpec(name=f"bench {number}", seats=len(seated), max_hands=config.max_hands,
+                     creator_sits=False)
+    record = game_record(spec, rng.getrandbits(62), seated, config, ids)
+    started = EPOCH + timedelta(minutes=7 * number)
+    duration = rng.randint(60, 1800)
+    record.game.update(started_at=started, ended_at=started + timedelta(seconds=duration),
+                       duration_s=duration)
+    return record
+
+
 def fill(players: list[Player], first: int, last: int, config, seed: int) -> float:
-    """Play and store games number first..last-1 in batches; returns the seconds it took."""
+    """Play and store games number first..last-1 in batches; returns the seconds it took.
+
+    One forked process plays the games while this one stores the previous batch, as
+    `flask simulate --record` does."""
     start, batch = time.perf_counter(), []
-    for number in range(first, last):
-        rng = random.Random(f"{seed}:{number}")
-        seated = rng.sample(players, rng.randint(3, 5))
-        spec = TableSpec(name=f"bench {number}", seats=len(seated), max_hands=config.max_hands,
-                         creator_sits=False)
-        record = game_record(spec, rng.getrandbits(62), seated, config)
-        started = EPOCH + timedelta(minutes=7 * number)
-        duration = rng.randint(60, 1800)
-        record.game.update(started_at=started, ended_at=started + timedelta(seconds=duration),
-                           duration_s=duration)
-        batch.append(record)
-        if len(batch) == BATCH:
-            store_batch(batch)
-            batch = []
+    seats, ids = [Seat.of(p) for p in players], dict(card_ids())
+    tasks = ((number, seats, config, seed, ids) for number in range(first, last))
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        for record in pool.imap(play, tasks, chunksize=25):
+            batch.append(record)
+            if len(batch) == BATCH:
+                store_batch(batch)
+                batch = []
     if batch:
         store_batch(batch)
     return time.perf_counter() - start
@@ -115,36 +133,62 @@ class DbClock:
 
 def measure(client, clock: DbClock, url: str, runs: int) -> dict:
     """Best and median server time, DB time of the best run, and the size of one URL."""
-    times, db_times, size = [], [], 0
+    times, db_times, cpu_times, size = [], [], [], 0
     for _ in range(runs):
         clock.spent = 0.0
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.process_time()
         response = client.get(url)
         times.append(time.perf_counter() - t0)
+        cpu_times.append(time.process_time() - cpu0)
         db_times.append(clock.spent)
         assert response.status_code == 200, (url, response.status_code)
         size = len(response.data)
     return {"url": url, "best_ms": min(times) * 1000, "median_ms": statistics.median(times) * 1000,
-            "db_ms": min(db_times) * 1000, "kb": size / 1024}
+            "db_ms": min(db_times) * 1000, "cpu_ms": min(cpu_times) * 1000, "kb": size / 1024}
 
 
 def urls(app) -> list[str]:
-    """/reports, every report's first page, the last page of each game list, a profile."""
+    """/reports, every report's first page, the last page of each game list, the profiles of
+    human01 (its reports' rows and its history page) and the newest 5-player game's page."""
     chosen = ["/reports"] + [f"/reports/{r.key}" for r in REPORTS]
     with app.app_context():
         for key in sorted(GAME_LISTS):
             total = count_rows(key)
             chosen.append(f"/reports/{key}?page={max(1, -(-total // PAGE_ROWS))}")
-    if any(rule.rule.startswith("/players/<") for rule in app.url_map.iter_rules()):
-        chosen.append(f"/players/{quote('human01')}")
+        game = db.session.scalar(select(Game.id).where(Game.num_players == 5)
+                                 .order_by(Game.id.desc()).limit(1))
+    rules = {rule.rule for rule in app.url_map.iter_rules()}
+    for pattern, url in (("/reports/players/<path:name>", f"/reports/players/{quote('human01')}"),
+                         ("/players/<path:name>", f"/players/{quote('human01')}"),
+                         ("/games/<int:game_id>", f"/games/{game}")):
+        if pattern in rules:
+            chosen.append(url)
     return chosen
 
 
 def report(size: int, rate: float, rows: list[dict]) -> None:
-    print(f"\n## {size:,} games (recorded at {rate:.0f} games/s)\n")
-    print("| page | best ms | median ms | DB ms | KB |\n|---|---:|---:|---:|---:|")
+    recorded = f" (recorded at {rate:.0f} games/s)" if rate else ""
+    print(f"\n## {size:,} games{recorded}\n")
+    print(f"load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}, "
+          f"{datetime.utcnow():%Y-%m-%d %H:%M} UTC")
+    print("| page | best ms | median ms | DB ms | app CPU ms | KB |\n|---|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| `{r['url']}` | {r['best_ms']:.1f} | {r['median_ms']:.1f} | {r['db_ms']:.1f} | {r['kb']:.1f} |")
+        print(f"| `{r['url']}` | {r['best_ms']:.1f} | {r['median_ms']:.1f} | {r['db_ms']:.1f} "
+              f"| {r['cpu_ms']:.1f} | {r['kb']:.1f} |")
+
+
+def bench_app(url: str):
+    return create_app({"SQLALCHEMY_DATABASE_URI": url, "REPORTS_CACHE_S": 0,
+                       "RATELIMIT_ENABLED": False, "BABEL_DEFAULT_LOCALE": "en"})
+
+
+def measure_only(args) -> None:
+    """Time the pages of the history already stored (a run's database, kept)."""
+    app = bench_app(args.url)
+    with app.app_context():
+        clock, size = DbClock(db.engine), db.session.scalar(select(func.count()).select_from(Game))
+    client = app.test_client()
+    report(size, 0, [measure(client, clock, url, args.runs) for url in urls(app)])
 
 
 def main() -> None:
@@ -154,11 +198,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=15, help="hands per game (the usual 15)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reuse", action="store_true",
+                        help="only time the pages of the games already in the database")
     args = parser.parse_args()
+    if args.reuse:
+        return measure_only(args)
     sizes = sorted(int(n) for n in args.games.split(","))
     fresh_database(args.url)
-    app = create_app({"SQLALCHEMY_DATABASE_URI": args.url, "REPORTS_CACHE_S": 0,
-                      "RATELIMIT_ENABLED": False, "BABEL_DEFAULT_LOCALE": "en"})
+    app = bench_app(args.url)
     config = app.config["GAME"].with_overrides(max_hands=args.hands)
     with app.app_context():
         init_database()
