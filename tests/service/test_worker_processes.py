@@ -21,6 +21,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import OperationalError
 
 from siete.db import db
 from siete.models.base import utcnow
@@ -75,9 +76,14 @@ def pull_deadlines_until_finished(ids, limit_s: float = 120) -> None:
     """Make every running deadline due, again and again, until all the games are over."""
     stop_at = time.monotonic() + limit_s
     while time.monotonic() < stop_at:
-        db.session.execute(update(StateRow).where(StateRow.turn_deadline.is_not(None))
-                           .values(turn_deadline=utcnow() - timedelta(seconds=1)))
-        db.session.commit()
+        try:
+            db.session.execute(update(StateRow).where(StateRow.turn_deadline.is_not(None))
+                               .values(turn_deadline=utcnow() - timedelta(seconds=1)))
+            db.session.commit()
+        except OperationalError:
+            # This UPDATE locks rows the workers lock too, in another order: MariaDB may pick
+            # it as a deadlock's victim. It only hurries the timers along; try again.
+            db.session.rollback()
         left = db.session.scalar(select(db.func.count()).select_from(Game).where(
             Game.id.in_(ids), Game.status != "finished"))
         db.session.commit()
