@@ -4,8 +4,9 @@
 
 Plays a human seat against three bots through the Flask test client (CSRF off) on a fresh
 database (MariaDB siete_move by default; --database-url sqlite:///... works too), opening a new
-table when a game ends, and prints per move kind the mean and p90 wall time and the mean number
-of SQL statements, then the CPU time per move. bench/load.py measures the same moves under load.
+table when a game ends and saying "next" in the pause after each hand, and prints per move
+kind the mean and p90 wall time and the mean number of SQL statements, then the CPU time per
+move. bench/load.py measures the same moves under load.
 """
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ class Table:
             amounts = list(range(int(low), int(high) + 1))
         if amounts:
             return "bet", {"version": version, "amount": self.rng.choice(amounts)}
+        if 'id="move-next"' in self.page and 'id="move-stand"' not in self.page:
+            return "next", {"version": version}  # the settled hand's pause: deal the next one
         if 'id="move-draw"' in self.page and self.rng.random() < 0.55:
             return "draw", {"version": version}
         return "stand", {"version": version}
