@@ -107,7 +107,7 @@ def _request_catalog_and_messages() -> tuple:
     """
     state = g.get("_flask_babel") if has_app_context() else None  # Flask-Babel's request state
     cached = getattr(state, "siete_catalog", None)
-    if cached is not None and cached[0] is state.babel_locale:
+    if cached is not None and cached[0] is getattr(state, "babel_locale", None):  # not refresh()ed
         return cached[1]
     catalog = get_translations()
     found = (catalog, _shown_messages.setdefault(catalog, {}))
