@@ -2,15 +2,19 @@
 
     .venv/bin/python bench/move.py --moves 1500
 
-Plays a human seat against three bots through the Flask test client (CSRF off) on a fresh
-database (MariaDB siete_move by default; --database-url sqlite:///... works too), opening a new
-table when a game ends and saying "next" in the pause after each hand, and prints per move
-kind the mean and p90 wall time and the mean number of SQL statements, then the CPU time per
-move. bench/load.py measures the same moves under load.
+Plays a human seat against three bots through the Flask test client on a fresh database
+(MariaDB siete_move by default; --database-url sqlite:///... works too), opening a new table
+when a game ends and saying "next" in the pause after a settled hand. Each request goes through
+what bench/load.py's browsers meet: CSRF checked, rate limits counted, answers in English and
+compressed (--bare turns CSRF, limits and compression off, as this bench ran before). It prints
+per move kind the mean and p90 wall time, the mean CPU time and the mean number of SQL
+statements, then the CPU time per move of the whole run. bench/load.py measures the same moves
+under load.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import random
 import re
 import sys
@@ -25,17 +29,32 @@ from sqlalchemy import event  # noqa: E402
 from bench.load import HX, TABLE_FORM  # noqa: E402
 from bench.load_server import PASSWORD, create_users, prepare_database  # noqa: E402
 
+# As bench/load.py's browsers send them (bench/load_client.py): htmx, English, compressed.
+HEADERS = {**HX, "Accept-Language": "en", "Accept-Encoding": "gzip, br"}
+
+
+def text_of(response) -> str:
+    """The answer's text, unpacked from gzip or brotli."""
+    body, encoding = response.get_data(), response.headers.get("Content-Encoding")
+    if encoding == "br":
+        import brotli  # only where the app compresses, so only where it is installed
+
+        body = brotli.decompress(body)
+    elif encoding == "gzip":
+        body = gzip.decompress(body)
+    return body.decode("utf-8")
+
 
 class Table:
     """One test client at one table, choosing legal moves from the fragment it was sent."""
 
-    def __init__(self, client, rng: random.Random):
-        self.client, self.rng, self.page, self.game_id = client, rng, "", 0
+    def __init__(self, client, rng: random.Random, headers: dict):
+        self.client, self.rng, self.headers, self.page, self.game_id = client, rng, headers, "", 0
 
     def open(self) -> None:
-        created = self.client.post("/tables", data=TABLE_FORM, headers=HX)
+        created = self.client.post("/tables", data=TABLE_FORM, headers=self.headers)
         self.game_id = int(re.search(r"/tables/(\d+)$", created.headers["Location"]).group(1))
-        self.page = self.client.post(f"/tables/{self.game_id}/start", headers=HX).get_data(as_text=True)
+        self.page = text_of(self.client.post(f"/tables/{self.game_id}/start", headers=self.headers))
 
     def next_move(self) -> tuple[str, dict]:
         version = int(re.search(r'data-version="(\d+)"', self.page).group(1))
@@ -45,10 +64,10 @@ class Table:
             amounts = list(range(int(low), int(high) + 1))
         if amounts:
             return "bet", {"version": version, "amount": self.rng.choice(amounts)}
-        if 'id="move-next"' in self.page and 'id="move-stand"' not in self.page:
-            return "next", {"version": version}  # the settled hand's pause: deal the next one
         if 'id="move-draw"' in self.page and self.rng.random() < 0.55:
             return "draw", {"version": version}
+        if 'id="move-stand"' not in self.page and 'id="move-next"' in self.page:
+            return "next", {}  # the settled hand is on the table (the pause): deal the next one
         return "stand", {"version": version}
 
     def ensure_open(self) -> None:
@@ -56,22 +75,38 @@ class Table:
         if not self.page or 'data-status="finished"' in self.page:
             self.open()
 
-    def move(self) -> tuple[str, float]:
-        """One move at the open table; returns its kind and wall time."""
+    def move(self) -> tuple[str, float, float]:
+        """One move at the open table; returns its kind, wall time and CPU time."""
         action, data = self.next_move()
-        start = time.perf_counter()
-        response = self.client.post(f"/tables/{self.game_id}/{action}", data=data, headers=HX)
-        elapsed = time.perf_counter() - start
+        start, cpu = time.perf_counter(), time.process_time()
+        response = self.client.post(f"/tables/{self.game_id}/{action}", data=data, headers=self.headers)
+        cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
         if response.status_code != 200:
             raise RuntimeError(f"{action} {data} answered {response.status_code}")
-        self.page = response.get_data(as_text=True)
-        return action, elapsed
+        self.page = text_of(response)
+        return action, elapsed, cpu
+
+
+def logged_in_client(app, name: str, bare: bool) -> tuple[object, dict]:
+    """A test client logged in as `name`, and the headers its moves carry (the CSRF token)."""
+    client = app.test_client()
+    if bare:
+        client.post("/auth/login", data={"username": name, "password": PASSWORD})
+        return client, {**HX}
+    token = r'<meta name="csrf-token" content="([^"]+)"'
+    login_page = client.get("/auth/login").get_data(as_text=True)
+    client.post("/auth/login", data={"username": name, "password": PASSWORD,
+                                     "csrf_token": re.search(token, login_page).group(1)})
+    lobby = text_of(client.get("/", headers={"Accept-Encoding": HEADERS["Accept-Encoding"]}))
+    return client, {**HEADERS, "X-CSRFToken": re.search(token, lobby).group(1)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=1500)
     parser.add_argument("--database-url", default="mysql+pymysql://root@127.0.0.1/siete_move")
+    parser.add_argument("--bare", action="store_true",
+                        help="CSRF, rate limits and compression off (the bench's figures before 2026-11-23)")
     args = parser.parse_args()
     if args.database_url.startswith("mysql"):
         prepare_database(args.database_url)
@@ -79,30 +114,35 @@ def main() -> None:
     from siete.app import create_app
     from siete.db import db
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": args.database_url, "WTF_CSRF_ENABLED": False,
-                      "RATELIMIT_ENABLED": False, "SECRET_KEY": "bench-move-" + "k" * 40})
-    client = app.test_client()
-    client.post("/auth/login", data={"username": name, "password": PASSWORD})
-    table = Table(client, random.Random(1))
+    settings = {"SQLALCHEMY_DATABASE_URI": args.database_url, "SECRET_KEY": "bench-move-" + "k" * 40,
+                # as bench/load.py starts gunicorn: opening table after table is not measured
+                "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": 100000}
+    if args.bare:
+        settings.update(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, COMPRESS_REGISTER=False)
+    app = create_app(settings)
+    client, headers = logged_in_client(app, name, args.bare)
+    table = Table(client, random.Random(1), headers)
     for _ in range(50):  # warm up: templates compiled, statement caches filled
         table.ensure_open()
         table.move()
     statements = [0]
     with app.app_context():
         event.listen(db.engine, "before_cursor_execute", lambda *_: statements.__setitem__(0, statements[0] + 1))
-    times, counts = defaultdict(list), defaultdict(int)
+    times, cpus, counts = defaultdict(list), defaultdict(list), defaultdict(int)
     cpu = time.process_time()
     for _ in range(args.moves):
         table.ensure_open()  # not timed: opening and starting a table is not a move
         before = statements[0]
-        action, elapsed = table.move()
+        action, elapsed, move_cpu = table.move()
         times[action].append(elapsed)
+        cpus[action].append(move_cpu)
         counts[action] += statements[0] - before
     cpu = time.process_time() - cpu
     for action, values in sorted(times.items()):
         values.sort()
         print(f"{action:<6} {len(values):>5} moves  wall mean {1000 * sum(values) / len(values):5.1f} ms"
               f"  p90 {1000 * values[int(0.9 * len(values))]:5.1f} ms"
+              f"  CPU mean {1000 * sum(cpus[action]) / len(values):5.2f} ms"
               f"  SQL statements {counts[action] / len(values):4.1f} per move")
     print(f"CPU per move (this process: app, test client and new tables): {1000 * cpu / args.moves:.2f} ms")
 

@@ -136,7 +136,8 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     order, bank, next_bank = shown_order_and_bank(state, view)
     ordered = [seats[i] for i in stable_order(state, viewer)]
     in_play = view["phase"] == PLAY
-    results = seat_results(view["last_hand"]) if not in_play else {}
+    record = settlement(view["last_hand"])
+    results = seat_results(view["last_hand"], record) if not in_play else {}
     for seat in ordered:
         seat["state"] = seat_state(seat, in_play)
         seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
@@ -147,7 +148,6 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         seat["takes_bank"] = next_bank is not None and seat["index"] == next_bank and next_bank != bank
         seat["seven_half"] = seat["total"] == SEVEN_HALF_POINTS
     turn = view["turn_seat"]
-    record = settlement(view["last_hand"])
     if record and view["finished"]:
         record.next_bank = None  # the game is over: nobody holds the bank "now"
     return {
@@ -175,11 +175,13 @@ def stable_order(state: GameState, viewer: int | None) -> list[int]:
     return seating[at + 1:] + seating[:at] + [viewer]
 
 
-def seat_results(record: dict | None) -> dict[int, SimpleNamespace]:
-    """Each seat's line of the settled hand, for the badge its seat shows until the next deal."""
+def seat_results(record: dict | None, rows: SimpleNamespace | None = None) -> dict[int, SimpleNamespace]:
+    """Each seat's line of the settled hand, for the badge its seat shows until the next deal;
+    `rows` is the hand's settlement() when it is at hand (its rows are the same lines)."""
     if record is None:
         return {}
-    return {turn["seat"]: settlement_row(turn) for turn in record["turns"]}
+    lines = rows.rows if rows is not None else [settlement_row(turn) for turn in record["turns"]]
+    return {turn["seat"]: line for turn, line in zip(record["turns"], lines)}
 
 
 def pause_context(state: GameState, viewer: int | None) -> SimpleNamespace | None:

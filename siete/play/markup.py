@@ -10,18 +10,20 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 
-def card_markup(card_id: str | None, face_down: bool = False, size: str = "md") -> Markup:
+def card_markup(card_id: str | None, face_down: bool = False, size: str = "md",
+                locale: str | None = None) -> Markup:
     """The `card` macro of macros/cards.html, drawn once per card, state and size.
 
     A table fragment shows up to twenty cards and is drawn on every move; drawing each card's
     SVG through the macro was a third of the fragment's render time. The macro depends on its
     arguments and the language of its label alone, so its output is kept per locale, except
-    while templates may reload (debug).
+    while templates may reload (debug). `locale` (the request's, as str(get_locale()) gives it)
+    saves looking it up again for each card of a hand.
     """
     env = current_app.jinja_env
     if env.auto_reload:
         return _draw(env, card_id, bool(face_down), size)
-    return _remembered(env, card_id, bool(face_down), size, str(get_locale()))
+    return _remembered(env, card_id, bool(face_down), size, locale or str(get_locale()))
 
 
 def cards_markup(cards: Iterable[str | None], size: str = "md") -> Markup:
@@ -30,7 +32,9 @@ def cards_markup(cards: Iterable[str | None], size: str = "md") -> Markup:
     The table fragment draws every seat's hand and every settled hand on each move: joining a
     hand here costs less than a template call per card.
     """
-    return Markup("".join([card_markup(card, face_down=card is None, size=size) for card in cards]))
+    locale = str(get_locale())
+    return Markup("".join([card_markup(card, face_down=card is None, size=size, locale=locale)
+                           for card in cards]))
 
 
 def _draw(env: Environment, card_id: str | None, face_down: bool, size: str,
