@@ -13,8 +13,13 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager, UserMixin
 from flask_wtf.csrf import CSRFProtect
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import bindparam, select
 
+from siete.db import db
 from siete.mail import configure_mail
+from siete.models.people import Player, User
+from siete.service.accounts import parse_session_id
 
 login_manager = LoginManager()
 csrf = CSRFProtect()
@@ -51,10 +56,6 @@ class Account(UserMixin):
 @cache  # built once: the statement cache then knows it
 def account_query():
     """SELECT of the columns an Account holds, by user id."""
-    from sqlalchemy import bindparam, select
-
-    from siete.models.people import Player, User
-
     users, players = User.__table__.c, Player.__table__.c
     return (select(users.id, users.username, players.name, users.session_generation)
             .outerjoin(Player.__table__, players.user_id == users.id)
@@ -68,9 +69,6 @@ def load_user(user_id: str) -> Account | None:
     The id carries the account's session generation: once revoke_sessions has bumped it,
     every older session and remember cookie of the account stops working (#15.2).
     """
-    from siete.db import db
-    from siete.service.accounts import parse_session_id
-
     parsed = parse_session_id(user_id)
     if parsed is None:
         return None
@@ -164,15 +162,11 @@ def login_account_key() -> str:
 
 
 def _known_device_serializer():
-    from itsdangerous import URLSafeSerializer
-
     return URLSafeSerializer(current_app.secret_key, salt=KNOWN_DEVICE_SALT)
 
 
 def known_device_accounts() -> list[str]:
     """Usernames (lower case) that logged in successfully from this browser before."""
-    from itsdangerous import BadSignature
-
     try:
         names = _known_device_serializer().loads(request.cookies.get(KNOWN_DEVICE_COOKIE, ""))
     except BadSignature:

@@ -74,6 +74,7 @@ def _count_hand(stats: dict[str, ProfileStats], state: GameState, record: dict) 
 def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
              progress: bool = False, on_hand: HandHook | None = None) -> dict[str, ProfileStats]:
     """Play `games` games, rotating the seats between games; the same seed gives the same result."""
+    # Imported here: only the command line shows a progress bar; replays and tests never do.
     from tqdm import tqdm
 
     stats = {p: ProfileStats() for p in profiles}

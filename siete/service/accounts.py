@@ -63,6 +63,7 @@ def authenticate(username: str, password: str) -> User | None:
 @cache
 def common_passwords() -> frozenset[str]:
     """The 30,000 most common passwords, from zxcvbn's maintained frequency lists."""
+    # Imported on first use: the lists are megabytes, and only sign-up and password changes need them.
     from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
     return frozenset(FREQUENCY_LISTS["passwords"])

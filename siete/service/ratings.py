@@ -30,6 +30,7 @@ RATINGS, GAME_RATINGS, SEATS = PlayerRating.__table__, GameRating.__table__, Gam
 @cache
 def model():
     """The Plackett-Luce model with OpenSkill's defaults (mu 25, sigma 25/3)."""
+    # Imported on first use (the model is cached): OpenSkill pulls in its whole model family.
     from openskill.models import PlackettLuce
 
     return PlackettLuce()
