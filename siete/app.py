@@ -17,7 +17,8 @@ from siete.deployment import HttpsAwareResponse, make_instance_folder, secret_ke
 from siete.extensions import init_extensions
 from siete.history.routes import bp as history_bp
 from siete.i18n import init_i18n
-from siete.play.routes import bp as play_bp
+from siete.play import lobby_routes, routes  # noqa: F401  (they attach their routes to play_bp)
+from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
 from siete.security import init_security
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, play_defaults

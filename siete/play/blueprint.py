@@ -1,0 +1,56 @@
+"""The play blueprint, and what its two route modules (lobby_routes, routes) share."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from siete import words
+from siete.models.people import Player
+from siete.service.errors import TableNotFound
+from siete.service.play import SETTLE_PAUSE_S, current_state
+from siete.service.tables import player_of_user
+
+bp = Blueprint("play", __name__)
+MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
+
+
+@bp.url_value_preprocessor
+def _game_id_in_range(_endpoint: str | None, values: dict | None) -> None:
+    """A table id past the INT column names no table; sent to the driver it overflowed into a 500."""
+    if values and values.get("game_id", 0) > MAX_GAME_ID:
+        abort(404, _("there is no such table"))
+
+
+@bp.app_template_filter("game_total")
+def game_total(value: int | float | None) -> str:
+    """A total as players write it: 7½, 6, ½ (numbers in the reader's locale)."""
+    return words.game_total(value)
+
+
+def user_id() -> int | None:
+    """The logged-in user's id, or None."""
+    return current_user.id if current_user.is_authenticated else None
+
+
+def player_name() -> str | None:
+    """The logged-in user's player name (loaded with the account), or None."""
+    return current_user.player_name if current_user.is_authenticated else None
+
+
+def my_player() -> Player:
+    """The logged-in user's Player row, for the actions that write seats (not for moves)."""
+    return player_of_user(current_user.id)
+
+
+def pause_s() -> float:
+    """The app's pause after a settled hand, which the services are given (not read from the app)."""
+    return float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
+
+
+def game_or_404(game_id: int):
+    """The table's game row, or a 404 page that says there is no such table."""
+    try:
+        return current_state(game_id)[0]
+    except TableNotFound as exc:
+        abort(404, exc.message)

@@ -1,0 +1,127 @@
+"""Routes of the lobby: the open and running tables, opening a table (or the same one again), the rules.
+
+Parse the request, call the service, render; siete/play/routes.py holds the tables' routes.
+"""
+from __future__ import annotations
+
+from flask import current_app, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+
+from siete.engine.bots import PROFILES
+from siete.extensions import limiter
+from siete.play.blueprint import bp, game_or_404, my_player, pause_s, user_id
+from siete.play.context import again_bots
+from siete.play.forms import NewTableForm
+from siete.play.lobby import lobby_view
+from siete.service.errors import TableError
+from siete.service.ratings import ratings_of
+from siete.service.tables import TableSpec, create_table, lobby_page, start_table
+
+
+@bp.get("/")
+def lobby():
+    """Open and running tables (a page of each), and the form to open a new one."""
+    form = NewTableForm(formdata=None, turn_seconds=current_app.config["TURN_SECONDS"])
+    return _render_lobby(form)
+
+
+@bp.get("/lobby/tables")
+def lobby_list():
+    """The lobby's lists alone: htmx polls them, so the lobby stays current by itself."""
+    return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists())
+
+
+def _lobby_lists() -> dict:
+    page = request.args.get("page", 1, type=int) or 1
+    lobby = lobby_page(max(1, min(page, 10_000)), current_app.config["LOBBY_PAGE_SIZE"])
+    # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
+    seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
+    return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated))}
+
+
+def _render_lobby(form: NewTableForm, status: int = 200):
+    return render_template(
+        "play/lobby.html", form=form, config=current_app.config["GAME"], user_id=user_id(),
+        **_lobby_lists()), status
+
+
+def _account_key() -> str:
+    """Rate limits on opening tables count per account (per address before login)."""
+    account = user_id()
+    return f"user:{account}" if account is not None else f"addr:{request.remote_addr}"
+
+
+def _too_many_tables(_limit) -> object:
+    """The rate on opening tables was reached: the lobby says so (429), nothing is stored."""
+    form = NewTableForm(formdata=None, turn_seconds=current_app.config["TURN_SECONDS"])
+    form.form_errors.append(_("You are opening tables too fast: wait a minute and try again."))
+    return make_response(_render_lobby(form, 429))
+
+
+OPEN_TABLE_LIMIT = limiter.shared_limit(
+    lambda: current_app.config["TABLE_RATE_LIMIT"], scope="open-table", key_func=_account_key,
+    deduct_when=lambda response: response.status_code == 303, on_breach=_too_many_tables)
+
+
+@bp.post("/tables")
+@login_required
+@OPEN_TABLE_LIMIT
+def create():
+    """Open a table; a bots-only table starts at once, since nobody else can sit."""
+    config = current_app.config["GAME"]
+    form = NewTableForm()
+    valid = form.validate_on_submit()
+    if not (form.check_against(config) and valid):
+        return _render_lobby(form, 422)
+    try:
+        game_id = open_table(form.spec())
+    except TableError as exc:  # the service has rolled its work back
+        form.form_errors.append(exc.message)
+        return _render_lobby(form, exc.status)
+    return redirect(url_for(".table", game_id=game_id), 303)
+
+
+def open_table(spec: TableSpec) -> int:
+    """Create the table for the current user (and start a bots-only one); returns its id."""
+    config = current_app.config["GAME"]
+    player = my_player()
+    game = create_table(player, spec, config, max_open=current_app.config["MAX_OPEN_TABLES"])
+    if not spec.creator_sits:
+        start_table(game.id, player, config, pause_s=pause_s())
+    return game.id
+
+
+def _sat_at(game) -> bool:
+    """The current user had a seat at this game (or opened it, for a bots-only table)."""
+    return game.creator_user_id == current_user.id or any(
+        gp.player.user_id == current_user.id for gp in game.players)
+
+
+@bp.get("/rules")
+def rules():
+    """How to play, for players: RULES.md in plain words, with the cards drawn."""
+    return render_template("play/rules.html", profiles=list(PROFILES),
+                           config=current_app.config["GAME"])
+
+
+@bp.post("/tables/<int:game_id>/again")
+@login_required
+@OPEN_TABLE_LIMIT
+def again(game_id: int):
+    """A new table with the same settings and seats, with the current user seated."""
+    game = game_or_404(game_id)
+    if not _sat_at(game):
+        flash(_("Only the players of this table can play it again."), "error")
+        return redirect(url_for(".table", game_id=game_id), 303)
+    bots = again_bots(game)
+    watch = game.mode == "bots"
+    spec = TableSpec(name=game.name, seats=game.num_players,
+                     bots=bots if watch else bots[:game.num_players - 1],
+                     max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch)
+    try:
+        new_id = open_table(spec)
+    except TableError as exc:  # the service has rolled its work back
+        flash(exc.message, "error")
+        return redirect(url_for(".table", game_id=game_id), 303)
+    return redirect(url_for(".table", game_id=new_id), 303)
