@@ -29,6 +29,7 @@ from siete.models.reports import (
     ReportSeatCard,
     ReportTotals,
 )
+from siete.service.unit_of_work import unit_of_work
 
 # A game with at least one bot seated (reports 6 and 11).
 HAS_BOT = ("EXISTS (SELECT 1 FROM game_players b JOIN players pb ON pb.id = b.player_id "
@@ -189,11 +190,11 @@ def add_finished_games(game_ids: list[int], by: str = "system") -> None:
 
 def rebuild(chunk: int = 2000, by: str = "rebuild") -> int:
     """Empty the aggregates and add every finished game again; returns how many were added."""
-    connection = db.session.connection()
-    for model in reversed(TABLES):
-        connection.execute(model.__table__.delete())
-    ids = list(db.session.scalars(select(Game.id).where(Game.status == "finished").order_by(Game.id)))
-    for start in range(0, len(ids), chunk):
-        add_finished_games(ids[start:start + chunk], by)
-    db.session.commit()
+    with unit_of_work() as session:
+        connection = session.connection()
+        for model in reversed(TABLES):
+            connection.execute(model.__table__.delete())
+        ids = list(session.scalars(select(Game.id).where(Game.status == "finished").order_by(Game.id)))
+        for start in range(0, len(ids), chunk):
+            add_finished_games(ids[start:start + chunk], by)
     return len(ids)

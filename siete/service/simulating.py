@@ -23,6 +23,7 @@ from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_games
 from siete.service.recording import add_tally, card_ids, cards_drawn, final_seats, tally_hand
 from siete.service.tables import TableSpec, create_table, pick_bots, start_table, verify_spec
+from siete.service.unit_of_work import transactional, unit_of_work
 
 CREATOR, STARTER = "simulator", "system"  # who create_table and start_table write as
 GAMES, SEATS = Game.__table__, GamePlayer.__table__
@@ -154,6 +155,7 @@ def _hand_rows(hand: dict, ids: dict[str, int]) -> tuple[dict, list[tuple[int, s
              "bank_result": hand["bank_result"]}, turns)
 
 
+@transactional  # one transaction per batch
 def store_batch(records: list[GameRecord]) -> list[int]:
     """Insert a batch of games, parents first, and their aggregates: one transaction."""
     connection = db.session.connection()
@@ -171,7 +173,6 @@ def store_batch(records: list[GameRecord]) -> list[int]:
     rate_games([(gid, sorted(((s["player_id"], s["final_position"]) for s in r.seats
                               if s["final_position"] is not None), key=lambda seat: seat[1]))
                 for r, gid in zip(records, game_ids)], STARTER)
-    db.session.commit()
     return list(game_ids)
 
 
@@ -301,8 +302,8 @@ def simulate_recorded_bulk(profiles: list[str], games: int, config: GameConfig, 
         spec, _ = table_spec(profiles, seed, number, max_hands)
         if spec.bots not in seats_for:
             verify_spec(spec, config)
-            seats_for[spec.bots] = [Seat.of(p) for p in pick_bots(spec.bots, set(), CREATOR)]
-            db.session.commit()
+            with unit_of_work():  # the bots exist before the forked players look them up
+                seats_for[spec.bots] = [Seat.of(p) for p in pick_bots(spec.bots, set(), CREATOR)]
     ids = dict(card_ids())
 
     def tasks():
