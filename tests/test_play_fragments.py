@@ -397,6 +397,8 @@ def test_watchers_polls_deal_the_next_hand_of_a_bots_only_table_after_its_pause(
     game_id = int(client_for(app, ana).post("/tables", data=form).headers["Location"].rsplit("/", 1)[1])
     _, state = load(app, game_id)
     assert state.phase == "deal" and state.hand == 1  # one hand played, then the pause
+    # The pause is short for bots; on a slow run it could end before the first poll below.
+    set_deadline(app, game_id, utcnow() + timedelta(minutes=5))
     watcher = client_for(app, None)
     page = text(watcher.get(f"/tables/{game_id}"))
     assert "Next hand in" in page and "Hand 1 settled" in page
