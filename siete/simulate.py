@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 
 from siete.cli_i18n import gettext as _
-from siete.engine import rules
+from siete.engine import deck, rules
 from siete.engine.bots import PROFILES, HandHook, play_until_person
 from siete.engine.config import GameConfig
 from siete.engine.state import GameState
@@ -16,8 +16,8 @@ from siete.engine.state import GameState
 def play_game(names: list[str], bots: dict[str, str], config: GameConfig,
               rng: random.Random, on_hand: HandHook | None = None) -> GameState:
     """Play one whole game between bots with one seeded random source."""
-    state = rules.new_game(names, config, rules.draw_seat_cards(config.cards, rng, len(names)), bots)
-    rules.deal_unchecked(state, rules.shuffled_deck(config.cards, rng))  # our own fresh deck
+    state = rules.new_game(names, config, deck.draw_seat_cards(config.cards, rng, len(names)), bots)
+    rules.deal_unchecked(state, deck.shuffled_deck(config.cards, rng))  # our own fresh deck
     play_until_person(state, rng, on_hand)
     return state
 
@@ -88,7 +88,7 @@ def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
         shift = game % len(profiles)
         seats = profiles[shift:] + profiles[:shift]
         names = [f"{p}{(i + shift) % len(profiles) + 1}" for i, p in enumerate(seats)]
-        rng = rules.seeded_rng(seed, game)
+        rng = deck.seeded_rng(seed, game)
         state = play_game(names, dict(zip(names, seats)), config, rng, count)
         for i, seat in enumerate(state.seats):
             s = stats[seat.bot]

@@ -9,7 +9,7 @@ import pytest
 from lxml import etree
 
 from siete import xmlfiles
-from siete.engine import rules
+from siete.engine import deck, rules
 from siete.engine.cards import SUITS, spanish_deck
 from siete.engine.config import GameConfig
 from siete.xmlfiles import (
@@ -130,7 +130,7 @@ def test_env_var_points_to_another_cards_file(tmp_path, monkeypatch):
     # the engine deals from the cards it is given: here, with the 8 of oros
     config = load_game()
     state = rules.new_game(["a", "b"], config, ["O08", "O12"])
-    assert state.seats[0].seat_card == "O08" and len(rules.shuffled_deck(config.cards, random.Random(1))) == 41
+    assert state.seats[0].seat_card == "O08" and len(deck.shuffled_deck(config.cards, random.Random(1))) == 41
 
 
 # ---------------------------------------------------------------- broken config files

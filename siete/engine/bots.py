@@ -6,11 +6,11 @@ from collections.abc import Callable
 from typing import Protocol
 
 from siete.engine.codes import BotProfile
+from siete.engine.deck import shuffled_deck
 from siete.engine.rules import (
     deal_unchecked,
     draw_unchecked,
     place_bet_unchecked,
-    shuffled_deck,
     stand_unchecked,
     verify_turn,
 )

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from flask import current_app
 from flask_babel import gettext as _
 
-from siete.engine import rules
+from siete.engine import deck, rules
 from siete.engine.bots import play_until_person
 from siete.engine.moves import (
     MOVES,
@@ -150,7 +150,7 @@ def advance(game: GameRow, state: GameState, by: str, pause_bots: bool = True,
     def pauses(state: GameState) -> bool:  # the next hand is dealt when the pause is over
         return pause_bots and _pauses(game, state, pause_s)  # (see run_due_timers)
 
-    play_until_person(state, rules.seeded_rng(game.seed, state.version), record, pauses)
+    play_until_person(state, deck.seeded_rng(game.seed, state.version), record, pauses)
 
 
 def _pauses(game: GameRow, state: GameState, pause_s: float) -> bool:
@@ -276,8 +276,8 @@ def _take_seat_back(row: LiveState, state: GameState, seat: int, by: str) -> Non
 
 def deal_next(game: GameRow, state: GameState) -> None:
     """Deal the next hand, from a deck seeded by the game and its version."""
-    rng = rules.seeded_rng(game.seed, state.version)
-    rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
+    rng = deck.seeded_rng(game.seed, state.version)
+    rules.deal(state, deck.shuffled_deck(state.config.cards, rng))
 
 
 def ready_for_next(game_id: int, player_name: str | None,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import insert
 
 from siete.db import db
-from siete.engine import rules
+from siete.engine import deck, rules
 from siete.engine.bots import play_until_person
 from siete.engine.cards import points
 from siete.engine.config import GameConfig
@@ -55,16 +55,16 @@ def simulate_recorded(profiles: list[str], games: int, config: GameConfig, seed:
 def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
                     game_seed: int) -> tuple[GameState, list[dict]]:
     """The game start_table(pause_bots=False) plays, with the same random draws, and its hands."""
-    rng = rules.seeded_rng(game_seed, "seating")  # as tables._deal_first_hand
-    state = rules.new_game(names, config, rules.draw_seat_cards(config.cards, rng, len(names)), bots)
-    rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
+    rng = deck.seeded_rng(game_seed, "seating")  # as tables._deal_first_hand
+    state = rules.new_game(names, config, deck.draw_seat_cards(config.cards, rng, len(names)), bots)
+    rules.deal(state, deck.shuffled_deck(state.config.cards, rng))
     hands: list[dict] = []
 
     def keep(state: GameState, hand: dict) -> None:
         if hand["number"] > len(hands):
             hands.append(hand)
 
-    play_until_person(state, rules.seeded_rng(game_seed, state.version), keep)  # as play.advance
+    play_until_person(state, deck.seeded_rng(game_seed, state.version), keep)  # as play.advance
     if state.phase == PLAY:
         raise RuntimeError("a bots-only game waited for a human")
     return state, hands

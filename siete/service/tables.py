@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from siete.db import db
-from siete.engine import rules
+from siete.engine import deck, rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.models.base import utcnow
@@ -241,11 +241,11 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool,
     bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == PlayerKind.BOT}
     game_config = config.with_overrides(max_hands=game.max_hands,
                                         initial_points=game.initial_points)
-    rng = rules.seeded_rng(game.seed, "seating")
-    seat_cards = rules.draw_seat_cards(game_config.cards, rng, len(names))
+    rng = deck.seeded_rng(game.seed, "seating")
+    seat_cards = deck.draw_seat_cards(game_config.cards, rng, len(names))
     state = rules.new_game(names, game_config, seat_cards, bots)
     record_start(game, state, by)
-    rules.deal(state, rules.shuffled_deck(state.config.cards, rng))
+    rules.deal(state, deck.shuffled_deck(state.config.cards, rng))
     advance(game, state, by, pause_bots, pause_s)
     live = LiveState(game.id, 0, "{}", None)
     save_state(game, live, state, by, new=True, pause_s=pause_s)

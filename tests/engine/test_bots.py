@@ -6,7 +6,7 @@ import random
 import pytest
 from engine_helpers import bot_to_act, full_deck, start_game
 
-from siete.engine import bots, moves, rules
+from siete.engine import bots, deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
@@ -128,7 +128,7 @@ def test_bot_step_acts_only_through_legal_moves():
         if state.phase != PLAY:
             if state.phase == OVER:
                 break
-            rules.deal(state, rules.shuffled_deck(SPANISH_DECK, rng))
+            rules.deal(state, deck.shuffled_deck(SPANISH_DECK, rng))
         before = state.version
         bots.bot_step(state, bot_to_act(state), rng)
         assert state.version == before + 1

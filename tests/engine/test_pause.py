@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from siete.engine import rules
+from siete.engine import deck, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.moves import everyone_ready, say_next
@@ -16,7 +16,7 @@ from siete.engine.state import DEAL, GameState, RuleError
 def settled_game() -> GameState:
     """Ana and Bea (people) and a bot; hand 1 dealt and played out, so the game waits to deal."""
     state = rules.new_game(["ana", "bea", "bot"], GameConfig(), ["O12", "O11", "O10"], {"bot": "standard"})
-    rules.deal(state, rules.shuffled_deck(SPANISH_DECK, random.Random(3)))
+    rules.deal(state, deck.shuffled_deck(SPANISH_DECK, random.Random(3)))
     while state.phase != DEAL:
         seat = state.current_seat()
         if state.turn != 0 and not state.seats[seat].bet:
@@ -40,7 +40,7 @@ def test_next_is_refused_while_a_hand_is_in_play_and_for_a_bot():
     state = settled_game()
     with pytest.raises(RuleError):
         say_next(state, state.seat_index("bot"))
-    rules.deal(state, rules.shuffled_deck(SPANISH_DECK, random.Random(4)))
+    rules.deal(state, deck.shuffled_deck(SPANISH_DECK, random.Random(4)))
     assert state.ready == []  # R4.1: a new deal starts with nobody ready for the one after
     with pytest.raises(RuleError):
         say_next(state, state.seat_index("ana"))

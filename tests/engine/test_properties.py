@@ -12,7 +12,7 @@ from engine_helpers import bot_to_act
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from siete.engine import bots, rules
+from siete.engine import bots, deck, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
@@ -108,7 +108,7 @@ def test_random_legal_moves_keep_the_invariants(data):
     steps = 0
     while state.phase != OVER:
         if state.phase != PLAY:
-            dealt = rules.shuffled_deck(SPANISH_DECK, random.Random(data.draw(st.integers(0, 2**32), label="deck")))
+            dealt = deck.shuffled_deck(SPANISH_DECK, random.Random(data.draw(st.integers(0, 2**32), label="deck")))
             if data.draw(st.booleans(), label="short deck"):  # R4.8: decks may run out
                 dealt = dealt[:len(state.order) + data.draw(st.integers(0, 6), label="extra")]
             rules.deal(state, dealt)
@@ -137,12 +137,12 @@ def test_bot_games_keep_the_invariants(players, seed, profiles, max_hands, point
     rng = random.Random(seed)
     names = [f"p{i}" for i in range(players)]
     state = rules.new_game(names, GameConfig(max_hands=max_hands, initial_points=points),
-                           rules.draw_seat_cards(SPANISH_DECK, rng, players), dict(zip(names, profiles)))
+                           deck.draw_seat_cards(SPANISH_DECK, rng, players), dict(zip(names, profiles)))
     dealt: list[str] = []
     memory = HandMemory(SPANISH_DECK)  # kept across moves and hands, as run_bots keeps one
     while state.phase != OVER:
         if state.phase != PLAY:
-            dealt = rules.shuffled_deck(SPANISH_DECK, rng)
+            dealt = deck.shuffled_deck(SPANISH_DECK, rng)
             rules.deal(state, dealt)
         else:
             for seat in state.order:  # every seat's view, not only the one whose turn it is

@@ -6,7 +6,7 @@ import copy
 import pytest
 from engine_helpers import can_bet, full_deck, start_game
 
-from siete.engine import moves, rules
+from siete.engine import deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import (
@@ -54,15 +54,15 @@ def test_r3_1_new_game_refuses_bad_seating(names, cards, message):
 def test_r3_1_seat_cards_are_distinct_active_cards():
     import random
     for seed in range(50):
-        cards = rules.draw_seat_cards(SPANISH_DECK, random.Random(seed), 8)
+        cards = deck.draw_seat_cards(SPANISH_DECK, random.Random(seed), 8)
         assert len(set(cards)) == 8 and set(cards) <= SPANISH_DECK.active_set
 
 
 def test_r1_5_shuffled_deck_is_a_permutation_of_the_active_cards():
     import random
-    decks = [rules.shuffled_deck(SPANISH_DECK, random.Random(s)) for s in range(20)]
-    for deck in decks:
-        assert sorted(deck) == sorted(SPANISH_DECK.active) and len(deck) == 40
+    decks = [deck.shuffled_deck(SPANISH_DECK, random.Random(s)) for s in range(20)]
+    for shuffled in decks:
+        assert sorted(shuffled) == sorted(SPANISH_DECK.active) and len(shuffled) == 40
     assert len({tuple(d) for d in decks}) == 20  # fresh shuffles differ
 
 
@@ -82,8 +82,8 @@ def test_r1_5_chunked_digits_give_the_plain_one_number_shuffle():
         for i in range(len(expected) - 1, 0, -1):
             number, j = divmod(number, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
-        assert rules.shuffled_deck(SPANISH_DECK, random.Random(seed)) == expected
-    assert all(product < 2**30 for product, _ in rules._digit_chunks(len(active)))
+        assert deck.shuffled_deck(SPANISH_DECK, random.Random(seed)) == expected
+    assert all(product < 2**30 for product, _ in deck._digit_chunks(len(active)))
 
 
 def test_r4_1_deal_players_first_bank_last(three):
@@ -202,11 +202,11 @@ def test_r4_9_bank_skipped_when_all_bust():
 
 def test_deal_refuses_bad_decks(three):
     fresh = start_game(["a", "b", "c"], ["O12", "O11", "O10"])
-    for deck, message in ((["O03", "X01", "O05"], "X01 is not a card of the deck"),
+    for cards, message in ((["O03", "X01", "O05"], "X01 is not a card of the deck"),
                           (["O03", "O03", "O05"], "O03 is dealt twice"),
                           (["O03", "O04"], "the deck has 2 cards and the deal needs 3")):
         with pytest.raises(RuleError, match=message):
-            rules.deal(fresh, deck)
+            rules.deal(fresh, cards)
     with pytest.raises(RuleError, match="a hand is in play"):
         rules.deal(three, full_deck([]))
 
