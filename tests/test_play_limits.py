@@ -13,6 +13,7 @@ from siete.models.games import Game
 from siete.models.games import GameStateRow as StateRow
 from siete.models.people import User
 from siete.service import play as play_service
+from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
 WAITING = {"name": "mine", "seats": 4, "standard_bots": 1, "cautious_bots": 0, "bold_bots": 0,
@@ -123,7 +124,7 @@ def away_table(app) -> tuple[int, int, int]:
                 play_service.act(game.id, "Bea", "bet" if needs_bet else "stand",
                                  1 if needs_bet else None)
             else:
-                play_service.run_due_timers(game.id, now=utcnow() + timedelta(days=1))
+                timers.run_due_timers(game.id, now=utcnow() + timedelta(days=1))
             db.session.remove()
     raise AssertionError("Ana never went away")
 

@@ -13,6 +13,7 @@ from siete.db import db
 from siete.models.base import utcnow
 from siete.models.people import User
 from siete.service import play as play_service
+from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
 
@@ -64,8 +65,8 @@ def test_the_pause_ends_through_the_timer_path(app):
     game_id = started_game(app, ana)
     state = play_out_hand(app, client_for(app, ana), game_id, seat_of_user(app, game_id, ana))
     with app.app_context():
-        assert not play_service.run_due_timers(game_id)  # not yet
-        assert play_service.run_due_timers(game_id, now=utcnow() + timedelta(seconds=60))
+        assert not timers.run_due_timers(game_id)  # not yet
+        assert timers.run_due_timers(game_id, now=utcnow() + timedelta(seconds=60))
     _, after = load(app, game_id)
     assert after.hand == state.hand + 1 or after.phase == "over"
 

@@ -30,10 +30,10 @@ from siete.service.play import (
     leave_game,
     poll_marker,
     ready_for_next,
-    run_due_timers,
     take_seat_back,
 )
 from siete.service.tables import join_table, leave_waiting_table, start_table
+from siete.service.timers import run_due_timers
 from siete.validators import parse_ascii_int
 
 

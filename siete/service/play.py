@@ -19,7 +19,6 @@ from siete.engine.moves import (
     everyone_ready,
     replace_with_bot,
     say_next,
-    time_out,
 )
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 from siete.models import game_rows
@@ -199,47 +198,6 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
 def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
     """The table's version and deadline in one small query, for cheap polling."""
     return game_rows.poll_marker(game_id)
-
-
-@dataclass(frozen=True)
-class TimerStep:
-    """One automatic step a run-out timer took at a table: its version before and after."""
-
-    game_id: int
-    before: int
-    after: int
-    deadline: datetime
-
-
-def run_due_timers(game_id: int, now: datetime | None = None,
-                   pause_s: float = SETTLE_PAUSE_S) -> bool:
-    """If the turn timer ran out, stand for the idle human (or deal for bots); True if it did."""
-    return run_due_step(game_id, now, pause_s=pause_s) is not None
-
-
-def run_due_step(game_id: int, now: datetime | None = None, skip_locked: bool = False,
-                 pause_s: float = SETTLE_PAUSE_S) -> TimerStep | None:
-    """run_due_timers, saying what it did; with skip_locked a table someone holds is left alone."""
-    try:
-        return _run_timer(game_id, now or utcnow(), skip_locked, pause_s)
-    except Conflict:  # not started (or gone, or held by another process): no timer runs there
-        return None
-
-
-def _run_timer(game_id: int, now: datetime, skip_locked: bool,
-               pause_s: float) -> TimerStep | None:
-    with locked_started_table(game_id, skip_locked) as (game, row):
-        if row.turn_deadline is None or row.turn_deadline > now:
-            return None
-        before, deadline = row.version, row.turn_deadline
-        state = load_state(row)
-        if state.phase == PLAY and state.seats[state.current_seat()].bot is None:
-            time_out(state, state.current_seat())
-        elif state.phase == DEAL:
-            deal_next(game, state)
-        advance(game, state, "timer", pause_s=pause_s)
-        save_state(game, row, state, "timer", pause_s=pause_s)
-        return TimerStep(game_id, before, row.version, deadline)
 
 
 def take_seat_back(game_id: int, player_name: str | None) -> bool:

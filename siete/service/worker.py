@@ -1,5 +1,5 @@
 """The worker's side of the tables: find what is due in one query, then play it through the
-same locked path a request takes (siete.service.play.run_due_step).
+same locked path a request takes (siete.service.timers.run_due_step).
 
 What is due:
 - a started table whose `game_states.turn_deadline` has passed: a person's turn timer ran out,
@@ -28,8 +28,9 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from siete.db import db
 from siete.models.game_rows import GAMES, STATES
 from siete.models.vocabulary import GameStatus
-from siete.service.play import SETTLE_PAUSE_S, TimerStep, run_due_step
+from siete.service.play import SETTLE_PAUSE_S
 from siete.service.tables import expire_waiting_table
+from siete.service.timers import TimerStep, run_due_step
 
 log = logging.getLogger("siete.worker")
 

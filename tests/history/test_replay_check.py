@@ -14,6 +14,7 @@ from siete.models.base import utcnow
 from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.models.reference import Card
 from siete.service import play as play_service
+from siete.service import timers
 from siete.service.tables import TableSpec, create_table, start_table
 
 
@@ -86,7 +87,7 @@ def play_out_on_timers(game_id: int) -> None:
         db.session.expire_all()
         if db.session.get(Game, game_id).status == "finished":
             return
-        play_service.run_due_timers(game_id, now=utcnow() + timedelta(minutes=1))
+        timers.run_due_timers(game_id, now=utcnow() + timedelta(minutes=1))
     raise AssertionError("the game did not end")
 
 

@@ -12,7 +12,7 @@ from siete.models.base import utcnow
 from siete.models.games import Game
 from siete.models.games import GameStateRow as StateRow
 from siete.models.people import Player, User
-from siete.service import play
+from siete.service import play, timers
 from siete.service.errors import Conflict, NotAllowed, RuleBroken
 from siete.service.tables import TableSpec, create_table, join_table, player_for, player_of_user, start_table
 
@@ -145,12 +145,12 @@ def test_turn_timer_stands_for_an_idle_player(app):
     state, _ = human_to_act(app, game_id)
     with app.app_context():
         later = utcnow() + timedelta(seconds=31)
-        assert play.run_due_timers(game_id, now=later)
+        assert timers.run_due_timers(game_id, now=later)
         _, after = play.current_state(game_id)
         ana = after.seats[after.seat_index("ana")]
         assert ana.bet == 1 or after.hand > state.hand  # bet the minimum, then stood
         assert after.version > state.version
-        assert not play.run_due_timers(game_id, now=utcnow())  # nothing due right after
+        assert not timers.run_due_timers(game_id, now=utcnow())  # nothing due right after
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(app):
