@@ -5,6 +5,7 @@ declared; it is re-exported here, where the rest of the app has always taken it 
 """
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
 import time
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DisconnectionError, IntegrityError
+from sqlalchemy.exc import DisconnectionError, IntegrityError, SQLAlchemyError
 
 from siete.models import all_tables  # noqa: F401  (create_all needs every table)
 from siete.models.base import db
@@ -26,6 +27,9 @@ SQLITE_BUSY_TIMEOUT_MS = 15_000
 PING_AFTER_IDLE_S = 1.0
 RETURNED_AT = "siete_returned_at"  # connection record info: when it was last checked in
 IN_TRANSACTION = "siete_in_transaction"  # ... and whether a transaction may be open on it
+
+LOG = logging.getLogger(__name__)
+
 
 def is_mysql_url(url: str) -> bool:
     """True for mysql:// and mariadb:// URLs (any driver)."""
@@ -145,6 +149,18 @@ def lift_statement_time_limit() -> None:
         db.session.execute(text("SET SESSION max_statement_time = 0"))
     except Exception:  # noqa: BLE001 - a broken connection is discarded by the pool anyway
         db.session.invalidate()
+
+
+def database_answers() -> bool:
+    """Whether the database answers a trivial query now (the health check)."""
+    try:
+        db.session.execute(text("SELECT 1"))
+        return True
+    except SQLAlchemyError:
+        LOG.warning("health check: database unavailable", exc_info=True)
+        return False
+    finally:
+        db.session.rollback()  # end the transaction (on SQLite it holds the write lock)
 
 
 def sql_statements(path: Path) -> list[str]:
