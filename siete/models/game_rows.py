@@ -220,7 +220,10 @@ def seat_ids(game: GameRow) -> list[tuple[int, int]]:
     A hand's rows need only these two numbers per seat; the ORM seats are 20 columns each.
     """
     if "players" in game.__dict__:  # already loaded by this request: no query
-        return [(gp.id, gp.player_id) for gp in sorted(game.players, key=lambda gp: gp.join_order)]
+        seats = sorted(game.players, key=lambda gp: gp.join_order)
+        if any(gp.id is None for gp in seats):  # seats added in this unit (a start fills with
+            db.session.flush()  # bots): they get their ids now, or a settled hand has none
+        return [(gp.id, gp.player_id) for gp in seats]
     return [tuple(row) for row in db.session.connection().execute(SEAT_IDS, {"game_id": game.id})]
 
 

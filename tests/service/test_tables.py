@@ -5,11 +5,12 @@ import threading
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import select
 
 from siete.db import db
 from siete.engine.rules import legal_bets
 from siete.models.base import utcnow
-from siete.models.games import Game
+from siete.models.games import Game, Turn
 from siete.models.games import GameStateRow as StateRow
 from siete.models.people import Player, User
 from siete.service import play, timers
@@ -211,3 +212,20 @@ def test_a_join_sees_the_seats_taken_after_its_request_began(app):
             join_table(game_id, cai)
         seats = db.session.get(Game, game_id).players
         assert sorted(gp.player.name for gp in seats) == ["ana", "bea"]
+
+
+def test_a_start_that_fills_seats_with_bots_records_the_hand_it_settles_at_once(app):
+    """The seats a start fills with bots are new rows of the start's own unit of work. When the
+    first hand is settled within the start (the human holds the bank and every punter busts),
+    its turns still need their seats' ids: it was an IntegrityError, a 500, in the browser suite."""
+    with app.app_context():
+        ana = make_player("ana")
+        spec = TableSpec(name="filled", seats=3, bots=("standard",), max_hands=15)
+        for seed in range(1, 400):
+            game = create_table(ana, spec, app.config["GAME"], seed=seed)
+            start_table(game.id, ana, app.config["GAME"], fill_with_bots=True)
+            if db.session.get(Game, game.id).hands_played:
+                turns = db.session.scalars(select(Turn).where(Turn.game_id == game.id)).all()
+                assert len(turns) == 3 and all(turn.game_player_id for turn in turns)
+                return
+        raise AssertionError("no seed settled the first hand within the start")
