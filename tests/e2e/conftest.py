@@ -6,82 +6,34 @@ Every test in tests/e2e is marked `browser`; all of them skip when Chromium is m
 """
 from __future__ import annotations
 
-import os
 import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from itertools import count
 from pathlib import Path
 
 import pytest
+from live_app import REPO, running_app
 from replay_check import TALLY, check_recorded_games
 
-REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 ARTIFACTS = REPO / "tests" / "artifacts"
-START_TIMEOUT_S = 30
 # The default of the lobby form's turn timer (siete.play reads TURN_SECONDS); tests that need a
 # short timer type it into the form, the others keep this one so a slow step never times out.
 DEFAULT_TURN_SECONDS = "20"
 _names = count(1)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_until_live(url: str, server: subprocess.Popen, log: Path) -> None:
-    """Poll /livez until it answers 200; fail with the server's own output if it never does."""
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"the app exited with {server.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(f"{url}/livez", timeout=1) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)
-    pytest.fail(f"the app did not answer /livez in {START_TIMEOUT_S} s:\n{log.read_text()}")
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory) -> str:
     """The base URL of the real app, run as `flask --app wsgi run` on a fresh SQLite database."""
     work = tmp_path_factory.mktemp("e2e")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
-    env.update(DATABASE_URL=f"sqlite:///{work / 'e2e.sqlite'}", SECRET_KEY=secrets.token_hex(32),
-               TURN_SECONDS=DEFAULT_TURN_SECONDS, PYTHONUNBUFFERED="1",
-               # One account per role opens a table in most tests of the session: the per-account
-               # cap and rate (tested in tests/test_play_limits.py) would stop it half-way.
-               MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute")
-    log = work / "server.log"
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "flask", "--app", "wsgi", "run", "--no-reload",
-             "--host", "127.0.0.1", "--port", str(port)],
-            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_live(url, server, log)
+    # One account per role opens a table in most tests of the session: the per-account cap and
+    # rate (tested in tests/test_play_limits.py) would stop it half-way.
+    with running_app(work, "e2e.sqlite", TURN_SECONDS=DEFAULT_TURN_SECONDS,
+                     MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute") as url:
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=5)
-    check_replays(env["DATABASE_URL"])
+    check_replays(f"sqlite:///{work / 'e2e.sqlite'}")
 
 
 def check_replays(database_url: str) -> None:

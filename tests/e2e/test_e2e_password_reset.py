@@ -7,33 +7,20 @@ aiosmtpd server this module starts on a free loopback port.
 from __future__ import annotations
 
 import email
-import os
 import re
-import secrets
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from email import policy
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 from aiosmtpd.controller import Controller  # noqa: E402
+from live_app import free_port, running_app  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 from siete_pages import signed_in_as  # noqa: E402
 
 pytestmark = pytest.mark.browser
-REPO = Path(__file__).resolve().parents[2]
 NEW_PASSWORD = "reset-passw0rd-new"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Inbox:
@@ -67,33 +54,10 @@ def inbox():
 @pytest.fixture(scope="module")
 def mail_server_app(inbox, tmp_path_factory):
     """The app (flask run, like make run) with the test's SMTP server configured."""
-    work = tmp_path_factory.mktemp("e2e-reset")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
-    env.update(DATABASE_URL=f"sqlite:///{work / 'reset.sqlite'}", SECRET_KEY=secrets.token_hex(32),
-               SMTP_HOST="127.0.0.1", SMTP_PORT=str(inbox.port), SMTP_TLS="none",
-               MAIL_SENDER="Siete <no-reply@siete.test>", PYTHONUNBUFFERED="1")
-    log = work / "server.log"
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "flask", "--app", "wsgi", "run", "--no-reload",
-             "--host", "127.0.0.1", "--port", str(port)],
-            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/livez", timeout=1):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the app did not start:\n{log.read_text()}")
-                time.sleep(0.2)
+    with running_app(tmp_path_factory.mktemp("e2e-reset"), "reset.sqlite",
+                     SMTP_HOST="127.0.0.1", SMTP_PORT=str(inbox.port), SMTP_TLS="none",
+                     MAIL_SENDER="Siete <no-reply@siete.test>") as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def test_a_reset_link_arrives_by_mail_works_once_and_is_refused_the_second_time(

@@ -1,0 +1,67 @@
+"""The real app in a subprocess for the browser tests: `flask --app wsgi run`, as `make run`
+starts it, on a free loopback port with its own SQLite file."""
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 30
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_live(url: str, server: subprocess.Popen, log: Path) -> None:
+    """Poll /livez until it answers 200; fail with the server's own output if it never does."""
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"the app exited with {server.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/livez", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    pytest.fail(f"the app did not answer /livez in {START_TIMEOUT_S} s:\n{log.read_text()}")
+
+
+@contextmanager
+def running_app(work: Path, database: str, **settings: str):
+    """`flask --app wsgi run` (as `make run`) on a free port and its own SQLite file in `work`,
+    with `settings` added to its environment; yields its base URL and stops it after."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
+    env.update(DATABASE_URL=f"sqlite:///{work / database}", SECRET_KEY=secrets.token_hex(32),
+               PYTHONUNBUFFERED="1", **settings)
+    log = work / "server.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "wsgi", "run", "--no-reload",
+             "--host", "127.0.0.1", "--port", str(port)],
+            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_live(url, server, log)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=5)
