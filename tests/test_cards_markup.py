@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import lxml.etree
 import lxml.html
 import pytest
 from flask import Flask
@@ -10,6 +11,7 @@ from jinja2 import StrictUndefined
 
 from siete.engine.cards import SUITS, CardSet, spanish_deck
 from siete.i18n import init_i18n
+from siete.play.sprite import SPRITE_FILE, draw_sprite
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 DECK = CardSet(spanish_deck())
@@ -48,18 +50,48 @@ def test_r1_3_face_up_card_is_labelled_for_screen_readers(card, cid):
     assert f"card--{DECK.specs[cid].suit.lower()}" in root.get("class").split()
 
 
+def drawing_of(root) -> lxml.etree._Element:
+    """The sprite's symbol that a card's <use> points at (static/img/cards.svg#<id>)."""
+    href = root.find(".//use").get("href")
+    path, _, symbol = href.partition("#")
+    assert path.split("?")[0] == "/static/img/cards.svg"
+    found = SPRITE.xpath(f"//svg:symbol[@id='{symbol}']", namespaces=SVG)
+    assert len(found) == 1, href
+    return found[0]
+
+
+SVG = {"svg": "http://www.w3.org/2000/svg"}
+SPRITE = lxml.etree.parse(str(SPRITE_FILE))
+
+
 @pytest.mark.parametrize("cid", ACTIVE_IDS)
 def test_corners_show_the_rank_and_the_face_shows_pips_or_figure(card, cid):
-    root = parse(card(cid))
+    symbol = drawing_of(parse(card(cid)))
     rank = DECK.rank[cid]
-    corners = [t.text for t in root.iter("text") if "card__index" in t.get("class")]
+    texts = symbol.findall(".//svg:text", SVG)
+    corners = [t.text for t in texts if "card__index" in t.get("class")]
     assert corners == [str(rank), str(rank)]
-    pips = [g for g in root.iter("g") if g.get("transform", "").startswith("translate(")]
-    figures = [t.text for t in root.iter("text") if "card__figure" in t.get("class")]
+    pips = [g for g in symbol.iter("{*}g") if g.get("transform", "").startswith("translate(")]
+    figures = [t.text for t in texts if "card__figure" in t.get("class")]
     if rank <= 7:
         assert len(pips) == rank and figures == []
     else:  # sota, caballo, rey: a big letter over one suit symbol
         assert figures == [{10: "S", 11: "C", 12: "R"}[rank]] and len(pips) == 1
+
+
+def test_the_committed_sprite_is_what_the_template_draws():
+    """static/img/cards.svg is written by `python -m siete.play.sprite`; run it after a change."""
+    app = Flask(__name__, template_folder=str(TEMPLATES))
+    assert SPRITE_FILE.read_text(encoding="utf-8") == draw_sprite(app)
+
+
+def test_the_sprite_is_csp_safe_and_has_every_card():
+    """Colours are presentation attributes: a style attribute or element would need the CSP's
+    'unsafe-inline', and a <use>d symbol is out of reach of the page's stylesheet."""
+    text = SPRITE_FILE.read_text(encoding="utf-8")
+    assert "style" not in text and "<script" not in text
+    ids = {s.get("id") for s in SPRITE.getroot()}
+    assert set(ACTIVE_IDS) <= ids and {"back", "unknown"} <= ids
 
 
 def test_examples_read_as_issue_16_writes_them(card):
@@ -82,8 +114,8 @@ def test_face_down_card_hides_its_identity(card, cid):
 
 
 def test_each_suit_has_its_own_drawing(card):
-    drawings = {suit: "".join(lxml.html.tostring(g, encoding=str)
-                              for g in parse(card(f"{suit[0]}01")).iter("g"))
+    drawings = {suit: "".join(lxml.etree.tostring(g, encoding=str)
+                              for g in drawing_of(parse(card(f"{suit[0]}01"))).iter("{*}g"))
                 for suit in SUITS}
     assert len(set(drawings.values())) == 4
 
