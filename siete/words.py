@@ -200,7 +200,22 @@ PROFILE_NAMES = {"standard": lazy_gettext("standard"), "cautious": lazy_gettext(
 
 def profile_name(profile: str | None) -> str:
     """A bot profile in the reader's language ('cautious' -> 'prudente')."""
-    return str(PROFILE_NAMES.get(profile or "", profile or ""))
+    return word(PROFILE_NAMES, profile)
+
+
+def word(table: dict, key: str | None) -> str:
+    """table[key] (a lazy gettext string) in the request's language, translated once per request
+    and language (Flask-Babel finds the catalog again for each lazy string: ~20 µs, and a table
+    fragment names its bots' profiles and its rows' results on every move)."""
+    if not has_app_context():
+        return str(table.get(key, key or ""))
+    babel_state = g.get("_flask_babel")  # force_locale swaps the locale object kept here
+    by_locale = g.setdefault("siete_words", {})
+    names = by_locale.setdefault(getattr(babel_state, "babel_locale", None), {})
+    memo = (id(table), key)
+    if memo not in names:
+        names[memo] = str(table.get(key, key or ""))
+    return names[memo]
 
 
 # A turn's result, a bank's result and a seat's state as people read them; the engine and

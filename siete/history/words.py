@@ -1,26 +1,17 @@
 """The words the history pages use for cards, totals, results and a hand's events."""
 from __future__ import annotations
 
-from flask import g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from siete.engine.cards import SEVEN_HALF_POINTS
 from siete.service.game_record import HandRow, TurnRow
-from siete.words import BANK_RESULTS, RESULTS, SEAT_STATES  # noqa: F401  (the history pages use them)
+from siete.words import BANK_RESULTS, RESULTS, SEAT_STATES, word  # noqa: F401  (the history pages use them)
 from siete.words import game_total as total_text
 from siete.words import short_card_name as card_name
 
 GAME_STATUSES = {"waiting": _l("waiting for players"), "playing": _l("being played"),
                  "finished": _l("finished"), "abandoned": _l("abandoned")}
-
-
-def word(table: dict, key: str | None) -> str:
-    """table[key] (a lazy gettext string) in the request's language, translated once per request."""
-    names = g.setdefault("history_words", {})
-    if (id(table), key) not in names:
-        names[id(table), key] = str(table.get(key, key or ""))
-    return names[id(table), key]
 
 
 def duration_text(seconds: int | None) -> str:

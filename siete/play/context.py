@@ -16,7 +16,7 @@ from siete.models.games import Game, GamePlayer
 from siete.play.markup import cards_markup
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
-from siete.words import BANK_RESULTS, RESULTS, describe_log
+from siete.words import BANK_RESULTS, RESULTS, describe_log, word
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
 # words people read come from siete.words.
@@ -248,7 +248,7 @@ def settlement(record: dict | None) -> SimpleNamespace | None:
     return SimpleNamespace(
         number=record["number"], bank=record["bank"], rows=rows,
         bank_result=record["bank_result"],
-        bank_words=str(BANK_RESULTS.get(record["bank_result"], record["bank_result"])),
+        bank_words=word(BANK_RESULTS, record["bank_result"]),
         bank_total=record["bank_total"], eliminated=record["eliminated"], next_bank=record["next_bank"])
 
 
@@ -258,7 +258,7 @@ def settlement_row(turn: dict) -> SimpleNamespace:
     change = turn["points_end"] - turn["points_start"]
     return SimpleNamespace(
         name=turn["name"], is_bank=is_bank, bet=turn["bet"], hand=cards_markup(turn["cards"], "sm"),
-        total=turn["total"], result=str(RESULTS.get(code, code)), points=turn["points_end"],
+        total=turn["total"], result=word(RESULTS, code), points=turn["points_end"],
         kind="bank" if is_bank else RESULT_KINDS.get(code, code),
         change=f"+{change}" if change > 0 else str(change),
         trend="up" if change > 0 else "down" if change < 0 else None)
