@@ -11,7 +11,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_login import LoginManager, UserMixin
+from flask_login import LoginManager, UserMixin, current_user
 from flask_wtf.csrf import CSRFProtect
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import bindparam, select
@@ -113,7 +113,11 @@ def init_extensions(app: Flask) -> None:
     # Several limits per setting (";") back off: a few tries a minute, fewer per hour and day.
     for name, default in RATE_LIMIT_DEFAULTS.items():
         app.config.setdefault(name, os.environ.get(name) or default)
-    login_manager.init_app(app)
+    # Flask-Login's own context processor reads the account for every template; the proxy
+    # reads it only where a page shows it (a move's fragment, which is checked with the
+    # table's lock, never does).
+    login_manager.init_app(app, add_context_processor=False)
+    app.context_processor(lambda: {"current_user": current_user})
     csrf.init_app(app)
     limiter.init_app(app)
     configure_mail(app)  # SMTP_* and MAIL_SENDER for the password-reset mails

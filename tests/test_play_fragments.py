@@ -146,10 +146,11 @@ def _without_ticking(html: str) -> str:
                   "", html)
 
 
-def test_a_bet_costs_three_statements_and_renders_the_table_it_saved(app):
-    """#7: a move reads the user (with its player), locks the game and its state in one statement,
-    finds its seat by name in the state and writes it; the fragment is drawn from what was saved,
-    not read again, and is the same fragment a poll would get from the database."""
+def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
+    """#7, #16: a move locks the game and its state, and reads the session's account (its
+    generation and player name), in one statement, finds its seat by name in the state and
+    writes it; the fragment is drawn from what was saved, not read again, and is the same
+    fragment a poll would get from the database."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
@@ -159,7 +160,7 @@ def test_a_bet_costs_three_statements_and_renders_the_table_it_saved(app):
                             headers=HX)
     assert moved.status_code == 200
     reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith("COMMIT")]
-    assert len(reads_and_writes) == 3, statements
+    assert len(reads_and_writes) == 2, statements
     polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
     assert _without_ticking(text(moved)) == _without_ticking(text(polled))
 
@@ -203,7 +204,7 @@ def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     calls.clear()
     assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
                        headers=HX).status_code == 200
-    assert calls == ["query", "query", "query", "commit"]  # user, lock, state UPDATE, COMMIT
+    assert calls == ["query", "query", "commit"]  # lock (with the account), state UPDATE, COMMIT
 
 
 def test_a_move_without_htmx_redirects_back_to_the_table(app):

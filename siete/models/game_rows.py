@@ -23,6 +23,7 @@ from sqlalchemy.orm.util import identity_key
 
 from siete.models.base import db, utcnow
 from siete.models.games import Game, GamePlayer, GameStateRow
+from siete.models.people import Player, User
 from siete.models.vocabulary import GameStatus
 
 GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
@@ -89,6 +90,16 @@ LOCK_STARTED = (
 # The worker's claim: the same locks, but a table another process holds is skipped, not waited
 # for (MariaDB SKIP LOCKED; SQLite ignores it and its single write lock serialises anyway).
 LOCK_STARTED_OR_SKIP = LOCK_STARTED.with_for_update(skip_locked=True)
+# A move by the account the signed session names: the same lock, and in the same statement the
+# account's session generation and player name, so the move checks the session (#15.2) without
+# a round trip of its own. The subqueries read without locking (MySQL locks only the rows of
+# the statement's own tables), and a missing account reads as NULL.
+USERS, PLAYERS = User.__table__, Player.__table__
+LOCK_STARTED_FOR_ACCOUNT = LOCK_STARTED.add_columns(
+    select(USERS.c.session_generation).where(USERS.c.id == bindparam("account_id"))
+    .scalar_subquery().label("account_generation"),
+    select(PLAYERS.c.name).where(PLAYERS.c.user_id == bindparam("account_id"))
+    .scalar_subquery().label("account_player"))
 INSERT_STATE = insert(STATES)
 UPDATE_STATE = update(STATES).where(STATES.c.game_id == bindparam("row_id"))
 UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("row_id"))
@@ -102,10 +113,32 @@ def lock_started(game_id: int, skip_locked: bool = False) -> tuple[TableRow, Liv
     (or, with skip_locked, if another transaction holds it)."""
     statement = LOCK_STARTED_OR_SKIP if skip_locked else LOCK_STARTED
     found = db.session.connection().execute(statement, {"game_id": game_id}).first()
+    return None if found is None else _table_and_state(found._asdict())
+
+
+@dataclass
+class AccountNow:
+    """An account as the database has it now: its session generation and player name (None
+    if there is no such account, or it has no player yet)."""
+
+    generation: int | None
+    player_name: str | None
+
+
+def lock_started_for_account(game_id: int, account_id: int
+                             ) -> tuple[TableRow, LiveState, AccountNow] | None:
+    """lock_started, and the account's generation and player name read in the same statement."""
+    found = db.session.connection().execute(
+        LOCK_STARTED_FOR_ACCOUNT, {"game_id": game_id, "account_id": account_id}).first()
     if found is None:
         return None
     values = found._asdict()
-    live = LiveState(game_id, values.pop("version"), values.pop("state"), values.pop("turn_deadline"))
+    account = AccountNow(values.pop("account_generation"), values.pop("account_player"))
+    return (*_table_and_state(values), account)
+
+
+def _table_and_state(values: dict) -> tuple[TableRow, LiveState]:
+    live = LiveState(values["id"], values.pop("version"), values.pop("state"), values.pop("turn_deadline"))
     return TableRow(**values), live
 
 

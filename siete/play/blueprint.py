@@ -1,14 +1,19 @@
 """The play blueprint, and what its two route modules (lobby_routes, routes) share."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app
+from collections.abc import Callable
+from functools import wraps
+
+from flask import Blueprint, abort, current_app, g, session
 from flask_babel import gettext as _
-from flask_login import current_user
+from flask_login import current_user, login_required
 
 from siete import words
 from siete.models.people import Player
+from siete.service.accounts import parse_session_id
 from siete.service.errors import TableNotFound
 from siete.service.play import SETTLE_PAUSE_S, current_state
+from siete.service.table_locks import SessionAccount
 from siete.service.tables import player_of_user
 
 bp = Blueprint("play", __name__)
@@ -26,6 +31,34 @@ def _game_id_in_range(_endpoint: str | None, values: dict | None) -> None:
 def game_total(value: int | float | None) -> str:
     """A total as players write it: 7½, 6, ½ (numbers in the reader's locale)."""
     return words.game_total(value)
+
+
+def session_account() -> SessionAccount | None:
+    """The account the signed session cookie names, not yet checked (a move checks it with its
+    lock); None when the session names none (a remember cookie alone: Flask-Login's way then)."""
+    if _user_loaded():
+        return None  # this request has read the account already: use it
+    claimed = session.get("_user_id")
+    parsed = parse_session_id(claimed) if isinstance(claimed, str) else None
+    return None if parsed is None else SessionAccount(*parsed)
+
+
+def _user_loaded() -> bool:
+    return g.get("_login_user") is not None
+
+
+def signed_in(view: Callable) -> Callable:
+    """login_required, unless the signed session names an account: then the view's move checks
+    that account (siete.service.table_locks.locked_table_for), which saves reading it apart."""
+    checked = login_required(view)
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if session_account() is None or current_app.config.get("LOGIN_DISABLED"):
+            return checked(*args, **kwargs)
+        return view(*args, **kwargs)
+
+    return wrapper
 
 
 def user_id() -> int | None:

@@ -17,13 +17,23 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import current_user, login_required, logout_user
 
+from siete.extensions import login_manager
 from siete.models.base import utcnow
-from siete.play.blueprint import bp, game_or_404, my_player, pause_s, player_name, user_id
+from siete.play.blueprint import (
+    bp,
+    game_or_404,
+    my_player,
+    pause_s,
+    player_name,
+    session_account,
+    signed_in,
+    user_id,
+)
 from siete.play.context import table_context, waiting_marker
 from siete.security import wants_fragment
-from siete.service.errors import TableError, TableNotFound
+from siete.service.errors import SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
     act,
@@ -32,6 +42,7 @@ from siete.service.play import (
     ready_for_next,
     take_seat_back,
 )
+from siete.service.table_locks import SessionAccount
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.timers import run_due_timers
 from siete.validators import parse_ascii_int
@@ -80,10 +91,15 @@ def _run_timers_if_due(game_id: int) -> None:
 
 def _render_table(game_id: int, error: str | None = None, status: int = 200,
                   fragment_only: bool | None = None, notice: str | None = None,
-                  snapshot: TableSnapshot | None = None):
-    """The table as a whole page, or as the #table fragment for htmx (from `snapshot` if given)."""
+                  snapshot: TableSnapshot | None = None, viewer: tuple | None = None):
+    """The table as a whole page, or as the #table fragment for htmx (from `snapshot` if given).
+
+    `viewer` is (user id, player name) when the move already knows them (a session's account
+    checked with the lock), so the account is not read again.
+    """
+    viewer_id, viewer_name = viewer if viewer is not None else (user_id(), player_name())
     try:
-        ctx = table_context(game_id, user_id(), error, notice, snapshot, player_name())
+        ctx = table_context(game_id, viewer_id, error, notice, snapshot, viewer_name)
     except TableNotFound as exc:
         abort(404, exc.message)
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
@@ -95,7 +111,12 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
     """Run one service call for the current user and answer with the table (or a redirect)."""
     try:
         result = move()
+    except SignedOut:  # the session's account was revoked: as if it had never logged in
+        logout_user()
+        return login_manager.unauthorized()
     except TableError as exc:  # the service has rolled its work back
+        if not current_user.is_authenticated:  # a session's account, not yet checked: check it
+            return login_manager.unauthorized()
         if isinstance(exc, TableNotFound):
             abort(404, exc.message)
         if wants_fragment():
@@ -104,10 +125,25 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
         return redirect(url_for(".table", game_id=game_id), 303)
     if wants_fragment():  # a move hands back the table it left: no need to read it again
         snapshot = result if isinstance(result, TableSnapshot) else None
-        return _render_table(game_id, notice=done, snapshot=snapshot)
+        return _render_table(game_id, notice=done, snapshot=snapshot, viewer=_mover(snapshot))
     if done:
         flash(done, "success")
     return redirect(url_for(".table", game_id=game_id), 303)
+
+
+def _who_moves() -> tuple[str | None, SessionAccount | None]:
+    """(player name, None) of the loaded user, or (None, the session's account), which the
+    move checks with the table's lock and reads the name from."""
+    account = session_account()
+    return (None, account) if account is not None else (player_name(), None)
+
+
+def _mover(snapshot: TableSnapshot | None) -> tuple | None:
+    """(user id, player name) of a move made for the session's account, else None."""
+    account = session_account()
+    if snapshot is None or account is None:
+        return None
+    return account.user_id, snapshot.mover
 
 
 def _bad_input(game_id: int, message: str):
@@ -120,7 +156,7 @@ def _form_int(name: str) -> int | None:
 
 
 @bp.post("/tables/<int:game_id>/<any(bet, draw, stand):action>")
-@login_required
+@signed_in
 def play(game_id: int, action: str):
     """Bet, draw or stand; the hidden `version` makes a stale tab or a double click change nothing."""
     version = _form_int("version")
@@ -129,16 +165,17 @@ def play(game_id: int, action: str):
     amount = _form_int("amount") if action == "bet" else None
     if action == "bet" and amount is None:
         return _bad_input(game_id, _("A bet is a whole number of points."))
-    return _perform(game_id, lambda: act(game_id, player_name(), action, amount, version,
-                                                 pause_s()))
+    name, account = _who_moves()
+    return _perform(game_id, lambda: act(game_id, name, action, amount, version, pause_s(),
+                                         account=account))
 
 
 @bp.post("/tables/<int:game_id>/next")
-@login_required
+@signed_in
 def next_hand(game_id: int):
     """The player has seen the settled hand: deal the next once every person at the table has."""
-    return _perform(game_id, lambda: ready_for_next(game_id, player_name(),
-                                                            pause_s()))
+    name, account = _who_moves()
+    return _perform(game_id, lambda: ready_for_next(game_id, name, pause_s(), account=account))
 
 
 @bp.post("/tables/<int:game_id>/join")

@@ -18,6 +18,12 @@ class TableNotFound(TableError):
     status = 404
 
 
+class SignedOut(TableError):
+    """The session names an account whose sessions were revoked (or that is gone): log in again."""
+
+    status = 401
+
+
 class NotAllowed(TableError):
     """The user may not act here: not seated, another seat, or not the table's creator."""
 

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -26,10 +24,7 @@ from siete.models.base import utcnow
 from siete.models.game_rows import (
     GameRow,
     LiveState,
-    game_exists,
     game_for_page,
-    lock_started,
-    lock_with_seats,
     mark_left,
     write_state,
 )
@@ -38,7 +33,11 @@ from siete.models.people import Player
 from siete.models.vocabulary import GameMode, GameStatus
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
-from siete.service.unit_of_work import unit_of_work
+from siete.service.table_locks import (
+    SessionAccount,
+    locked_started_table,
+    locked_table_for,
+)
 from siete.words import rule_message
 
 BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can watch them play
@@ -53,40 +52,6 @@ def settle_pause_s(game: GameRow, pause_s: float = SETTLE_PAUSE_S) -> float:
     return BOT_HAND_PAUSE_S if game.mode == GameMode.BOTS else pause_s
 
 
-@contextmanager
-def locked_table(game_id: int) -> Iterator[tuple[Game, GameStateRow | None]]:
-    """The game with its seats and its state, row-locked until commit; any error rolls back.
-
-    For what changes who sits (join, leave a waiting table, start); moves and timers take
-    locked_started_table, which reads no objects.
-    """
-    with unit_of_work():
-        yield _lock_table(game_id)
-
-
-@contextmanager
-def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tuple[GameRow, LiveState]]:
-    """A started table's game and state as plain rows, locked until commit; any error rolls back.
-
-    With skip_locked (the worker), a table another transaction holds is Conflict, not waited for.
-    """
-    with unit_of_work():
-        started = lock_started(game_id, skip_locked)
-        if started is None:
-            if not game_exists(game_id):
-                raise TableNotFound(_("there is no such table"))
-            raise Conflict(_("this game is not being played now"))
-        yield started
-
-
-def _lock_table(game_id: int) -> tuple[Game, GameStateRow | None]:
-    """The game row locked with its seats, then its state row if it has started."""
-    locked = lock_with_seats(game_id)
-    if locked is None:
-        raise TableNotFound(_("there is no such table"))
-    return locked
-
-
 @dataclass(frozen=True)
 class TableSnapshot:
     """A table as the request that just moved left it, so rendering it needs no second read."""
@@ -95,10 +60,12 @@ class TableSnapshot:
     state: GameState
     version: int
     deadline: datetime | None
+    mover: str | None = None  # the player name of who moved (read with the lock for a session)
 
     @classmethod
-    def of(cls, game: GameRow, live: LiveState, state: GameState) -> TableSnapshot:
-        return cls(game, state, live.version, live.turn_deadline)
+    def of(cls, game: GameRow, live: LiveState, state: GameState,
+           mover: str | None = None) -> TableSnapshot:
+        return cls(game, state, live.version, live.turn_deadline, mover)
 
 
 def load_state(row: GameStateRow | LiveState) -> GameState:
@@ -167,20 +134,22 @@ def seat_in_state(state: GameState, player_name: str | None) -> int:
 
 
 def act(game_id: int, player_name: str | None, action: str, amount: int | None = None,
-        version: int | None = None, pause_s: float = SETTLE_PAUSE_S) -> TableSnapshot:
+        version: int | None = None, pause_s: float = SETTLE_PAUSE_S,
+        account: SessionAccount | None = None) -> TableSnapshot:
     """Apply one move for the player of that name; a stale version or a forbidden move changes nothing.
 
     A move needs only the name: the seats of a started game carry their (unique) players' names.
+    With `account` (a session's, unchecked), the name is the account's, read with the lock.
     """
     if action not in MOVES:
         raise RuleBroken(_("unknown action"))
-    with locked_started_table(game_id) as (game, row):
+    with locked_table_for(game_id, player_name, account) as (game, row, player_name):
         if game.status != GameStatus.PLAYING:
             raise Conflict(_("this game is not being played now"))
         state = load_state(row)
         if _is_away(state, player_name):  # any move (even from a stale page) is a return: the
             _take_seat_back(row, state, state.seat_index(player_name), player_name)  # bot has
-            return TableSnapshot.of(game, row, state)  # played the turns this move was meant for
+            return TableSnapshot.of(game, row, state, player_name)  # played the turns meant for
         if version is not None and version != row.version:
             raise Conflict(_("the table has moved on since you looked; here it is now"))
         seat = seat_in_state(state, player_name)
@@ -192,7 +161,7 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
             raise RuleBroken(rule_message(exc)) from None
         advance(game, state, player_name, pause_s=pause_s)
         save_state(game, row, state, player_name, pause_s=pause_s)
-        return TableSnapshot.of(game, row, state)
+        return TableSnapshot.of(game, row, state, player_name)
 
 
 def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
@@ -238,17 +207,18 @@ def deal_next(game: GameRow, state: GameState) -> None:
     rules.deal(state, deck.shuffled_deck(state.config.cards, rng))
 
 
-def ready_for_next(game_id: int, player_name: str | None,
-                   pause_s: float = SETTLE_PAUSE_S) -> TableSnapshot:
+def ready_for_next(game_id: int, player_name: str | None, pause_s: float = SETTLE_PAUSE_S,
+                   account: SessionAccount | None = None) -> TableSnapshot:
     """A person has seen the settled hand; once every person has, the next hand is dealt.
 
     Saying it after the deal changes nothing: the pause may have run out in the meantime.
+    `account` as for act.
     """
-    with locked_started_table(game_id) as (game, row):
+    with locked_table_for(game_id, player_name, account) as (game, row, player_name):
         state = load_state(row)
         seat = seat_in_state(state, player_name)
         if state.phase != DEAL or game.status != GameStatus.PLAYING:
-            return TableSnapshot.of(game, row, state)
+            return TableSnapshot.of(game, row, state, player_name)
         try:
             all_ready = say_next(state, seat)
         except RuleError as exc:
@@ -257,7 +227,7 @@ def ready_for_next(game_id: int, player_name: str | None,
             deal_next(game, state)
             advance(game, state, player_name, pause_s=pause_s)
         save_state(game, row, state, player_name, keep_deadline=not all_ready, pause_s=pause_s)
-        return TableSnapshot.of(game, row, state)
+        return TableSnapshot.of(game, row, state, player_name)
 
 
 def leave_game(game_id: int, player: Player, pause_s: float = SETTLE_PAUSE_S) -> None:

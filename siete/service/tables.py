@@ -21,8 +21,9 @@ from siete.models.games import Game, GamePlayer, GameStateRow
 from siete.models.people import Player, User
 from siete.models.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
-from siete.service.play import SETTLE_PAUSE_S, TableSnapshot, advance, locked_table, save_state
+from siete.service.play import SETTLE_PAUSE_S, TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
+from siete.service.table_locks import locked_table
 from siete.service.unit_of_work import transactional
 from siete.validators import forbidden_characters
 

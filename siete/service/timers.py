@@ -18,9 +18,9 @@ from siete.service.play import (
     advance,
     deal_next,
     load_state,
-    locked_started_table,
     save_state,
 )
+from siete.service.table_locks import locked_started_table
 
 
 @dataclass(frozen=True)
