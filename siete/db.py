@@ -119,6 +119,8 @@ def _watch_mysql_pool(engine: Engine, ping_after_idle_s: float) -> None:
 
     def _mark(open_now: bool):
         def listener(conn, *_args) -> None:
+            if conn.invalidated:  # the server went away mid-transaction: the pool discards
+                return            # this connection, and reading it would hide the real error
             conn.connection.info[IN_TRANSACTION] = open_now
         return listener
 
