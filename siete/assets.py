@@ -26,11 +26,13 @@ def init_assets(app: Flask) -> None:
         "text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml",
         "application/json", "text/plain", "text/csv", "application/xml"])
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
-    # Brotli's quality 5: a move that settles a hand answers with the whole settlement, and at
-    # quality 1 that came to 3.8 KB of body (4.3 KB with headers) against the 4 KB budget
-    # (#16). On a 13 KB page here quality 1/3/4/5 gave 4131/3788/3684/3469 bytes for
-    # 0.05/0.09/0.20/0.29 ms: 16% smaller for a quarter of a millisecond per move.
-    app.config.setdefault("COMPRESS_BR_LEVEL", 5)
+    # Brotli's quality 3. Since the cards are a cached sprite a move's fragment is ~13 KB of
+    # HTML (17 KB at most), and over 800 moves quality 3 gave 2.6 KB on average and 2.9 KB at
+    # most against 2.3 / 2.5 KB at quality 5, well inside the 4 KB budget (#16). Inside a
+    # request quality 5 cost 0.50-0.59 ms a move against 0.17-0.24 ms (it sets up ~1 MB of hash
+    # tables per answer): 5% of a move's CPU for 300 bytes. Quality 1 would save 0.1 ms more
+    # but come to 3.4 KB of body, too near the budget with the headers.
+    app.config.setdefault("COMPRESS_BR_LEVEL", 3)
     compress.init_app(app)
     app.url_defaults(_static_version)
     app.after_request(_cache_static_forever)
