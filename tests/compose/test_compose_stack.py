@@ -104,7 +104,9 @@ def assert_worker_runs(stack, seconds: float = 90) -> None:
         assert time.monotonic() < deadline, f"the worker did not start:\n{logs.stdout}{logs.stderr}"
         time.sleep(1)
     restarts = stack.podman("inspect", worker, "--format", "{{.RestartCount}}").stdout.strip()
-    assert restarts == "0", f"the worker restarted {restarts} times"
+    if restarts != "0":  # what it said before each restart, and since
+        logs = stack.podman("logs", worker, check=False)
+    assert restarts == "0", f"the worker restarted {restarts} times:\n{logs.stdout}{logs.stderr}"
 
 
 def test_the_worker_plays_out_a_game_nobody_is_watching(stack):
