@@ -59,6 +59,11 @@ def number(value: int | float) -> str:
     return format_decimal(value)
 
 
+def rating(value: float) -> str:
+    """A rating (or its μ, σ) as the locale writes it, one decimal: 25.3 in English, 25,3 in Spanish."""
+    return format_decimal(value, format="#,##0.0")
+
+
 def half_points(half: int) -> str:
     """A total kept in half points as players write it: 7½, 6, ½ (the ½ in every language)."""
     return game_total(points(half))

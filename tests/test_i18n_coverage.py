@@ -18,7 +18,7 @@ from test_play import client_for, make_user, started_game, text
 
 # Attributes people read (screen readers and tooltips), besides the text itself.
 READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
-NOT_WORDS = re.compile(r"^[\s\d½·:;,.!?\-+−–—/()%#*|×=<>…‹›«»]*$")
+NOT_WORDS = re.compile(r"^[\s\d½·:;,.!?\-+−–—/()%#*|×=<>…‹›«»→]*$")
 # The brand, each language named in itself (the switch), the suits' and figures' letters.
 KEPT = {"Siete", "y medio", "Siete y medio", "Español", "English", "S", "C", "R", "?"}
 
@@ -51,7 +51,9 @@ def pseudo(monkeypatch):
 def unmarked_text(page: str, names: set[str]) -> list[str]:
     """The bits of text a person reads on the page that carry no ⟦mark⟧."""
     root = lxml.html.document_fromstring(page)
-    for hidden in root.xpath("//script | //style | //head | //*[local-name()='svg']"):
+    # Cards are <use>s of the sprite (no text); the reports' and history's charts are SVG with
+    # titles, labels and tooltips people read, so SVG text is checked like the rest.
+    for hidden in root.xpath("//script | //style | //head"):
         hidden.drop_tree()
     pieces = [t for t in root.xpath("//body//text()")]
     pieces += [v for a in READ_ATTRIBUTES for v in root.xpath(f"//body//@{a}")]
@@ -107,21 +109,14 @@ def test_the_lobby_table_and_reports_are_fully_translated(app, pseudo):
     assert not any(problems.values()), problems
 
 
-def test_a_waiting_table_and_a_finished_game_are_fully_translated(app, pseudo):
-    """The pages around a game: the waiting table, the pause's settlement and the results."""
-    from test_play import THREE_BOTS, load, seat_of_user, table_id_from, waiting_table
+def play_to_the_end(app, client, game_id: int, user_id: int) -> tuple[list[str], set[str]]:
+    """Bet 1 and stand until the game is over; the pages seen in each pause and at the end,
+    and the seats' names."""
+    from test_play import load, seat_of_user
 
     from siete.engine.views import table_view
 
-    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
-    names = {"Ana", "Bea", "seeded", THREE_BOTS["name"]}
-    waiting = waiting_table(app, ana)
-    assert unmarked_text(text(client_for(app, bea).get(f"/tables/{waiting}")), names) == []
-    assert unmarked_text(text(client_for(app, ana).get(f"/tables/{waiting}")), names) == []
-    client = client_for(app, ana)
-    game_id = table_id_from(client.post("/tables", data={**THREE_BOTS, "max_hands": 2}))
-    client.post(f"/tables/{game_id}/start", headers={"HX-Request": "true"})
-    seat, pages = seat_of_user(app, game_id, ana), []
+    seat, pages, names = seat_of_user(app, game_id, user_id), [], set()
     for _ in range(200):
         status, state = load(app, game_id)
         names |= {s.name for s in state.seats}
@@ -136,6 +131,53 @@ def test_a_waiting_table_and_a_finished_game_are_fully_translated(app, pseudo):
         else:
             client.post(f"/tables/{game_id}/stand", data={"version": view["version"]})
     pages.append(text(client.get(f"/tables/{game_id}")))
+    return pages, names
+
+
+def finished_game(app, user_id: int, max_hands: int = 2) -> tuple[int, list[str], set[str]]:
+    from test_play import THREE_BOTS, table_id_from
+
+    client = client_for(app, user_id)
+    game_id = table_id_from(client.post("/tables", data={**THREE_BOTS, "max_hands": max_hands}))
+    client.post(f"/tables/{game_id}/start", headers={"HX-Request": "true"})
+    pages, names = play_to_the_end(app, client, game_id, user_id)
+    return game_id, pages, names
+
+
+def test_a_waiting_table_and_a_finished_game_are_fully_translated(app, pseudo):
+    """The pages around a game: the waiting table, the pause's settlement and the results."""
+    from test_play import THREE_BOTS, waiting_table
+
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    names = {"Ana", "Bea", "seeded", THREE_BOTS["name"]}
+    waiting = waiting_table(app, ana)
+    assert unmarked_text(text(client_for(app, bea).get(f"/tables/{waiting}")), names) == []
+    assert unmarked_text(text(client_for(app, ana).get(f"/tables/{waiting}")), names) == []
+    _, pages, seat_names = finished_game(app, ana)
     assert "results__winner" in pages[-1] and len(pages) >= 2
     for page in pages:
-        assert unmarked_text(page, names) == []
+        assert unmarked_text(page, names | seat_names) == []
+
+
+def test_reports_history_and_charts_with_games_in_them_are_fully_translated(app, pseudo):
+    """With finished games the reports fill their tables and draw their charts, and profiles,
+    rankings and a game's page have figures: every word of them, SVG titles and tooltips too."""
+    from siete.reports.catalog import REPORTS
+
+    ana = make_user(app, "Ana")
+    game_id, _, names = finished_game(app, ana)
+    finished_game(app, ana)
+    bot = next(name for name in names if name != "Ana")
+    names |= {"Ana", "seeded", "Three bots"}  # the table's name is the creator's words
+    paths = ["/reports", "/reports/players/Ana", f"/reports/players/{bot}", "/players/Ana",
+             f"/players/{bot}", f"/games/{game_id}", "/games", "/rankings", "/"]
+    paths += [f"/reports/{report.key}" for report in REPORTS]
+    client = client_for(app, ana)
+    problems = {}
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        problems[path] = unmarked_text(text(response), names)
+    assert "<svg" in text(client.get("/reports"))  # the charts were drawn, so they were checked
+    found = {path: words for path, words in problems.items() if words}
+    assert not found, "\n".join(f"{path}: {words}" for path, words in found.items())

@@ -194,9 +194,27 @@ def test_profile_shows_the_players_own_figures(played, client, name):
     stands = [r for r in results["stands_per_game"]["rows"] if r[0] == name]
     assert figures["Stands"] == str(stands[0][2] if stands else 0)
     first = [r for r in results["first_card"]["rows"] if r[0] == name]
-    assert figures["Most frequent first card"].startswith(str(first[0][1]))
+    with played.test_request_context():  # the card's name, as the page says it in English
+        first_card = f"{card_name(first[0][1])} ({first[0][2]} time"
+    assert figures["Most frequent first card"].startswith(first_card)
     nemeses = [r[1] for r in results["nemesis"]["rows"] if r[0] == name]
     assert figures["Nemesis"].startswith(", ".join(nemeses) if nemeses else "none yet")
+
+
+def test_profile_and_best_games_in_spanish_say_numbers_and_words_as_spanish_does(played, client):
+    """Decimals with a comma, yes/no and the figures' names in Spanish (issue 16: numbers per
+    locale; every string translated), on the player's reports page and in a report's rows."""
+    spanish = {"Accept-Language": "es"}
+    doc = html.fromstring(client.get(f"/reports/players/{quote(ODD_NAME)}", headers=spanish).get_data(as_text=True))
+    figures = figures_table(doc)
+    with played.app_context():
+        own = own_figures(ODD_NAME)
+    assert figures["Partidas jugadas"] == str(own["games"])
+    assert figures["% de victorias"] == f"{100.0 * own['won'] / own['games']:.2f}".replace(".", ",")
+    assert figures["Veces pasado por partida"] == f"{own['busts'] / own['games']:.2f}".replace(".", ",")
+    won_cells = html.fromstring(client.get("/reports/best_game", headers=spanish).get_data(as_text=True)) \
+        .xpath("//tbody/tr/td[last()]/text()")
+    assert won_cells and set(won_cells) <= {"sí", "no"} and "sí" in won_cells
 
 
 def test_profile_of_a_player_with_no_finished_game_shows_zeros(app, client):

@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 # The drawing area, in SVG user units (the <svg> scales to its box through its viewBox).
 WIDTH = 640
 HEIGHT = 260
@@ -95,9 +98,11 @@ def start_position_chart(result: dict) -> BarChart | None:
     """Report 8: the win % of each start position (0 is the bank)."""
     items = []
     for position, games, won, won_pct in result["rows"]:
-        label = "bank" if position == 0 else f"#{position}"
-        items.append((label, won_pct, f"start position {position}: won {won} of {games} games"))
-    return percent_bars(result["key"], "Games won by start position", "start position", items)
+        label = _("bank") if position == 0 else f"#{position}"
+        items.append((label, won_pct, ngettext(
+            "start position %(position)s: won %(won)s of %(num)s game",
+            "start position %(position)s: won %(won)s of %(num)s games", games, position=position, won=won)))
+    return percent_bars(result["key"], _("Games won by start position"), _("start position"), items)
 
 
 def bot_wins_chart(result: dict) -> BarChart | None:
@@ -109,9 +114,12 @@ def bot_wins_chart(result: dict) -> BarChart | None:
         return None
     won_by_humans = games - won_by_bots
     humans_pct = round(100.0 * won_by_humans / games, 2)
-    items = [("bots", won_pct, f"bots won {won_by_bots} of {games} games"),
-             ("humans", humans_pct, f"humans won {won_by_humans} of {games} games")]
-    return percent_bars(result["key"], "Who wins the games with bots", "winner", items)
+    items = [(_("bots"), won_pct, ngettext("bots won %(won)s of %(num)s game",
+                                           "bots won %(won)s of %(num)s games", games, won=won_by_bots)),
+             (_("humans"), humans_pct, ngettext("humans won %(won)s of %(num)s game",
+                                                "humans won %(won)s of %(num)s games", games,
+                                                won=won_by_humans))]
+    return percent_bars(result["key"], _("Who wins the games with bots"), _("winner"), items)
 
 
 def win_rate_by_hand_chart(result: dict) -> BarChart | None:
@@ -126,8 +134,10 @@ def win_rate_by_hand_chart(result: dict) -> BarChart | None:
     for hand_number in sorted(turns_by_hand):
         turns, won = turns_by_hand[hand_number], won_by_hand[hand_number]
         pct = round(100.0 * won / turns, 2) if turns else 0.0
-        items.append((str(hand_number), pct, f"hand {hand_number}: won {won:.0f} of {turns} turns"))
-    return percent_bars(result["key"], "Punter turns won by hand number", "hand number", items)
+        items.append((str(hand_number), pct, ngettext(
+            "hand %(hand)s: won %(won)s of %(num)s turn", "hand %(hand)s: won %(won)s of %(num)s turns",
+            turns, hand=hand_number, won=f"{won:.0f}")))
+    return percent_bars(result["key"], _("Punter turns won by hand number"), _("hand number"), items)
 
 
 CHARTS = {

@@ -26,7 +26,7 @@ from siete.reports.pages import (
     report_page,
 )
 from siete.reports.profile import load_profile
-from siete.reports.words import column_label
+from siete.reports.words import cell_text, column_label
 from siete.xmlfiles import reports_xml_bytes
 
 bp = Blueprint("reports", __name__)
@@ -42,13 +42,6 @@ def _column_label_filter(column: str) -> str:
 @bp.app_template_filter("cell_text")
 def _cell_text_filter(value: object) -> str:
     return cell_text(value)
-
-
-def cell_text(value: object) -> str:
-    """A value as shown in a cell: floats with 2 decimals, everything else as it is."""
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return "" if value is None else str(value)
 
 
 def links_player(column: str, value: object) -> bool:
