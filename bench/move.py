@@ -7,9 +7,11 @@ Plays a human seat against three bots through the Flask test client on a fresh d
 when a game ends and saying "next" in the pause after a settled hand. Each request goes through
 what bench/load.py's browsers meet: CSRF checked, rate limits counted, answers in English and
 compressed (--bare turns CSRF, limits and compression off, as this bench ran before). It prints
-per move kind the mean and p90 wall time, the mean CPU time and the mean number of SQL
-statements, then the CPU time per move of the whole run. bench/load.py measures the same moves
-under load.
+per move kind the mean, p90 and p99 wall time, the mean CPU time and the mean number of SQL
+statements, then the CPU time per move of the whole run. A draw or stand that settles the hand
+("/settles") or ends the game ("/ends game") is counted apart: the game's end writes the reports'
+aggregates, ratings and tallies, and is what makes the p99 of draws and stands under load.
+bench/load.py measures the same moves under load.
 """
 from __future__ import annotations
 
@@ -87,6 +89,16 @@ class Table:
         return action, elapsed, cpu
 
 
+def outcome(action: str, page: str) -> str:
+    """What a move did beyond itself, read off the answer: ended the game, or settled the hand
+    (the pause's "next" button is there, the turn's buttons are not)."""
+    if 'data-status="finished"' in page:
+        return "/ends game"
+    if action != "next" and 'id="move-next"' in page and 'id="move-stand"' not in page:
+        return "/settles"
+    return ""
+
+
 def logged_in_client(app, name: str, bare: bool) -> tuple[object, dict]:
     """A test client logged in as `name`, and the headers its moves carry (the CSRF token)."""
     client = app.test_client()
@@ -134,14 +146,16 @@ def main() -> None:
         table.ensure_open()  # not timed: opening and starting a table is not a move
         before = statements[0]
         action, elapsed, move_cpu = table.move()
+        action += outcome(action, table.page)
         times[action].append(elapsed)
         cpus[action].append(move_cpu)
         counts[action] += statements[0] - before
     cpu = time.process_time() - cpu
     for action, values in sorted(times.items()):
         values.sort()
-        print(f"{action:<6} {len(values):>5} moves  wall mean {1000 * sum(values) / len(values):5.1f} ms"
+        print(f"{action:<15} {len(values):>5} moves  wall mean {1000 * sum(values) / len(values):5.1f} ms"
               f"  p90 {1000 * values[int(0.9 * len(values))]:5.1f} ms"
+              f"  p99 {1000 * values[int(0.99 * len(values))]:5.1f} ms"
               f"  CPU mean {1000 * sum(cpus[action]) / len(values):5.2f} ms"
               f"  SQL statements {counts[action] / len(values):4.1f} per move")
     print(f"CPU per move (this process: app, test client and new tables): {1000 * cpu / args.moves:.2f} ms")
