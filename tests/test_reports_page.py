@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -215,6 +216,19 @@ def test_profile_and_best_games_in_spanish_say_numbers_and_words_as_spanish_does
     won_cells = html.fromstring(client.get("/reports/best_game", headers=spanish).get_data(as_text=True)) \
         .xpath("//tbody/tr/td[last()]/text()")
     assert won_cells and set(won_cells) <= {"sí", "no"} and "sí" in won_cells
+
+
+def test_ratings_in_spanish_are_written_with_a_decimal_comma(played, client):
+    """Rankings, the profile's rating and its chart's tooltips: 25,3, never 25.3 (issue 16)."""
+    spanish = {"Accept-Language": "es"}
+    rankings = html.fromstring(client.get("/rankings", headers=spanish).get_data(as_text=True))
+    ratings = [span.text_content() for span in rankings.xpath("//span[@class='rank-row__rating']")]
+    assert ratings and all(re.fullmatch(r"-?\d+,\d", rating) for rating in ratings), ratings
+    meta = rankings.xpath("//span[@class='rank-row__meta']")[0].text_content()
+    assert re.fullmatch(r"μ \d+,\d, σ \d+,\d, \d+ partidas?", meta), meta
+    profile = client.get(f"/players/{quote(ODD_NAME)}", headers=spanish).get_data(as_text=True)
+    tooltips = re.findall(r"puntuación (-?[\d.,]+)", profile)
+    assert tooltips and all("," in value and "." not in value for value in tooltips), tooltips
 
 
 def test_profile_of_a_player_with_no_finished_game_shows_zeros(app, client):

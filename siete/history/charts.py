@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from siete.service.player_history import MAX_POINTS
+from siete.words import rating
 
 WIDTH, HEIGHT = 600, 220
 LEFT, RIGHT, TOP, BOTTOM = 52, 10, 12, 34
@@ -61,7 +63,7 @@ def win_rate_chart(title: str, series: list[tuple[str, float, str]]) -> Chart | 
         y = _y(pct, 0, 100)
         bars.append(Bar(round(x, 2), y, round(width, 2), round(HEIGHT - BOTTOM - y, 2), label,
                         round(x + width / 2, 2),
-                        _("games %(games)s won, %(pct)s%%", games=tooltip, pct=f"{pct:g}")))
+                        _("games %(games)s won, %(pct)s%%", games=tooltip, pct=format_decimal(pct))))
     grid = tuple((_y(step, 0, 100), f"{step}%") for step in (0, 50, 100))
     return Chart(title, grid, bars=tuple(bars))
 
@@ -79,7 +81,7 @@ def rating_chart(title: str, series: list[tuple[int, float]], games: int | None 
     span_x = (WIDTH - LEFT - RIGHT) / max(1, len(shown) - 1)
     points = [(round(LEFT + span_x * i, 2) if len(shown) > 1 else (LEFT + WIDTH - RIGHT) / 2,
                _y(v, low, high),
-               _("game %(id)s: rating %(rating)s", id=g, rating=f"{v:.1f}")) for i, (g, v) in enumerate(shown)]
+               _("game %(id)s: rating %(rating)s", id=g, rating=rating(v))) for i, (g, v) in enumerate(shown)]
     grid = tuple((_y(v, low, high), f"{v:.0f}") for v in (low + pad, (low + high) / 2, high - pad))
     x_labels = ((points[0][0], "1"), (points[-1][0], str(games or len(series))))
     return Chart(title, grid, line=" ".join(f"{x},{y}" for x, y, _ in points),
