@@ -14,7 +14,7 @@ from jinja2 import pass_eval_context
 from markupsafe import Markup
 
 from siete.cli_i18n import CATALOG_DIR, SUPPORTED_LOCALES, cli_locale
-from siete.words import card_name, number, profile_name, rating, short_card_name
+from siete.words import card_name, number, one_decimal, profile_name, short_card_name
 
 # Each language named in itself, as the switch shows it.
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
@@ -75,7 +75,7 @@ def init_i18n(app: Flask) -> None:
     _install_template_gettext(app)
     app.add_template_global(profile_name)
     app.add_template_filter(short_card_name, "card_name")  # tables and lists: '6 of cups'
-    app.add_template_filter(rating, "rating")  # 2.1 / 2,1
+    app.add_template_filter(one_decimal, "one_decimal")  # 2.1 / 2,1
     app.add_template_filter(number, "number")  # 1,234 / 1234 / 12.345
     app.context_processor(lambda: {"current_locale": str(get_locale()),
                                    "supported_locales": SUPPORTED_LOCALES,

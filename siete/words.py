@@ -53,14 +53,16 @@ class Say:
 
 
 def number(value: int | float) -> str:
-    """A whole number as the locale writes it (1,000 in English, 1000 or 12.345 in Spanish)."""
+    """A number as the locale writes it (1,000 in English, 1000 or 12.345 in Spanish; 0.25 or
+    0,25, with up to three decimals and none when they are zeros: 19.0 is 19)."""
     if isinstance(value, int) and -1000 < value < 1000:
         return str(value)  # the same in every locale we have: skip Babel's pattern formatting
     return format_decimal(value)
 
 
-def rating(value: float) -> str:
-    """A rating (or its μ, σ) as the locale writes it, one decimal: 25.3 in English, 25,3 in Spanish."""
+def one_decimal(value: float) -> str:
+    """A rating, its μ and σ, a rate or an average as the locale writes it with one decimal:
+    25.3 in English, 25,3 in Spanish."""
     return format_decimal(value, format="#,##0.0")
 
 

@@ -227,6 +227,9 @@ def test_ratings_in_spanish_are_written_with_a_decimal_comma(played, client):
     meta = rankings.xpath("//span[@class='rank-row__meta']")[0].text_content()
     assert re.fullmatch(r"μ \d+,\d, σ \d+,\d, \d+ partidas?", meta), meta
     profile = client.get(f"/players/{quote(ODD_NAME)}", headers=spanish).get_data(as_text=True)
+    figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]*)</dd>", profile))
+    assert re.fullmatch(r"\d+(,\d)?%", figures["Porcentaje de victorias"]), figures
+    assert "." not in figures["Veces pasado por mano"], figures
     tooltips = re.findall(r"puntuación (-?[\d.,]+)", profile)
     assert tooltips and all("," in value and "." not in value for value in tooltips), tooltips
 

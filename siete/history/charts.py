@@ -12,7 +12,7 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from siete.service.player_history import MAX_POINTS
-from siete.words import rating
+from siete.words import one_decimal
 
 WIDTH, HEIGHT = 600, 220
 LEFT, RIGHT, TOP, BOTTOM = 52, 10, 12, 34
@@ -81,7 +81,7 @@ def rating_chart(title: str, series: list[tuple[int, float]], games: int | None 
     span_x = (WIDTH - LEFT - RIGHT) / max(1, len(shown) - 1)
     points = [(round(LEFT + span_x * i, 2) if len(shown) > 1 else (LEFT + WIDTH - RIGHT) / 2,
                _y(v, low, high),
-               _("game %(id)s: rating %(rating)s", id=g, rating=rating(v))) for i, (g, v) in enumerate(shown)]
+               _("game %(id)s: rating %(rating)s", id=g, rating=one_decimal(v))) for i, (g, v) in enumerate(shown)]
     grid = tuple((_y(v, low, high), f"{v:.0f}") for v in (low + pad, (low + high) / 2, high - pad))
     x_labels = ((points[0][0], "1"), (points[-1][0], str(games or len(series))))
     return Chart(title, grid, line=" ".join(f"{x},{y}" for x, y, _ in points),
