@@ -34,7 +34,7 @@ run: $(STAMP)
 test: $(STAMP)
 	bash scripts/test.sh
 
-# Extract every gettext string (babel.cfg) into siete/translations/messages.pot, merge it into
+# Extract every gettext string (babel.cfg) into siete/i18n/translations/messages.pot, merge it into
 # the es and en catalogs and compile them (the .mo files are committed: docs/translations.md).
 translations: $(STAMP)
 	$(PY) scripts/translations.py

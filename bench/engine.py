@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from siete.engine.config import GameConfig  # noqa: E402
-from siete.simulate import play_game  # noqa: E402
+from siete.engine.simulate import play_game  # noqa: E402
 
 
 def measure(seconds: float, seed: int, window: float = 0.25) -> tuple[int, int, float, list[float]]:

@@ -22,9 +22,10 @@ from reports import BY, add_players, fill, fresh_database  # noqa: E402
 from sqlalchemy import func, select  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
-from siete.db import db, init_database  # noqa: E402
-from siete.models.games import Game, GamePlayer  # noqa: E402
-from siete.models.people import Player, User  # noqa: E402
+from siete.data.base import db
+from siete.data.database import init_database  # noqa: E402
+from siete.data.games import Game, GamePlayer  # noqa: E402
+from siete.data.people import Player, User  # noqa: E402
 from siete.service.ratings import rebuild_ratings  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench_history"

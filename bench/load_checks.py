@@ -105,7 +105,7 @@ def ledger_violations(conn, ledger: dict[tuple[int, int], dict]) -> list[str]:
 def poll_query_count(url: str) -> int:
     """SQL statements an unchanged poll sends, counted in-process on the same database."""
     from siete.app import create_app
-    from siete.db import db
+    from siete.data.base import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():

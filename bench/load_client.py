@@ -33,7 +33,7 @@ class Browser:
                 headers: dict | None = None) -> Response:
         """One request without following redirects; forms are sent url-encoded."""
         headers = dict(headers or {})
-        # As a browser asks: the app compresses its answers (siete/assets.py), urllib3 unpacks them.
+        # As a browser asks: the app compresses its answers (siete/web/assets.py), urllib3 unpacks them.
         headers.setdefault("Accept-Encoding", "gzip, br")
         # The players read English: the bench finds "Hand N of" on the page (Spanish by default).
         headers.setdefault("Accept-Language", "en")

@@ -92,8 +92,8 @@ def create_users(url: str, count: int, prefix: str) -> list[str]:
     from werkzeug.security import generate_password_hash
 
     from siete.app import create_app
-    from siete.db import db
-    from siete.models.people import Player, User
+    from siete.data.base import db
+    from siete.data.people import Player, User
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url})
     password_hash = generate_password_hash(PASSWORD, method="scrypt")  # once: scrypt is slow on purpose

@@ -124,7 +124,7 @@ def main() -> None:
         prepare_database(args.database_url)
     name = create_users(args.database_url, 1, "mover")[0]
     from siete.app import create_app
-    from siete.db import db
+    from siete.data.base import db
 
     settings = {"SQLALCHEMY_DATABASE_URI": args.database_url, "SECRET_KEY": "bench-move-" + "k" * 40,
                 # as bench/load.py starts gunicorn: opening table after table is not measured

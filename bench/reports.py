@@ -1,7 +1,7 @@
 """Time the reports pages on MariaDB at growing sizes of history (default 1k, 10k, 100k games).
 
 The games are played by the real engine and stored by the simulator's bulk path
-(siete/service/simulating.py: game_record + store_batch, the rows `flask simulate --record`
+(siete/service/bot_games.py: game_record + store_batch, the rows `flask simulate --record`
 writes, aggregates included), with 40 humans and 12 bots seated 3 to 5 at a time. At each size
 it measures, in process through Flask's test client (server time: routing, queries, rendering):
 /reports, the first page of every /reports/<key>, the last page of the game lists, a player's
@@ -31,15 +31,16 @@ from sqlalchemy import create_engine, event, func, insert, select  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
-from siete.db import db, init_database, is_mysql_url  # noqa: E402
+from siete.data.base import db
+from siete.data.database import init_database, is_mysql_url  # noqa: E402
+from siete.data.games import Game  # noqa: E402
+from siete.data.people import Player, User  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
-from siete.models.games import Game  # noqa: E402
-from siete.models.people import Player, User  # noqa: E402
 from siete.reports.catalog import REPORTS  # noqa: E402
-from siete.reports.fast import count_rows  # noqa: E402
+from siete.reports.from_aggregates import count_rows  # noqa: E402
 from siete.reports.pages import GAME_LISTS, PAGE_ROWS  # noqa: E402
+from siete.service.bot_games import Seat, game_record, store_batch  # noqa: E402
 from siete.service.recording import card_ids  # noqa: E402
-from siete.service.simulating import Seat, game_record, store_batch  # noqa: E402
 from siete.service.tables import TableSpec  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench"

@@ -33,13 +33,13 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import event, select, update  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
-from siete.db import db, init_database  # noqa: E402
-from siete.models.base import utcnow
-from siete.models.games import Game
-from siete.models.games import GameStateRow as StateRow
-from siete.models.people import User
+from siete.data.base import db, utcnow
+from siete.data.database import init_database  # noqa: E402
+from siete.data.games import Game
+from siete.data.games import GameStateRow as StateRow
+from siete.data.people import User
+from siete.service.due_tables import run_tick  # noqa: E402
 from siete.service.tables import TableSpec, create_table, player_for, start_table  # noqa: E402
-from siete.service.worker import run_tick  # noqa: E402
 
 STEP = re.compile(r"table (\d+): v\d+ -> v\d+, (-?[\d.]+) s after its deadline")
 

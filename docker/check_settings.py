@@ -3,7 +3,7 @@
 docker-compose.yml runs with no .env at all: its MySQL passwords are named "...-local-only"
 and its secret key is made on first start. A production start (SIETE_ENV=production, which
 compose.prod.yaml sets) must be given real ones instead; this check says which are missing.
-The app itself also refuses a weak SECRET_KEY in production (siete.security).
+The app itself also refuses a weak SECRET_KEY in production (siete.web.security).
 """
 import os
 import sys

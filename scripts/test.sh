@@ -67,8 +67,8 @@ run_pytest() {
     return $rc
 }
 
-echo "== Lint: ruff check siete tests bench"
-"$PY" -m ruff check siete tests bench || { echo "!! Lint: ruff found problems (ruff check --fix mends most)"; exit 1; }
+echo "== Lint: ruff check . (the whole repository)"
+"$PY" -m ruff check . || { echo "!! Lint: ruff found problems (ruff check --fix mends most)"; exit 1; }
 echo "== Types: mypy (strict over siete/engine; files and options in pyproject.toml)"
 "$PY" -m mypy || { echo "!! Types: mypy found problems"; exit 1; }
 

@@ -3,9 +3,9 @@
 `make translations` runs this (`python scripts/translations.py`). tests/test_i18n_catalogs.py
 imports it, so the tests extract exactly as the command does.
 
-    siete/translations/messages.pot                the msgids found in siete/ and templates/
-    siete/translations/<lang>/LC_MESSAGES/messages.po   one language's translations
-    siete/translations/<lang>/LC_MESSAGES/messages.mo   compiled, committed (read at run time)
+    siete/i18n/translations/messages.pot                the msgids found in siete/ and templates/
+    siete/i18n/translations/<lang>/LC_MESSAGES/messages.po   one language's translations
+    siete/i18n/translations/<lang>/LC_MESSAGES/messages.mo   compiled, committed (read at run time)
 
 The .mo files are committed so a clean clone and the Docker image need no build step; the
 tests fail when one is not the compile of its .po.
@@ -23,17 +23,17 @@ from babel.messages.frontend import CommandLineInterface, parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
-from siete.cli_i18n import SUPPORTED_LOCALES
+from siete.i18n.catalogs import SUPPORTED_LOCALES
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOG_DIR = ROOT / "siete" / "translations"
+CATALOG_DIR = ROOT / "siete" / "i18n" / "translations"
 POT_FILE = CATALOG_DIR / "messages.pot"
 MAPPING_FILE = ROOT / "babel.cfg"
 # gettext/_ and ngettext are Babel's defaults; the others are Flask-Babel's lazy forms and N_,
 # the marker for words kept in English for machines and translated where people read them.
 KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "_l", "lazy_ngettext:1,2", "N_",
             "pgettext:1c,2", "lazy_pgettext:1c,2")
-LANGUAGES = SUPPORTED_LOCALES  # siete/cli_i18n.py: add a language there
+LANGUAGES = SUPPORTED_LOCALES  # siete/i18n/catalogs.py: add a language there
 # File names only (no line numbers): moving code does not churn the catalogs.
 POT_OPTIONS = ("--add-location=file", "--sort-output", "--no-wrap", "--project=siete",
                "--copyright-holder=siete", "--omit-header")
@@ -44,7 +44,7 @@ def _pybabel(*args: str) -> None:
 
 
 def extract_pot() -> None:
-    """Write messages.pot; run from the root so its locations read 'siete/words.py'."""
+    """Write messages.pot; run from the root so its locations read 'siete/i18n/words.py'."""
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
     os.chdir(ROOT)
     _pybabel("extract", "-F", str(MAPPING_FILE), "--no-default-keywords", *keywords,
@@ -145,7 +145,7 @@ def main(argv: list[str]) -> int:
     print(f"translations: {', '.join(steps)} done ({CATALOG_DIR.relative_to(ROOT)})")
     todo = untranslated("es")  # English may stay empty: the msgid is the English text
     if todo:
-        print(f"es: {len(todo)} message(s) to translate in siete/translations/es/LC_MESSAGES/"
+        print(f"es: {len(todo)} message(s) to translate in siete/i18n/translations/es/LC_MESSAGES/"
               "messages.po, then run `make translations` again:")
         print("".join(f"  {msgid!r}\n" for msgid in todo), end="")
     return 0

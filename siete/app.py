@@ -7,23 +7,21 @@ from pathlib import Path
 from flask import Flask
 from sqlalchemy import inspect
 
-import siete.models.all_tables  # noqa: F401  (every table must be known before create_all)
-from siete.assets import init_assets
+import siete.data.all_tables  # noqa: F401  (every table must be known before create_all)
 from siete.auth import reset as auth_reset  # noqa: F401  (adds the reset pages to auth's bp)
 from siete.auth.routes import bp as auth_bp
 from siete.cli.commands import register_commands
-from siete.db import PING_AFTER_IDLE_S, configure_engine, db, engine_options, init_database
-from siete.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
-from siete.extensions import init_extensions
+from siete.data.base import db
+from siete.data.database import PING_AFTER_IDLE_S, configure_engine, engine_options, init_database
+from siete.data.xmlfiles import load_game
 from siete.history.routes import bp as history_bp
-from siete.i18n import init_i18n
 from siete.play import lobby_routes, routes  # noqa: F401  (they attach their routes to play_bp)
 from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
-from siete.security import init_security
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, play_defaults
 from siete.site.routes import bp as site_bp
-from siete.xmlfiles import load_game
+from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
+from siete.web.setup import init_web
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -41,6 +39,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _create_sqlite_database_on_first_run(app)
     register_commands(app)
     app.register_blueprint(site_bp)  # /livez, /healthz
+    init_web(app)
     _register_blueprints(app)
     return app
 
@@ -56,6 +55,8 @@ def _configure(app: Flask, test_config: dict | None) -> None:
     )
     if test_config:
         app.config.update(test_config)
+    for key, value in play_defaults().items():  # the environment's, unless a test set them
+        app.config.setdefault(key, value)
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS",
                           engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
 
@@ -75,14 +76,8 @@ def _create_sqlite_database_on_first_run(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Attach the extensions and the pages."""
-    init_extensions(app)  # login, CSRF, rate limits
-    init_i18n(app)  # languages (es, en) and the switch
-    init_security(app)  # headers, production checks, error pages
+    """The pages."""
     app.register_blueprint(auth_bp)  # /auth/...
-    for key, value in play_defaults().items():
-        app.config.setdefault(key, value)
     app.register_blueprint(play_bp)  # lobby /, tables /tables/<id>
-    init_assets(app)  # gzip/brotli answers, content-hashed static files cached for a year
     app.register_blueprint(reports_bp)  # /reports
     app.register_blueprint(history_bp)  # /games, /players, /rankings

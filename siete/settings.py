@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from flask import Flask
 
-# The factory's development default; siete.security refuses it (and other weak keys) in production.
+# The factory's development default; siete.web.security refuses it (and other weak keys) in production.
 DEV_SECRET_KEY = "dev-only-not-a-secret"
 
 # No form of the game needs more than a few hundred bytes; refuse big bodies (413) before they

@@ -284,7 +284,7 @@ CREATE TABLE IF NOT EXISTS turns (
     INDEX ix_turns_game_player_id (game_player_id),
     INDEX ix_turns_first_card_id (first_card_id),
     -- The report aggregates take a finished game's turns in through the game_id index
-    -- (siete/reports/aggregates.py); player_id's index is its foreign key's.
+    -- (siete/service/report_aggregates.py); player_id's index is its foreign key's.
     INDEX ix_turns_game_id (game_id),
     INDEX ix_turns_player_id_first_card_id (player_id, first_card_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
@@ -388,7 +388,7 @@ CREATE TABLE IF NOT EXISTS player_nemeses (
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- ---------------------------------------------------------------- report aggregates
--- Figures of the finished games, added when each game finishes (siete/reports/aggregates.py,
+-- Figures of the finished games, added when each game finishes (siete/service/report_aggregates.py,
 -- in the transaction that records the finish), so a report reads a few rows per player
 -- instead of every game. sql/reports/*.sql remain the definitions: tests/reports/
 -- test_aggregates.py checks these give the same rows, and `flask reports rebuild` works them

@@ -17,7 +17,8 @@ from sqlalchemy import create_engine, delete
 from sqlalchemy.engine import URL, make_url
 
 from siete.app import create_app
-from siete.db import db, init_database, is_mysql_url
+from siete.data.base import db
+from siete.data.database import init_database, is_mysql_url
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 ON_MYSQL = bool(TEST_DATABASE_URL) and is_mysql_url(TEST_DATABASE_URL)
@@ -83,7 +84,7 @@ def reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
         def randbits(bits: int) -> int:
             return seeds.getrandbits(bits)
 
-    monkeypatch.setattr("siete.models.games.secrets", SeededSecrets)
+    monkeypatch.setattr("siete.data.games.secrets", SeededSecrets)
 
 
 @pytest.fixture(scope="session")

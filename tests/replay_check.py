@@ -22,13 +22,13 @@ from functools import lru_cache
 from flask import Flask, jsonify
 from sqlalchemy import select
 
-from siete.db import db
+from siete.data.base import db
+from siete.data.games import Game
+from siete.data.xmlfiles import load_game
+from siete.engine.replay import ScenarioError, load_scenario, replay
 from siete.history.scenario import scenario_of
-from siete.models.games import Game
-from siete.replay import ScenarioError, load_scenario, replay
 from siete.service.game_record import GameRecord, load_record
 from siete.service.recording import final_seats
-from siete.xmlfiles import load_game
 
 # A game is exported once it has started; a waiting table has nothing to replay (409).
 STARTED = ("playing", "finished", "abandoned")

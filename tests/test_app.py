@@ -9,10 +9,10 @@ from flask import Flask
 from sqlalchemy import func, inspect, select
 
 from siete.app import _configure, create_app
-from siete.db import db
+from siete.data.base import db
+from siete.data.people import Player, User
+from siete.data.reference import Card, GameDetails
 from siete.engine.config import GameConfig
-from siete.models.people import Player, User
-from siete.models.reference import Card, GameDetails
 
 UNREACHABLE_DB = "mysql+pymysql://root@127.0.0.1:1/siete_nowhere?connect_timeout=2"
 
@@ -50,7 +50,7 @@ def test_database_url_comes_from_the_environment_else_sqlite_in_the_instance_fol
     assert configured.config["SQLALCHEMY_DATABASE_URI"] == "mysql+pymysql://u:p@db.example/siete"
     assert configured.config["SECRET_KEY"] == "from-the-environment"
     options = configured.config["SQLALCHEMY_ENGINE_OPTIONS"]
-    # Liveness pings and the reset on return are done by siete.db's pool listeners, when needed.
+    # Liveness pings and the reset on return are done by siete.data.database's pool listeners, when needed.
     assert options["pool_pre_ping"] is False and options["pool_reset_on_return"] is None
     assert options["isolation_level"] == "READ COMMITTED"
 

@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import func, select
 
 from siete.auth.routes import safe_next
-from siete.db import db
-from siete.models.people import Player, User
+from siete.data.base import db
+from siete.data.people import Player, User
 
 PASSWORD = "correct-horse-9"
 
@@ -50,7 +50,7 @@ def test_register_creates_account_and_human_player_then_logs_in(app, client):
 
 def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app, client):
     """#7: every request loads the logged-in Account (id, username, player name), not ORM rows."""
-    from siete.extensions import Account, load_user
+    from siete.web.extensions import Account, load_user
 
     register(client, "Ana1")
     with app.app_context():

@@ -1,4 +1,4 @@
-"""The data side imports in one direction: no cycle among siete.db, siete.models.* and
+"""The data side imports in one direction: no cycle among siete.data.database, siete.data.* and
 siete.service.*, counting imports inside functions (issue 13)."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 SIETE = Path(__file__).resolve().parent.parent / "siete"
-LAYER = ("siete.db", "siete.models", "siete.service")
+LAYER = ("siete.data.database", "siete.data", "siete.service")
 
 
 def module_name(path: Path) -> str:

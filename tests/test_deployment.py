@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from siete.app import create_app
-from siete.deployment import read_or_create_secret_key, secret_key_from_environment
 from siete.settings import DEV_SECRET_KEY
+from siete.web.deployment import read_or_create_secret_key, secret_key_from_environment
 
 
 def test_secret_key_from_the_environment_wins(monkeypatch, tmp_path):
@@ -85,7 +85,8 @@ def production_app(monkeypatch, database_url):
     monkeypatch.setenv("SIETE_ENV", "production")
     app = create_app({"SECRET_KEY": "p" * 48, "SQLALCHEMY_DATABASE_URI": database_url,
                       "BABEL_DEFAULT_LOCALE": "en"})
-    from siete.db import db, init_database
+    from siete.data.base import db
+    from siete.data.database import init_database
     with app.app_context():
         init_database()
     yield app
@@ -119,7 +120,8 @@ def test_behind_a_trusted_proxy_the_forwarded_scheme_decides(monkeypatch, databa
     """compose.prod.yaml: the TLS proxy says https in X-Forwarded-Proto (TRUSTED_PROXIES=1)."""
     app = create_app({"SECRET_KEY": "p" * 48, "SQLALCHEMY_DATABASE_URI": database_url,
                       "TRUSTED_PROXIES": 1, "BABEL_DEFAULT_LOCALE": "en"})
-    from siete.db import db, init_database
+    from siete.data.base import db
+    from siete.data.database import init_database
     with app.app_context():
         init_database()
     try:

@@ -6,8 +6,8 @@ import re
 import pytest
 from test_play import HX, client_for, make_user, started_game, text
 
-from siete.cli_i18n import cli_locale
-from siete.i18n import LANGUAGE_COOKIE
+from siete.i18n.catalogs import cli_locale
+from siete.i18n.languages import LANGUAGE_COOKIE
 
 SPANISH = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}

@@ -2,7 +2,7 @@
 .pot is not stale, and the committed .mo files are the compile of their .po files.
 
 When one of these fails, run `make translations`, translate what it added to
-siete/translations/es/LC_MESSAGES/messages.po, and run it again (docs/translations.md).
+siete/i18n/translations/es/LC_MESSAGES/messages.po, and run it again (docs/translations.md).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ _spec = importlib.util.spec_from_file_location("translations_tool", ROOT / "scri
 tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tool)
 
-FIX = "run `make translations`, then translate in siete/translations/es (docs/translations.md)"
+FIX = "run `make translations`, then translate in siete/i18n/translations/es (docs/translations.md)"
 
 
 def _plain(value) -> tuple:
@@ -41,7 +41,7 @@ def extracted() -> set:
 
 def test_extraction_finds_the_strings_of_code_and_templates(extracted):
     """A guard for the guard: if extraction silently found nothing, every check below would pass."""
-    assert "the knight of %(suit)s" in extracted  # siete/words.py
+    assert "the knight of %(suit)s" in extracted  # siete/i18n/words.py
     assert "Skip to content" in extracted  # templates/base.html
     assert "Most frequent first card" in extracted  # N_ in siete/reports/catalog.py
     assert len(extracted) > 150

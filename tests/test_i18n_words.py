@@ -1,4 +1,4 @@
-"""siete/words.py: the engine's facts said in Spanish and English (card names, totals, the log).
+"""siete/i18n/words.py: the engine's facts said in Spanish and English (card names, totals, the log).
 
 No database: a bare Flask app with the i18n setup is enough, and force_locale picks the language.
 """
@@ -12,8 +12,8 @@ from siete.engine import rules
 from siete.engine.config import GameConfig
 from siete.engine.state import RuleError
 from siete.engine.views import visible_cards
-from siete.i18n import init_i18n
-from siete.words import card_name, describe_log, game_total, half_points, number, rule_message
+from siete.i18n.languages import init_i18n
+from siete.i18n.words import card_name, describe_log, game_total, half_points, number, rule_message
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +128,7 @@ def test_a_bust_shows_its_first_card_and_the_game_end_counts_points(say):
 
 
 def test_an_unpaid_win_says_the_bank_ran_out(say):
-    from siete.words import describe
+    from siete.i18n.words import describe
     state, a, b, c = seven_and_a_half_hand()
     assert say("en", describe, state, ["win", c, [0, 1, 12]]) == "c wins 0 of 1 with 6: the bank ran out"
     assert say("es", describe, state, ["win", c, [0, 1, 12]]) == "c gana 0 de 1 con 6: la banca no tenía más"

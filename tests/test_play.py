@@ -7,14 +7,14 @@ import re
 import pytest
 from sqlalchemy import select
 
-from siete.db import db
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer
+from siete.data.people import Player, User
 from siete.engine.config import GameConfig
 from siete.engine.views import table_view
-from siete.models.games import Game, GamePlayer
-from siete.models.people import Player, User
+from siete.i18n.words import describe_log
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, player_for, start_table
-from siete.words import describe_log
 
 HX = {"HX-Request": "true"}
 THREE_BOTS = {"name": "Three bots", "seats": 4, "standard_bots": 1, "cautious_bots": 1,
@@ -285,7 +285,7 @@ def test_table_page_shows_seats_bank_turn_hand_and_log(app):
     assert "Turn: <strong>you</strong>" in page
     for seat in view["seats"]:
         assert f'id="seat-{seat["index"]}"' in page and seat["name"] in page
-    with app.test_request_context():  # the log's facts as siete/words.py says them (English here)
+    with app.test_request_context():  # the log's facts as siete/i18n/words.py says them (English here)
         sentences = describe_log(state, seat_of_user(app, game_id, ana))
     assert sentences and all(line in page for line in sentences)
     # The log is swapped with the table; the live region that reads new lines out is outside it.

@@ -11,11 +11,10 @@ import pytest
 from sqlalchemy import event, update
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
 
-from siete.db import db
+from siete.data.base import db, utcnow
+from siete.data.games import GameStateRow as StateRow
 from siete.engine.views import table_view
-from siete.models.base import utcnow
-from siete.models.games import GameStateRow as StateRow
-from siete.words import card_name
+from siete.i18n.words import card_name
 
 
 @contextmanager
@@ -267,7 +266,7 @@ def test_moves_out_of_turn_or_at_a_table_you_do_not_sit_at_are_refused(app):
 def test_a_move_out_of_turn_is_422(app):
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     with app.app_context():
-        from siete.models.people import User
+        from siete.data.people import User
         from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
         players = [player_for(db.session.get(User, uid)) for uid in (ana, bea)]

@@ -7,11 +7,10 @@ from datetime import timedelta
 import pytest
 from test_play import HX, client_for, make_user, table_id_from, text
 
-from siete.db import db
-from siete.models.base import utcnow
-from siete.models.games import Game
-from siete.models.games import GameStateRow as StateRow
-from siete.models.people import User
+from siete.data.base import db, utcnow
+from siete.data.games import Game
+from siete.data.games import GameStateRow as StateRow
+from siete.data.people import User
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table

@@ -17,9 +17,10 @@ from test_reports_page import ODD_NAME, scenario  # the same games as the page t
 from werkzeug.serving import make_server
 
 from siete.app import create_app
-from siete.db import db, init_database
+from siete.data.base import db
+from siete.data.database import init_database
 from siete.reports.catalog import REPORTS
-from siete.service.replaying import record_scenarios
+from siete.service.scenario_games import record_scenarios
 
 pytestmark = pytest.mark.browser
 

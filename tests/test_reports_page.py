@@ -10,15 +10,15 @@ import pytest
 from lxml import html
 from sqlalchemy import func, select
 
-from siete.db import db
-from siete.models.games import Game, GamePlayer, Hand, Turn
-from siete.models.people import Player
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, Hand, Turn
+from siete.data.people import Player
+from siete.i18n.words import short_card_name as card_name
 from siete.reports.catalog import REPORTS, run_reports
 from siete.reports.charts import percent_bars, win_rate_by_hand_chart
 from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.routes import cell_text, column_label
-from siete.service.replaying import record_scenarios
-from siete.words import short_card_name as card_name
+from siete.service.scenario_games import record_scenarios
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ODD_NAME = "Ana María"  # a space and a non-ASCII letter: the profile link must be url-quoted

@@ -9,13 +9,13 @@ from sqlalchemy import Boolean, DateTime, Integer, Numeric, String, create_engin
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
-from siete.db import SCHEMA_SQL, db, sql_statements
+from siete.data.base import BOT_PROFILES, db
+from siete.data.database import SCHEMA_SQL, sql_statements
+from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
+from siete.data.people import Player, User
+from siete.data.reference import Card, DeckType, GameDetails
+from siete.data.xmlfiles import load_cards
 from siete.engine.cards import half_value, spanish_deck
-from siete.models.base import BOT_PROFILES
-from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
-from siete.models.people import Player, User
-from siete.models.reference import Card, DeckType, GameDetails
-from siete.xmlfiles import load_cards
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")  # brief: letters and digits, letter first
 

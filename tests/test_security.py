@@ -9,7 +9,7 @@ import lxml.html
 import pytest
 
 from siete.app import create_app
-from siete.security import CONTENT_SECURITY_POLICY, DB_DOWN_MESSAGE
+from siete.web.security import CONTENT_SECURITY_POLICY, DB_DOWN_MESSAGE
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 STRONG_KEY = "k" * 48
@@ -160,7 +160,7 @@ def db_down_app(tmp_path):
                       "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"connect_timeout": 2}},
                       "BABEL_DEFAULT_LOCALE": "en"})  # the assertions read English
     yield app
-    from siete.db import db
+    from siete.data.base import db
 
     with app.app_context():
         db.engine.dispose()

@@ -13,14 +13,14 @@ from lxml import html
 from sqlalchemy import select
 from test_play import HX, client_for, make_user, started_game, text
 
-from siete.db import db
+from siete.data.base import db
+from siete.data.games import Game
+from siete.data.people import Player
 from siete.engine import rules
 from siete.engine.config import GameConfig
-from siete.models.games import Game
-from siete.models.people import Player
 from siete.play.context import game_context, table_urls
 from siete.service.accounts import password_problem
-from siete.validators import forbidden_characters, parse_ascii_int
+from siete.web.validators import forbidden_characters, parse_ascii_int
 
 PASSWORD = "correct-horse-9"
 

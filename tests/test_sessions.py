@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from siete.db import db
-from siete.models.people import User
+from siete.data.base import db
+from siete.data.people import User
 from siete.service.accounts import parse_session_id, revoke_sessions
 
 PASSWORD = "correct-horse-9"

@@ -1,12 +1,12 @@
-"""The database's setup lock (siete.migrations.one_setup_at_a_time): containers that start
+"""The database's setup lock (siete.data.migrations.one_setup_at_a_time): containers that start
 together adopt, upgrade and seed one after the other."""
 from __future__ import annotations
 
 import click
 import pytest
 
-from siete.db import db
-from siete.migrations import one_setup_at_a_time
+from siete.data.base import db
+from siete.data.migrations import one_setup_at_a_time
 
 
 @pytest.mark.mariadb_only

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from siete.simulate import seat_profiles, wilson_interval
+from siete.engine.simulate import seat_profiles, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 

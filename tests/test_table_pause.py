@@ -9,9 +9,8 @@ from lxml import html
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
 from test_play_fragments import set_deadline
 
-from siete.db import db
-from siete.models.base import utcnow
-from siete.models.people import User
+from siete.data.base import db, utcnow
+from siete.data.people import User
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table

@@ -8,11 +8,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from siete import xmlfiles
-from siete.engine import deck, rules
-from siete.engine.cards import SUITS, spanish_deck
-from siete.engine.config import GameConfig
-from siete.xmlfiles import (
+from siete.data import xmlfiles
+from siete.data.xmlfiles import (
     XmlFileError,
     load_cards,
     load_game,
@@ -20,6 +17,9 @@ from siete.xmlfiles import (
     read_reports_xml,
     write_reports_xml,
 )
+from siete.engine import deck, rules
+from siete.engine.cards import SUITS, spanish_deck
+from siete.engine.config import GameConfig
 
 SHIPPED_CARDS = (xmlfiles.CONFIG_DIR / "cards.xml").read_text(encoding="utf-8")
 

@@ -118,7 +118,7 @@ def layout():
         if not labels:
             continue
         centre = shapes[key]
-        lines = [((l[0].cx, l[0].cy), (l[1].cx, l[1].cy)) for l in links if centre in l[:2]]
+        lines = [((link[0].cx, link[0].cy), (link[1].cx, link[1].cy)) for link in links if centre in link[:2]]
         fixed = list(shapes.values())
         placed = [a for group in attrs_of.values() for a in group]
         attrs_of[key] = ring(centre, labels, fixed + placed, lines, centre.id)
@@ -179,7 +179,8 @@ def drawio_shape(s):
     if s.kind == "attr":
         return (f"ellipse;shape=ellipse;perimeter=ellipsePerimeter;whiteSpace=wrap;html=1;align=center;fontSize={FONT};"
                 + ("fontStyle=4;" if s.key else "") + ("dashed=1;" if s.derived else ""))
-    return f"text;html=0;whiteSpace=wrap;align=left;fontColor=#000000;verticalAlign=top;spacing=10;fontSize={FONT};strokeColor=#666666;fillColor=#fffbe6;"
+    return ("text;html=0;whiteSpace=wrap;align=left;fontColor=#000000;verticalAlign=top;spacing=10;"
+            f"fontSize={FONT};strokeColor=#666666;fillColor=#fffbe6;")
 
 
 def write_drawio(shapes, links, note, path):
@@ -213,7 +214,8 @@ def svg_shape(s, x0, y0):
     stroke = 'fill="#ffffff" stroke="#000000" stroke-width="1.5"'
     out = []
     if s.kind == "entity":
-        out.append(f'<rect x="{cx - s.w / 2:.1f}" y="{cy - s.h / 2:.1f}" width="{s.w:.1f}" height="{s.h:.1f}" {stroke}/>')
+        out.append(f'<rect x="{cx - s.w / 2:.1f}" y="{cy - s.h / 2:.1f}" '
+                   f'width="{s.w:.1f}" height="{s.h:.1f}" {stroke}/>')
         if s.double:
             out.append(f'<rect x="{cx - s.w / 2 + 4:.1f}" y="{cy - s.h / 2 + 4:.1f}" width="{s.w - 8:.1f}" '
                        f'height="{s.h - 8:.1f}" fill="none" stroke="#000000" stroke-width="1.5"/>')

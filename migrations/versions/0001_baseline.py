@@ -5,8 +5,8 @@ Revises:
 Create Date: 2026-11-23 13:43:23.458286
 
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 from sqlalchemy.dialects import mysql
 
 # revision identifiers, used by Alembic.

@@ -7,7 +7,7 @@ from wtforms import BooleanField, EmailField, PasswordField, StringField
 from wtforms.validators import DataRequired, Email, EqualTo, Length, Regexp, ValidationError
 
 from siete.service.accounts import PASSWORD_MAX, password_problem
-from siete.validators import PlainText
+from siete.web.validators import PlainText
 
 USERNAME_PATTERN = r"^[A-Za-z][A-Za-z0-9]*$"  # brief: letters and digits, starting with a letter
 USERNAME_RULE = _l("Start with a letter and use only letters and digits (no spaces or symbols).")

@@ -12,10 +12,10 @@ from flask_login import current_user
 
 from siete.auth.forms import ForgotPasswordForm, ResetPasswordForm
 from siete.auth.routes import bp, lobby_url, start_session
-from siete.extensions import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
-from siete.mail import send_mail
-from siete.security import is_production
 from siete.service import accounts
+from siete.web.extensions import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
+from siete.web.mail import send_mail
+from siete.web.security import is_production
 
 
 def reset_link(token: str) -> str:

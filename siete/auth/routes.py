@@ -13,7 +13,10 @@ from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.routing import BuildError
 
 from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
-from siete.extensions import (
+from siete.data.people import User
+from siete.service import accounts
+from siete.service.accounts import AccountClash
+from siete.web.extensions import (
     Account,
     is_known_device,
     limiter,
@@ -23,9 +26,6 @@ from siete.extensions import (
     register_rate_limit,
     remember_known_device,
 )
-from siete.models.people import User
-from siete.service import accounts
-from siete.service.accounts import AccountClash
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 

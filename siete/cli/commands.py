@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from flask import Flask
 
-from siete.cli.database import db_setup_command, init_db_command
-from siete.cli.ratings import ratings_command
-from siete.cli.replay import replay_command
-from siete.cli.reports import reports_command
-from siete.cli.simulate import simulate_command
-from siete.migrations import init_migrations
-from siete.worker import worker_command
+from siete.cli.database_commands import db_setup_command, init_db_command
+from siete.cli.engine_commands import replay_command, simulate_command
+from siete.cli.rating_commands import ratings_command
+from siete.cli.report_commands import reports_command
+from siete.cli.worker import worker_command
+from siete.data.migrations import init_migrations
 
 # replay and simulate (without --record) run without a database or app config; the others run
 # in the app's context.

@@ -11,9 +11,8 @@ import click
 from flask import Flask
 from flask.cli import FlaskGroup
 
-from siete.cli.replay import replay_command
-from siete.cli.simulate import simulate_command
-from siete.cli_i18n import gettext as _
+from siete.cli.engine_commands import replay_command, simulate_command
+from siete.i18n.catalogs import gettext as _
 
 
 def build_app() -> Flask:

@@ -2,7 +2,7 @@
 
 StrEnums, so each code is its plain string too: it compares equal to the old strings, is
 stored in JSON and the database as they were, and the web, the models' CHECK lists and the
-CLI's choices derive theirs from these. Words for people are the web layer's (siete/words.py).
+CLI's choices derive theirs from these. Words for people are the web layer's (siete/i18n/words.py).
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ class BankResult(StrEnum):
 
 
 class Event(StrEnum):
-    """The kinds of the log's [event, seat, value] facts (siete/words.py says them)."""
+    """The kinds of the log's [event, seat, value] facts (siete/i18n/words.py says them)."""
 
     HAND = "hand"  # value: the hand's number; seat: its bank
     DEAL = "deal"  # value: the bank's card, dealt face up

@@ -52,7 +52,7 @@ def table_view(state: GameState, viewer: int | None = None) -> dict[str, Any]:
         "max_hands": state.config.max_hands, "deck_count": len(state.deck),
         "turn_seat": state.current_seat(), "bank_seat": state.bank if state.order else None,
         "viewer": viewer, "order": list(state.order), "seats": seats,
-        "log": [list(event) for event in state.log],  # facts; siete/words.py says them
+        "log": [list(event) for event in state.log],  # facts; siete/i18n/words.py says them
         "last_hand": named_record(state, state.last_hand) if state.last_hand else None,
         "winner": None if state.winner is None else state.seats[state.winner].name,
         "finished": state.phase == OVER, "actions": _viewer_actions(state, viewer),

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from flask_babel import format_decimal
 from flask_babel import gettext as _
 
+from siete.i18n.words import one_decimal
 from siete.service.player_history import MAX_POINTS
-from siete.words import one_decimal
 
 WIDTH, HEIGHT = 600, 220
 LEFT, RIGHT, TOP, BOTTOM = 52, 10, 12, 34

@@ -10,12 +10,12 @@ from siete.history.charts import rating_chart, win_rate_chart
 from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view, result_text
-from siete.history.words import GAME_STATUSES
+from siete.i18n.history_words import GAME_STATUSES
 from siete.play.markup import cards_markup
-from siete.security import wants_fragment
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, load_profile, player_by_user, rating_for_user
 from siete.service.ratings import leaderboard, rated_players
+from siete.web.security import wants_fragment
 
 bp = Blueprint("history", __name__)
 MAX_ID = 2**31 - 1  # games.id is an INT column

@@ -7,7 +7,7 @@ from functools import cached_property
 
 from flask_babel import gettext as _
 
-from siete.history.words import (
+from siete.i18n.history_words import (
     BANK_RESULTS,
     GAME_STATUSES,
     RESULTS,

@@ -8,8 +8,8 @@ from flask import Blueprint, abort, current_app, g, session
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
-from siete import words
-from siete.models.people import Player
+from siete.data.people import Player
+from siete.i18n import words
 from siete.service.accounts import parse_session_id
 from siete.service.errors import TableNotFound
 from siete.service.play import SETTLE_PAUSE_S, current_state

@@ -7,19 +7,19 @@ from types import SimpleNamespace
 from flask import url_for
 from flask_babel import gettext as _
 
+from siete.data.base import utcnow
+from siete.data.games import Game, GamePlayer
 from siete.engine.cards import SEVEN_HALF_POINTS
 from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
-from siete.models.base import utcnow
-from siete.models.games import Game, GamePlayer
+from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
 from siete.play.markup import cards_markup
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
-from siete.words import BANK_RESULTS, RESULTS, describe_log, word
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
-# words people read come from siete.words.
+# words people read come from siete.i18n.words.
 SEAT_STATES = {"waiting": "waiting", "playing": "to play", "stood": "stood", "bust": "bust", "out": "out"}
 RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "bust": "bust",
                 "bank": "bank"}

@@ -10,7 +10,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from siete.engine.codes import BotProfile
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.service.tables import TableSpec
-from siete.validators import AsciiIntegerField, PlainText
+from siete.web.validators import AsciiIntegerField, PlainText
 
 # The profiles a creator can seat, in the order the form shows them, each with its field.
 BOT_FIELDS = tuple((p.value, f"{p.value}_bots") for p in BotProfile)

@@ -9,7 +9,6 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from siete.engine.bots import PROFILES
-from siete.extensions import limiter
 from siete.play.blueprint import bp, game_or_404, my_player, pause_s, user_id
 from siete.play.context import again_bots
 from siete.play.forms import NewTableForm
@@ -17,6 +16,7 @@ from siete.play.lobby import lobby_view
 from siete.service.errors import TableError
 from siete.service.ratings import ratings_of
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
+from siete.web.extensions import limiter
 
 
 @bp.get("/")

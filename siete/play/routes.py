@@ -19,8 +19,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, logout_user
 
-from siete.extensions import login_manager
-from siete.models.base import utcnow
+from siete.data.base import utcnow
 from siete.play.blueprint import (
     bp,
     game_or_404,
@@ -32,7 +31,6 @@ from siete.play.blueprint import (
     user_id,
 )
 from siete.play.context import table_context, waiting_marker
-from siete.security import wants_fragment
 from siete.service.errors import SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
@@ -45,7 +43,9 @@ from siete.service.play import (
 from siete.service.table_locks import SessionAccount
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.timers import run_due_timers
-from siete.validators import parse_ascii_int
+from siete.web.extensions import login_manager
+from siete.web.security import wants_fragment
+from siete.web.validators import parse_ascii_int
 
 
 @bp.get("/tables/<int:game_id>")

@@ -11,9 +11,9 @@ from flask_babel import force_locale
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import text
 
-from siete.cli_i18n import N_
-from siete.db import db
-from siete.reports.fast import read_rows
+from siete.data.base import db
+from siete.i18n.catalogs import N_
+from siete.reports.from_aggregates import read_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 # Columns that hold a rounded ratio. MySQL returns them (and SUM/COUNT too) as DECIMAL and

@@ -1,6 +1,6 @@
 """What the reports pages show: the overview's excerpts and one report's page of rows.
 
-Reads go to the aggregates (siete/reports/fast.py), so each costs a few rows per player, or an
+Reads go to the aggregates (siete/reports/from_aggregates.py), so each costs a few rows per player, or an
 index range for the four game lists, whatever the size of the history.
 """
 from __future__ import annotations
@@ -13,10 +13,10 @@ from flask import current_app
 from flask_babel import get_locale
 from sqlalchemy import select
 
-from siete.db import db
-from siete.models.people import Player
+from siete.data.base import db
+from siete.data.people import Player
 from siete.reports.catalog import REPORTS, ReportDef, read_report
-from siete.reports.fast import count_rows
+from siete.reports.from_aggregates import count_rows
 
 GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})
 PLAYER_COLUMNS = ("player", "nemesis", "bank")

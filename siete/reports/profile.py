@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from siete.db import db
+from siete.data.base import db
 from siete.reports.catalog import get_report, read_report
 from siete.reports.charts import BarChart, win_rate_by_hand_chart
 

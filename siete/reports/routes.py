@@ -12,8 +12,9 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from siete.db import lift_statement_time_limit, limit_statement_time
-from siete.extensions import limiter
+from siete.data.database import lift_statement_time_limit, limit_statement_time
+from siete.data.xmlfiles import reports_xml_bytes
+from siete.i18n.report_words import cell_text, column_label
 from siete.reports.catalog import REPORTS, get_report, run_reports
 from siete.reports.charts import charts_for
 from siete.reports.pages import (
@@ -26,8 +27,7 @@ from siete.reports.pages import (
     report_page,
 )
 from siete.reports.profile import load_profile
-from siete.reports.words import cell_text, column_label
-from siete.xmlfiles import reports_xml_bytes
+from siete.web.extensions import limiter
 
 bp = Blueprint("reports", __name__)
 TONES = 6  # reports have a background colour each: the frames cycle through this many tones

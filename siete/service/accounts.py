@@ -11,9 +11,9 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from siete.db import db
-from siete.models.people import Player, User
-from siete.models.vocabulary import PlayerKind
+from siete.data.base import db
+from siete.data.people import Player, User
+from siete.data.vocabulary import PlayerKind
 from siete.service.unit_of_work import unit_of_work
 
 PASSWORD_MIN, PASSWORD_MAX = 8, 128  # the cap stops huge inputs from making hashing costly

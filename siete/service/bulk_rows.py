@@ -1,4 +1,4 @@
-"""Raw many-row INSERTs for bulk recording (siete/service/simulating.py's batches).
+"""Raw many-row INSERTs for bulk recording (siete/service/bot_games.py's batches).
 
 Literal VALUES lists and ids worked out from the first one: storing ~60 turns and ~120
 actions per game through the driver's parameter escaping cost more than MariaDB's work.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from siete.db import db
+from siete.data.base import db
 
 
 @contextmanager

@@ -8,10 +8,10 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, select
 
-from siete.db import db
-from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
-from siete.models.people import Player
-from siete.models.ratings import GameRating
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
+from siete.data.people import Player
+from siete.data.player_stats import GameRating
 from siete.service.ratings import Skill
 from siete.service.recording import card_ids
 

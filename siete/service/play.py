@@ -8,6 +8,18 @@ from datetime import datetime, timedelta
 from flask import current_app
 from flask_babel import gettext as _
 
+from siete.data import game_rows
+from siete.data.base import utcnow
+from siete.data.game_rows import (
+    GameRow,
+    LiveState,
+    game_for_page,
+    mark_left,
+    write_state,
+)
+from siete.data.games import Game, GameStateRow
+from siete.data.people import Player
+from siete.data.vocabulary import GameMode, GameStatus
 from siete.engine import deck, rules
 from siete.engine.bots import play_until_person
 from siete.engine.moves import (
@@ -19,18 +31,7 @@ from siete.engine.moves import (
     say_next,
 )
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
-from siete.models import game_rows
-from siete.models.base import utcnow
-from siete.models.game_rows import (
-    GameRow,
-    LiveState,
-    game_for_page,
-    mark_left,
-    write_state,
-)
-from siete.models.games import Game, GameStateRow
-from siete.models.people import Player
-from siete.models.vocabulary import GameMode, GameStatus
+from siete.i18n.words import rule_message
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
 from siete.service.table_locks import (
@@ -38,7 +39,6 @@ from siete.service.table_locks import (
     locked_started_table,
     locked_table_for,
 )
-from siete.words import rule_message
 
 BOT_HAND_PAUSE_S = 2  # bots-only tables deal one hand per pause, so people can watch them play
 # After a hand is settled its cards and result stay on the table this long (or until every

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import bindparam, case, func, select
 
-from siete.db import db
-from siete.models.games import Game, GamePlayer
-from siete.models.people import Player, User
-from siete.models.ratings import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
-from siete.models.vocabulary import SeatResult
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer
+from siete.data.people import Player, User
+from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.data.vocabulary import SeatResult
 from siete.service.game_record import card_codes
 from siete.service.ratings import Skill
 

@@ -13,13 +13,12 @@ from functools import cache
 
 from sqlalchemy import bindparam, delete, func, insert, select
 
-from siete.db import db
-from siete.models.base import utcnow
-from siete.models.games import Game, GamePlayer
-from siete.models.people import Player
-from siete.models.ratings import GameRating, PlayerRating
-from siete.models.vocabulary import GameStatus
-from siete.reports.aggregates import lock_finishes
+from siete.data.base import db, utcnow
+from siete.data.games import Game, GamePlayer
+from siete.data.people import Player
+from siete.data.player_stats import GameRating, PlayerRating
+from siete.data.vocabulary import GameStatus
+from siete.service.report_aggregates import lock_finishes
 from siete.service.tallies import rebuild_tallies, tally_game, tally_games
 from siete.service.unit_of_work import unit_of_work
 

@@ -6,17 +6,16 @@ from weakref import WeakKeyDictionary
 
 from sqlalchemy import Engine, insert, select, text
 
-from siete.db import db
+from siete.data.base import db, utcnow
+from siete.data.game_rows import GameRow, seat_ids, write_game, write_seats
+from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
+from siete.data.reference import Card
+from siete.data.vocabulary import GameStatus, SeatResult
 from siete.engine.cards import points
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState
-from siete.models.base import utcnow
-from siete.models.game_rows import GameRow, seat_ids, write_game, write_seats
-from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
-from siete.models.reference import Card
-from siete.models.vocabulary import GameStatus, SeatResult
-from siete.reports.aggregates import add_finished_games
 from siete.service.ratings import rate_game
+from siete.service.report_aggregates import add_finished_games
 
 # Built once, so each is compiled once: a hand's end is a third of all moves.
 INSERT_HAND = insert(Hand.__table__)

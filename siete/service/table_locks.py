@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from flask_babel import gettext as _
 
-from siete.models.game_rows import (
+from siete.data.game_rows import (
     GameRow,
     LiveState,
     game_exists,
@@ -17,7 +17,7 @@ from siete.models.game_rows import (
     lock_started_for_account,
     lock_with_seats,
 )
-from siete.models.games import Game, GameStateRow
+from siete.data.games import Game, GameStateRow
 from siete.service.errors import Conflict, SignedOut, TableNotFound
 from siete.service.unit_of_work import unit_of_work
 

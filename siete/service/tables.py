@@ -11,21 +11,20 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from siete.db import db
+from siete.data.base import db, utcnow
+from siete.data.game_rows import LiveState
+from siete.data.games import Game, GamePlayer, GameStateRow
+from siete.data.people import Player, User
+from siete.data.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
 from siete.engine import deck, rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
-from siete.models.base import utcnow
-from siete.models.game_rows import LiveState
-from siete.models.games import Game, GamePlayer, GameStateRow
-from siete.models.people import Player, User
-from siete.models.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
 from siete.service.play import SETTLE_PAUSE_S, TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.table_locks import locked_table
 from siete.service.unit_of_work import transactional
-from siete.validators import forbidden_characters
+from siete.web.validators import forbidden_characters
 
 DEFAULT_TURN_SECONDS = 30
 # New bots are named "<Profile>-<n>": usernames are letters and digits only, so no account can

@@ -7,10 +7,10 @@ from sqlalchemy import and_, delete, func, insert, literal, select
 from sqlalchemy.dialects.mysql import insert as mysql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from siete.db import db
-from siete.models.games import GamePlayer, Turn
-from siete.models.ratings import PlayerFirstCard, PlayerNemesis
-from siete.models.vocabulary import SeatResult
+from siete.data.base import db
+from siete.data.games import GamePlayer, Turn
+from siete.data.player_stats import PlayerFirstCard, PlayerNemesis
+from siete.data.vocabulary import SeatResult
 
 FIRST, NEMESES = PlayerFirstCard.__table__, PlayerNemesis.__table__
 SEATS, TURNS = GamePlayer.__table__, Turn.__table__

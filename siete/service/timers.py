@@ -2,16 +2,16 @@
 
 A person's run-out turn is stood (after betting 1 if the bet was still due), a settled hand's
 pause ends with the next deal, and the bots play on. Requests (the page and its poll) and the
-worker (siete/service/worker.py) take the same locked path, so a step is never taken twice.
+worker (siete/service/due_tables.py) take the same locked path, so a step is never taken twice.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
+from siete.data.base import utcnow
 from siete.engine.moves import time_out
 from siete.engine.state import DEAL, PLAY
-from siete.models.base import utcnow
 from siete.service.errors import Conflict
 from siete.service.play import (
     SETTLE_PAUSE_S,

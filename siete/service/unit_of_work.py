@@ -14,7 +14,7 @@ from typing import ParamSpec, TypeVar
 
 from sqlalchemy.orm import scoped_session
 
-from siete.db import db
+from siete.data.base import db
 
 DEPTH = "siete.unit_of_work_depth"  # session.info key: how many units are open on this session
 

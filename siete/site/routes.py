@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from siete.db import database_answers
+from siete.data.database import database_answers
 
 bp = Blueprint("site", __name__)
 

@@ -14,7 +14,7 @@
     // Game pages change under the player; a snapshot restored from history would show stale cards.
     htmx.config.historyCacheSize = 0;
     htmx.config.refreshOnHistoryMiss = true;
-    // Decision (see also siete/security.py): htmx 2 drops 4xx/5xx answers by default, so errors
+    // Decision (see also siete/web/security.py): htmx 2 drops 4xx/5xx answers by default, so errors
     // would vanish silently. We swap them. Our error fragments carry HX-Retarget: #flash, so
     // they land in the flash region; a 422 form re-rendered with its errors goes to its own target.
     htmx.config.responseHandling = [

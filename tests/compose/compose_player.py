@@ -39,7 +39,7 @@ class Player:
         self.base = base_url.rstrip("/")
         self.username, self.password = username, password
         self.http = requests.Session()
-        # The assertions read English; the site's default language is Spanish (siete.i18n).
+        # The assertions read English; the site's default language is Spanish (siete.i18n.languages).
         self.http.headers["Accept-Language"] = "en"
         self.served_by: list[str] = []
 

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 SUITS = "(oros|copas|espadas|bastos)"
 SPANISH_CARD = re.compile(rf"^(el|la) (as|sota|caballo|rey|\d) de {SUITS}$")
 ENGLISH_CARD = re.compile(rf"^the (ace|jack|knight|king|\d) of (coins|cups|swords|clubs) \({SUITS}\)$")
-# Every sentence the log can say (siete/words.py), one pattern per language; names are \w+.
+# Every sentence the log can say (siete/i18n/words.py), one pattern per language; names are \w+.
 SPANISH_LOG = re.compile(
     r"^(mano \d+: \w+ lleva la banca|se reparten las cartas; la banca enseña .+"
     r"|\w+ (apuesta \d+|se planta|tiene siete y medio y se planta|pide carta: .+|se pasa \(primera carta: .+\)"

@@ -9,9 +9,9 @@ from engine_helpers import bot_to_act, full_deck, start_game
 from siete.engine import bots, deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
+from siete.engine.simulate import play_game
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
 from siete.engine.views import BotView, bot_view
-from siete.simulate import play_game
 
 A, B, C = 0, 1, 2
 

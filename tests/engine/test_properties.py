@@ -34,7 +34,7 @@ def hidden_cards(state: GameState, viewer: int | None) -> set[str]:
 def check_views(state: GameState) -> None:
     """R4.2: no view names a card hidden from its viewer (last_hand is the previous hand).
 
-    The view's log is facts with card ids, so its sentences (siete/words.py) can only name a
+    The view's log is facts with card ids, so its sentences (siete/i18n/words.py) can only name a
     card whose id is here; tests/test_i18n_words.py checks the one fact that is not a card (7½).
     """
     for viewer in [None, *range(len(state.seats))]:

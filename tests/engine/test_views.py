@@ -85,7 +85,7 @@ def test_viewer_actions_follow_the_turn(three):
 
 
 def test_r4_2_log_holds_facts_of_face_up_cards_only():
-    """The view's log is the engine's facts (siete/words.py says them): no hidden first card."""
+    """The view's log is the engine's facts (siete/i18n/words.py says them): no hidden first card."""
     state = _game()
     log = table_view(state, C)["log"]
     assert log[0] == ["hand", A, 1] and log[1] == ["deal", A, "O05"] and log[-1] == ["draw", B, "C02"]

@@ -2,11 +2,11 @@
 path) and games where a human plays through service.play.act, as the web does."""
 from __future__ import annotations
 
-from siete.db import db
+from siete.data.base import db
+from siete.data.people import Player, User
 from siete.engine.state import DEAL, OVER, PLAY
-from siete.models.people import Player, User
 from siete.service import play as play_service
-from siete.service.simulating import simulate_recorded
+from siete.service.bot_games import simulate_recorded
 from siete.service.tables import TableSpec, create_table, start_table
 
 

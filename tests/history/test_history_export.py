@@ -9,10 +9,10 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from siete.db import db
-from siete.models.games import Game, GamePlayer, Hand, Turn
-from siete.models.people import Player
-from siete.replay import replay
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, Hand, Turn
+from siete.data.people import Player
+from siete.engine.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 

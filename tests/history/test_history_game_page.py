@@ -6,9 +6,9 @@ import re
 
 from sqlalchemy import select
 
-from siete.db import db
-from siete.models.games import Game, GamePlayer, Hand
-from siete.models.people import Player
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, Hand
+from siete.data.people import Player
 from siete.service.play import current_state
 
 HX = {"HX-Request": "true"}
@@ -16,7 +16,7 @@ HX = {"HX-Request": "true"}
 
 def card_words(turn) -> str:
     """The turn's cards as the page names them (R1.3 ids read out), as a regex."""
-    from siete.words import short_card_name
+    from siete.i18n.words import short_card_name
 
     codes = [turn.first_card.code] + [a.card.code for a in turn.actions if a.action == "draw"]
     return re.escape(", ".join(short_card_name(code) for code in codes))

@@ -6,9 +6,9 @@ import re
 from flask import render_template_string
 from sqlalchemy import func, select
 
-from siete.db import db
-from siete.models.games import GamePlayer, Turn
-from siete.models.people import Player
+from siete.data.base import db
+from siete.data.games import GamePlayer, Turn
+from siete.data.people import Player
 
 
 def client_for(app, name: str):
@@ -98,7 +98,7 @@ def test_the_nemesis_is_who_won_most_of_the_games_lost(app, client, games):
 def test_unknown_players_are_404_and_accounts_without_games_have_an_empty_profile(app, client, games):
     assert client.get("/players/Nobody").status_code == 404
     with app.app_context():
-        from siete.models.people import User
+        from siete.data.people import User
 
         db.session.add(User(username="Dani", email="dani@example.test", password_hash="x"))
         db.session.commit()

@@ -7,10 +7,10 @@ import re
 import pytest
 from sqlalchemy import select
 
-from siete.db import db
-from siete.models.games import Game, GamePlayer, Hand, Turn
-from siete.models.people import Player
-from siete.models.ratings import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, Hand, Turn
+from siete.data.people import Player
+from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
 from siete.service.ratings import Skill, initial_skill, rate_places, rebuild_ratings
 
 

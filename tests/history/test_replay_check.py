@@ -9,10 +9,9 @@ from history_games import make_human
 from replay_check import check_recorded_games, first_difference
 from sqlalchemy import select, update
 
-from siete.db import db
-from siete.models.base import utcnow
-from siete.models.games import Game, GamePlayer, Hand, Turn, TurnAction
-from siete.models.reference import Card
+from siete.data.base import db, utcnow
+from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
+from siete.data.reference import Card
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, start_table

@@ -7,12 +7,12 @@ import pytest
 from report_data import ALL_GAMES, record
 from sqlalchemy import select
 
-from siete.db import db
-from siete.models.people import Player
-from siete.reports.aggregates import rebuild
+from siete.data.base import db
+from siete.data.people import Player
 from siete.reports.catalog import REPORTS, get_report, read_report, run_report
-from siete.reports.fast import count_rows
-from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
+from siete.reports.from_aggregates import count_rows
+from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
+from siete.service.report_aggregates import rebuild
 
 
 def every_report(plain: bool) -> dict[str, list]:

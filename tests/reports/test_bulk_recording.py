@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from sqlalchemy import delete, select
 
-from siete.db import db
-from siete.models.games import Game, GamePlayer, GameStateRow, Hand, Turn, TurnAction
-from siete.models.ratings import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, GameStateRow, Hand, Turn, TurnAction
+from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
 from siete.service.ratings import rebuild_ratings
-from siete.service.simulating import simulate_recorded, simulate_recorded_bulk
 
 PROFILES = ["standard", "bold", "cautious"]
 IGNORED = {"id", "game_id", "hand_id", "turn_id", "game_player_id", "bank_game_player_id",

@@ -11,8 +11,8 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
 from siete.app import create_app
-from siete.db import SCHEMA_SQL, sql_statements
-from siete.migrations import MIGRATIONS_DIR
+from siete.data.database import SCHEMA_SQL, sql_statements
+from siete.data.migrations import MIGRATIONS_DIR
 
 _spec = importlib.util.spec_from_file_location(
     "schema_checks", Path(__file__).resolve().parents[1] / "test_schema.py")

@@ -7,9 +7,9 @@ import io
 
 from lxml import etree, html
 
+from siete.data.xmlfiles import _schema
 from siete.reports.catalog import get_report, read_report
 from siete.reports.pages import PAGE_ROWS
-from siete.xmlfiles import _schema
 
 
 def rows_of(app, key: str) -> list[list]:
@@ -66,7 +66,7 @@ def test_bad_input_gets_a_clear_answer(client, games):
 
 
 def test_pages_hold_fifty_rows_and_reach_every_row(app, client):
-    from siete.service.simulating import simulate_recorded_bulk
+    from siete.service.bot_games import simulate_recorded_bulk
 
     with app.app_context():
         config = app.config["GAME"].with_overrides(max_hands=3)

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from siete.cli import reports as reports_cli
+from siete.cli import report_commands as reports_cli
+from siete.data.xmlfiles import read_reports_xml
 from siete.reports.catalog import REPORTS, get_report, run_reports
-from siete.xmlfiles import read_reports_xml
 
 # REPORTS.md's keys and columns, in its order.
 SPEC = [

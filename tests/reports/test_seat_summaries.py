@@ -8,8 +8,9 @@ from pathlib import Path
 
 from sqlalchemy import select, text, update
 
-from siete.db import db, sql_statements
-from siete.models.games import Game, GamePlayer, Turn
+from siete.data.base import db
+from siete.data.database import sql_statements
+from siete.data.games import Game, GamePlayer, Turn
 from siete.service.recording import SEAT_COUNTS
 
 MIGRATION = Path(__file__).resolve().parents[2] / "sql" / "migrations" / "001_report_columns.sql"

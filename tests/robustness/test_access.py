@@ -8,14 +8,14 @@ import pytest
 from sqlalchemy import func, select
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, table_id_from, text
 
-from siete.db import db
+from siete.data.base import db
+from siete.data.games import Game
+from siete.data.people import User
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.views import is_face_down
-from siete.models.games import Game
-from siete.models.people import User
-from siete.security import SECURITY_HEADERS
+from siete.i18n.words import card_name
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
-from siete.words import card_name
+from siete.web.security import SECURITY_HEADERS
 
 HOSTILE_NAME = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 

@@ -17,10 +17,11 @@ from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import make_url
 from test_play import HX, client_for, load, make_user, started_game
 
-from siete.db import db, engine_options
-from siete.models.games import Hand, Turn, TurnAction
-from siete.models.people import User
-from siete.security import DB_DOWN_MESSAGE
+from siete.data.base import db
+from siete.data.database import engine_options
+from siete.data.games import Hand, Turn, TurnAction
+from siete.data.people import User
+from siete.web.security import DB_DOWN_MESSAGE
 
 pytestmark = pytest.mark.mariadb_only
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 from test_play import HX, client_for, load, make_user, started_game
 
-from siete.db import db
-from siete.models.games import Game
-from siete.models.people import User
+from siete.data.base import db
+from siete.data.games import Game
+from siete.data.people import User
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

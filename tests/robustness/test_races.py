@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import func, select
 from test_play import HX, client_for, load, make_user, seat_of_user, started_game, table_id_from, text
 
-from siete.db import db
-from siete.models.games import Game, Hand
+from siete.data.base import db
+from siete.data.games import Game, Hand
 
 MOVED_ON = "the table has moved on since you looked; here it is now"
 

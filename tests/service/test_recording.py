@@ -6,13 +6,13 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from siete.db import db
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, Hand, Turn
+from siete.engine.replay import replay
 from siete.history.scenario import scenario_of
-from siete.models.games import Game, GamePlayer, Hand, Turn
-from siete.replay import replay
+from siete.service.bot_games import simulate_recorded
 from siete.service.game_record import load_record
-from siete.service.replaying import record_scenarios
-from siete.service.simulating import simulate_recorded
+from siete.service.scenario_games import record_scenarios
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"  # copies of the public cases
 

@@ -7,12 +7,11 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from siete.db import db
+from siete.data.base import db, utcnow
+from siete.data.games import Game, Turn
+from siete.data.games import GameStateRow as StateRow
+from siete.data.people import Player, User
 from siete.engine.rules import legal_bets
-from siete.models.base import utcnow
-from siete.models.games import Game, Turn
-from siete.models.games import GameStateRow as StateRow
-from siete.models.people import Player, User
 from siete.service import play, timers
 from siete.service.errors import Conflict, NotAllowed, RuleBroken
 from siete.service.tables import TableSpec, create_table, join_table, player_for, player_of_user, start_table

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from siete.db import db
-from siete.models.people import Player
-from siete.models.vocabulary import PlayerKind
+from siete.data.base import db
+from siete.data.people import Player
+from siete.data.vocabulary import PlayerKind
 from siete.service.unit_of_work import transactional, unit_of_work
 
 

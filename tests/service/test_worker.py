@@ -7,13 +7,12 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import event, select
 
-from siete.db import db
-from siete.models.base import utcnow
-from siete.models.games import Game, GamePlayer, Hand
-from siete.models.people import User
+from siete.data.base import db, utcnow
+from siete.data.games import Game, GamePlayer, Hand
+from siete.data.people import User
 from siete.service import play
+from siete.service.due_tables import run_tick
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
-from siete.service.worker import run_tick
 
 FAR = timedelta(days=1)  # a tick "a day later": every deadline set by then is due
 
@@ -206,7 +205,7 @@ def test_an_idle_site_costs_one_query_per_tick(app, statements):
 @pytest.mark.mariadb_only
 def test_the_tick_query_reads_the_deadline_index(app):
     """EXPLAIN on MariaDB: the due timers come from a range of ix_game_states_turn_deadline."""
-    from siete.service.worker import DUE
+    from siete.service.due_tables import DUE
 
     with app.app_context():
         compiled = DUE.compile(dialect=db.engine.dialect)
@@ -218,7 +217,7 @@ def test_the_tick_query_reads_the_deadline_index(app):
 
 
 def test_a_broken_table_does_not_hold_up_the_tables_due_after_it(app):
-    from siete.models.games import GameStateRow as StateRow
+    from siete.data.games import GameStateRow as StateRow
 
     with app.app_context():
         ana = make_player("ana")
@@ -276,7 +275,7 @@ def test_the_worker_command_runs_one_tick_with_once(app, runner):
         watch = TableSpec(name="watch", seats=2, bots=("standard", "bold"), creator_sits=False)
         game = create_table(ana, watch, app.config["GAME"])
         start_table(game.id, ana, app.config["GAME"])
-        from siete.models.games import GameStateRow as StateRow
+        from siete.data.games import GameStateRow as StateRow
 
         db.session.execute(db.update(StateRow).where(StateRow.game_id == game.id)
                            .values(turn_deadline=utcnow() - timedelta(seconds=5)))

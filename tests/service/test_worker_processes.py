@@ -23,11 +23,10 @@ from pathlib import Path
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
-from siete.db import db
-from siete.models.base import utcnow
-from siete.models.games import Game, Hand
-from siete.models.games import GameStateRow as StateRow
-from siete.models.people import User
+from siete.data.base import db, utcnow
+from siete.data.games import Game, Hand
+from siete.data.games import GameStateRow as StateRow
+from siete.data.people import User
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 
 ROOT = Path(__file__).resolve().parents[2]

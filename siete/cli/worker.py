@@ -1,0 +1,135 @@
+"""The worker process: `flask --app wsgi worker` (or `python -m siete worker`) keeps time for every
+table, whether or not anyone is watching it.
+
+Each tick runs one indexed query for what is due (siete.service.due_tables), plays each due step
+through the same locked path as a request, logs one line per step, then sleeps until the next
+tick. SIGTERM or SIGINT finish the step in hand and stop. Settings (config or environment):
+WORKER_INTERVAL_S (1.0), WORKER_BATCH (50), WAITING_TABLE_TTL_S (1800).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from datetime import UTC, datetime
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from sqlalchemy.exc import SQLAlchemyError
+
+from siete.data.base import db
+from siete.service.due_tables import run_tick
+from siete.service.play import SETTLE_PAUSE_S
+
+log = logging.getLogger("siete.cli.worker")
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+TICK_OFFSET_S = 0.01  # after the second: a deadline stored as 12:00:03 is due from 12:00:03.000
+DEFAULTS = {"WORKER_INTERVAL_S": 1.0, "WORKER_BATCH": 50, "WAITING_TABLE_TTL_S": 1800}
+
+
+def configure_worker(app: Flask) -> None:
+    """The worker's settings: the app's config, else the environment, else DEFAULTS."""
+    for key, default in DEFAULTS.items():
+        app.config.setdefault(key, type(default)(os.environ.get(key, default)))
+
+
+def now_utc() -> datetime:
+    """Now in UTC, naive like the DATETIME columns, to the microsecond (deadlines are to the second)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Worker:
+    """The loop; `stop()` (the signal handlers call it) ends it after the step in hand."""
+
+    def __init__(self, interval: float, batch: int, waiting_ttl_s: int):
+        self.interval, self.batch, self.waiting_ttl_s = interval, batch, waiting_ttl_s
+        self.stopping = threading.Event()
+        self.steps = 0
+
+    def stop(self, *_args) -> None:
+        self.stopping.set()
+
+    def run(self, once: bool = False) -> int:
+        """Tick until stopped (or once); returns the number of steps applied."""
+        log.info("worker started: a tick every %.2f s, %d tables at most per tick",
+                 self.interval, self.batch)
+        while not self.stopping.is_set():
+            self.tick()
+            if once:
+                break
+            self.stopping.wait(self.until_next_tick())
+        log.info("worker stopped after %d steps", self.steps)
+        return self.steps
+
+    def until_next_tick(self) -> float:
+        """Seconds to the next tick, ticks falling just after whole multiples of the interval.
+
+        Deadlines are stored to the second, so with a 1 s interval a tick at .01 past each
+        second plays a step about 10 ms after it is due, where free-running ticks would be up
+        to a whole interval late depending on when the worker happened to start.
+        """
+        return self.interval - ((time.time() - TICK_OFFSET_S) % self.interval)
+
+    def tick(self) -> None:
+        """One pass; a database error is logged and the next tick tries again."""
+        try:
+            pause_s = float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
+            result = run_tick(now_utc(), self.batch, self.waiting_ttl_s, self._log_step,
+                              self.stopping.is_set, pause_s=pause_s)
+            for game_id in result.expired:
+                log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
+        except SQLAlchemyError:
+            log.warning("tick failed; trying again at the next one", exc_info=True)
+        finally:
+            db.session.remove()  # no object outlives its tick: the next one reads afresh
+
+    def _log_step(self, step) -> None:
+        self.steps += 1
+        late = (now_utc() - step.deadline).total_seconds()
+        log.info("table %d: v%d -> v%d, %.3f s after its deadline", step.game_id, step.before,
+                 step.after, late)
+
+
+def start_logging(level: int = logging.INFO) -> None:
+    """One line per record on stdout, where containers and `make run` collect them."""
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stdout)
+        handler.setFormatter(logging.Formatter(
+            "%(asctime)s worker[%(process)d] %(levelname)s %(message)s"))
+        log.addHandler(handler)
+    log.setLevel(level)
+    log.propagate = False
+
+
+def run_worker(app: Flask, interval: float | None = None, batch: int | None = None,
+               once: bool = False) -> int:
+    """Run the loop inside `app`'s context, stopping cleanly on SIGTERM/SIGINT."""
+    configure_worker(app)
+    worker = Worker(interval if interval is not None else app.config["WORKER_INTERVAL_S"],
+                    batch if batch is not None else app.config["WORKER_BATCH"],
+                    int(app.config["WAITING_TABLE_TTL_S"]))
+    handled = threading.current_thread() is threading.main_thread()
+    previous = {sig: signal.signal(sig, worker.stop) for sig in STOP_SIGNALS} if handled else {}
+    start_logging()
+    try:
+        with app.app_context():
+            return worker.run(once)
+    finally:
+        for sig, handler in previous.items():  # e.g. a test's runner gets its Ctrl-C back
+            signal.signal(sig, handler)
+
+
+@click.command("worker")
+@click.option("--interval", type=click.FloatRange(0.05, 3600), default=None,
+              help="seconds between ticks [WORKER_INTERVAL_S, 1.0]")
+@click.option("--batch", type=click.IntRange(1, 10_000), default=None,
+              help="due tables played per tick at most [WORKER_BATCH, 50]")
+@click.option("--once", is_flag=True, help="run one tick and exit")
+@with_appcontext
+def worker_command(interval: float | None, batch: int | None, once: bool) -> None:
+    """Keep time for every table: timed-out turns, pauses between hands, stale waiting tables."""
+    run_worker(current_app._get_current_object(), interval, batch, once)

@@ -1,0 +1,1 @@
+"""Languages and every label a person reads: the request's language, catalogs, words."""

@@ -1,0 +1,46 @@
+"""Words for the command line: the language comes from the environment (LC_ALL, LC_MESSAGES,
+LANG), English unless it names one we have. No Flask here: `python -m siete simulate` runs
+without the web stack, so the catalogs are read with Babel directly.
+
+Machine formats (replay's JSON and errors, --json, XML) are never translated.
+"""
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+from babel.support import NullTranslations, Translations
+
+CATALOG_DIR = Path(__file__).resolve().parent / "translations"
+# The languages with a catalog: the web (siete/i18n/languages.py) and `make translations` read this list.
+SUPPORTED_LOCALES = ("es", "en")
+CLI_DEFAULT_LOCALE = "en"
+
+
+def cli_locale(environ: dict | None = None) -> str:
+    """'es' for LANG=es_ES.UTF-8 and the like; English for C, POSIX, unset or unknown."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:  # the first one set decides, as in gettext
+            code = value.split(".")[0].split("_")[0].split("-")[0].lower()
+            return code if code in SUPPORTED_LOCALES else CLI_DEFAULT_LOCALE
+    return CLI_DEFAULT_LOCALE
+
+
+@cache
+def _translations(locale: str) -> NullTranslations:
+    return Translations.load(str(CATALOG_DIR), [locale])
+
+
+def gettext(message: str, **variables: object) -> str:
+    """`message` in the command line's language, with %(name)s placeholders filled in."""
+    text = _translations(cli_locale()).gettext(message)
+    return text % variables if variables else text
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalogs without translating it here: it stays English where
+    machines read it (JSON, XML) and is translated where people do, with gettext(message)."""
+    return message

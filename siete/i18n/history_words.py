@@ -1,0 +1,71 @@
+"""The words the history pages use for cards, totals, results and a hand's events."""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from siete.engine.cards import SEVEN_HALF_POINTS
+from siete.i18n.words import BANK_RESULTS, RESULTS, SEAT_STATES, word  # noqa: F401  (the history pages use them)
+from siete.i18n.words import game_total as total_text
+from siete.i18n.words import short_card_name as card_name
+from siete.service.game_record import HandRow, TurnRow
+
+GAME_STATUSES = {"waiting": _l("waiting for players"), "playing": _l("being played"),
+                 "finished": _l("finished"), "abandoned": _l("abandoned")}
+
+
+def duration_text(seconds: int | None) -> str:
+    if seconds is None:
+        return ""
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return _("%(h)d h %(m)02d min", h=hours, m=minutes)
+    if minutes:
+        return _("%(m)d min %(s)02d s", m=minutes, s=secs)
+    return _("%(s)d s", s=secs)
+
+
+def turn_events(turn: TurnRow) -> list[str]:
+    """What one seat did in its turn, in order: bet, each draw or stand, a bust."""
+    name = turn.seat.name
+    events = []
+    if turn.is_bank:
+        name = _("%(name)s (bank)", name=name)
+    elif turn.bet is not None:
+        events.append(_("%(name)s bets %(bet)s", name=name, bet=turn.bet))
+    for action in turn.actions:
+        if action.action == "draw":
+            events.append(_("%(name)s draws the %(card)s", name=name, card=card_name(action.card)))
+        elif action.automatic:
+            events.append(_("%(name)s has 7½ and stands", name=name))
+        else:
+            events.append(_("%(name)s stands on %(total)s", name=name, total=total_text(turn.total)))
+    if turn.result == "bust" or (turn.is_bank and turn.total > SEVEN_HALF_POINTS):
+        events.append(_("%(name)s busts with %(total)s (first card: the %(card)s)", name=name,
+                        total=total_text(turn.total), card=card_name(turn.first_card)))
+    return events
+
+
+def settlement_events(hand: HandRow) -> list[str]:
+    """How the hand was settled (R5) and who left the game (R6.1)."""
+    events = []
+    for turn in hand.turns:
+        name = turn.seat.name
+        if turn.is_bank:
+            continue
+        if turn.result in ("win", "seven_half"):
+            message = (_("%(name)s wins %(amount)s with 7½", name=name, amount=turn.change)
+                       if turn.result == "seven_half" else
+                       _("%(name)s wins %(amount)s", name=name, amount=turn.change))
+            events.append(message)
+        elif turn.result == "lose":
+            events.append(_("%(name)s loses %(bet)s to the bank", name=name, bet=turn.bet))
+    bank = next((t for t in hand.turns if t.is_bank), None)
+    if bank is not None:
+        events.append(_("the bank, %(name)s, ends the hand with %(points)s points",
+                        name=bank.seat.name, points=bank.points_end))
+    for turn in hand.turns:
+        if turn.points_end == 0:
+            events.append(_("%(name)s has no points left and is out", name=turn.seat.name))
+    return events

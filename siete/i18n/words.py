@@ -1,0 +1,263 @@
+"""The game's facts in the reader's language: card names, totals and the hand's log sentences.
+
+The engine keeps facts only (its log is [event, seat, value]); this module says them with
+gettext and Babel's number formats, in the request's locale (siete/i18n/languages.py). R4.2: nothing
+here names a face-down card: the log holds only cards every seat has seen, and a 7½ reached
+over a hidden first card is told to the others as a plain "stands".
+"""
+from __future__ import annotations
+
+import re
+
+from flask import g, has_app_context
+from flask_babel import (
+    format_decimal,
+    get_translations,
+    gettext,
+    lazy_gettext,
+    ngettext,
+)
+
+from siete.engine.cards import SPANISH_DECK, points
+from siete.engine.state import GameState, RuleError
+from siete.i18n.catalogs import N_
+
+# English names with the Spanish suit in brackets, so an English reader still learns the deck.
+# N_ marks them for the catalogs; Say translates them (a log names a dozen cards per render).
+SUIT_NAMES = {
+    "Oros": N_("coins (oros)"),
+    "Copas": N_("cups (copas)"),
+    "Espadas": N_("swords (espadas)"),
+    "Bastos": N_("clubs (bastos)"),
+}
+# The rank with its article: Spanish needs the article's gender ("la sota", "el rey").
+CARD_NAMES = {
+    1: N_("the ace of %(suit)s"),
+    10: N_("the jack of %(suit)s"),
+    11: N_("the knight of %(suit)s"),
+    12: N_("the king of %(suit)s"),
+}
+NUMBERED_CARD = N_("the %(rank)s of %(suit)s")
+
+
+class Say:
+    """gettext with the request's catalog looked up once: a table's log is a dozen sentences
+    drawn on every move, and Flask-Babel's gettext finds the catalog again on each call."""
+
+    def __init__(self) -> None:
+        self.catalog = get_translations()
+
+    def __call__(self, message: str, **variables: object) -> str:
+        text = self.catalog.ugettext(message)
+        return text % variables if variables else text
+
+
+def number(value: int | float) -> str:
+    """A number as the locale writes it (1,000 in English, 1000 or 12.345 in Spanish; 0.25 or
+    0,25, with up to three decimals and none when they are zeros: 19.0 is 19)."""
+    if isinstance(value, int) and -1000 < value < 1000:
+        return str(value)  # the same in every locale we have: skip Babel's pattern formatting
+    return format_decimal(value)
+
+
+def one_decimal(value: float) -> str:
+    """A rating, its μ and σ, a rate or an average as the locale writes it with one decimal:
+    25.3 in English, 25,3 in Spanish."""
+    return format_decimal(value, format="#,##0.0")
+
+
+def half_points(half: int) -> str:
+    """A total kept in half points as players write it: 7½, 6, ½ (the ½ in every language)."""
+    return game_total(points(half))
+
+
+def game_total(value: int | float | None) -> str:
+    """A game total (6, 7.5, 0.5) as players write it: 6, 7½, ½; nothing for None."""
+    if value is None:
+        return ""
+    whole = int(value)
+    if value == whole:
+        return number(whole)
+    return f"{number(whole)}½" if whole >= 1 else "½"
+
+
+def card_name(card_id: str, _: Say | None = None) -> str:
+    """'B11' -> 'the knight of clubs (bastos)' / 'el caballo de bastos'."""
+    _ = _ or Say()
+    spec = SPANISH_DECK.specs.get(card_id)  # an id names its card (R1.3) in any card set
+    if spec is None:
+        return card_id
+    suit = _(SUIT_NAMES[spec.suit]) if spec.suit in SUIT_NAMES else spec.suit
+    if spec.value in CARD_NAMES:
+        return _(CARD_NAMES[spec.value], suit=suit)
+    return _(NUMBERED_CARD, rank=number(spec.value), suit=suit)
+
+
+def _plain(kind: str, name: str, value, _: Say) -> str | None:
+    """The events whose sentence needs only the seat's name and the event's value."""
+    if kind == "hand":
+        return _("hand %(number)s: %(name)s holds the bank", number=number(value), name=name)
+    if kind == "bet":
+        return _("%(name)s bets %(amount)s", name=name, amount=number(value))
+    if kind == "lose":
+        return _("%(name)s loses %(amount)s to the bank", name=name, amount=number(value))
+    if kind == "out":
+        return _("%(name)s has no points left and is out", name=name)
+    if kind == "takes_bank":
+        return _("%(name)s takes the bank", name=name)
+    if kind == "winner":  # once a game: the plural's catalog lookup costs nothing here
+        return ngettext("the game is over: %(name)s wins with %(points)s point",
+                        "the game is over: %(name)s wins with %(points)s points", value, name=name,
+                        points=number(value))
+    if kind == "timeout":
+        return _("%(name)s ran out of time", name=name)
+    if kind == "replaced":
+        return _("%(name)s left; a bot plays the seat", name=name)
+    if kind == "away":
+        return _("%(name)s is away; a bot plays the seat until they come back", name=name)
+    if kind == "back":
+        return _("%(name)s is back", name=name)
+    return None
+
+
+def _with_card(kind: str, name: str, card: str, _: Say) -> str | None:
+    """The events whose value is a card every seat has seen (R4.2: the bank's, a drawn one,
+    or a bust's first card, shown as it busts)."""
+    if kind == "deal":
+        return _("the cards are dealt; the bank shows %(card)s", card=card_name(card, _))
+    if kind == "draw":
+        return _("%(name)s draws %(card)s", name=name, card=card_name(card, _))
+    if kind == "bust":
+        return _("%(name)s busts (first card: %(card)s)", name=name, card=card_name(card, _))
+    return None
+
+
+def _win(name: str, value: list, _: Say) -> str:
+    paid, due, total = value
+    if paid == due:
+        return _("%(name)s wins %(amount)s with %(total)s",
+                 name=name, amount=number(paid), total=half_points(total))
+    return _("%(name)s wins %(amount)s of %(due)s with %(total)s: the bank ran out",
+             name=name, amount=number(paid), due=number(due), total=half_points(total))
+
+
+def describe(state: GameState, event: list, viewer: int | None = None, _: Say | None = None) -> str:
+    """One event of the current hand as a sentence `viewer` (a seat, or None) may read."""
+    _ = _ or Say()
+    kind, seat, value = event
+    name = state.seats[seat].name if seat is not None else ""
+    if kind == "win":
+        return _win(name, value, _)
+    if kind == "stand" and value == "bank":  # the event says so: the bank may change (R6)
+        return _("the bank stands")
+    if kind == "seven_half":
+        # A punter's 7½ over a face-down first card would name what that card is worth (R4.2):
+        # others read "stands"; the bank's cards are all face up, and the seat knows its own.
+        hand_bank = state.log[0][1] if state.log and state.log[0][0] == "hand" else None
+        if seat in (viewer, hand_bank):
+            return _("%(name)s has 7½ and stands", name=name)
+        return _("%(name)s stands", name=name)
+    if kind == "stand":
+        return _("%(name)s stands", name=name)
+    sentence = _plain(kind, name, value, _) or _with_card(kind, name, value, _)
+    return sentence if sentence is not None else f"{name}: {kind}"
+
+
+def describe_log(state: GameState, viewer: int | None = None) -> list[str]:
+    """The current hand's events as sentences, oldest first."""
+    say = Say()
+    return [describe(state, event, viewer, say) for event in state.log]
+
+
+# The engine refuses a move with a fixed phrase (RuleError.to_player) that serves as its code;
+# these are the phrases in the reader's language. An unknown phrase is shown as it is.
+RULE_MESSAGES = {
+    "that is not a move": lazy_gettext("that is not a move"),
+    "no hand is in play": lazy_gettext("no hand is in play"),
+    "it is not your turn": lazy_gettext("it is not your turn"),
+    "the bank places no bet": lazy_gettext("the bank places no bet"),
+    "you have already bet": lazy_gettext("you have already bet"),
+    "you must bet first": lazy_gettext("you must bet first"),
+    "the deck is empty: you must stand": lazy_gettext("the deck is empty: you must stand"),
+    "you are not playing in this game": lazy_gettext("you are not playing in this game"),
+    "you are not playing this game": lazy_gettext("you are not playing this game"),
+    "the next hand has already been dealt": lazy_gettext("the next hand has already been dealt"),
+    "you are not away": lazy_gettext("you are not away"),
+    "the game is over": lazy_gettext("the game is over"),
+    "there is no such seat": lazy_gettext("there is no such seat"),
+}
+BET_RANGE = re.compile(r"you may bet 1 to (\d+)")
+
+
+def rule_message(error: RuleError) -> str:
+    """Why the engine refused a move, in the reader's language."""
+    phrase = error.to_player
+    if phrase in RULE_MESSAGES:
+        return str(RULE_MESSAGES[phrase])
+    bet_range = BET_RANGE.fullmatch(phrase)
+    if bet_range:
+        return gettext("you may bet 1 to %(top)s", top=number(int(bet_range.group(1))))
+    return phrase
+
+
+# The bots' profiles as people read them (the engine's names are codes: siete.engine.bots).
+PROFILE_NAMES = {"standard": lazy_gettext("standard"), "cautious": lazy_gettext("cautious"),
+                 "bold": lazy_gettext("bold")}
+
+
+def profile_name(profile: str | None) -> str:
+    """A bot profile in the reader's language ('cautious' -> 'prudente')."""
+    return word(PROFILE_NAMES, profile)
+
+
+def word(table: dict, key: str | None) -> str:
+    """table[key] (a lazy gettext string) in the request's language, translated once per request
+    and language (Flask-Babel finds the catalog again for each lazy string: ~20 µs, and a table
+    fragment names its bots' profiles and its rows' results on every move)."""
+    if not has_app_context():
+        return str(table.get(key, key or ""))
+    babel_state = g.get("_flask_babel")  # force_locale swaps the locale object kept here
+    by_locale = g.setdefault("siete_words", {})
+    names = by_locale.setdefault(getattr(babel_state, "babel_locale", None), {})
+    memo = (id(table), key)
+    if memo not in names:
+        names[memo] = str(table.get(key, key or ""))
+    return names[memo]
+
+
+# A turn's result, a bank's result and a seat's state as people read them; the engine and
+# the records keep the codes (the keys).
+RESULTS = {"win": lazy_gettext("won"), "seven_half": lazy_gettext("won with 7½"),
+           "lose": lazy_gettext("lost"), "bust": lazy_gettext("bust"), "bank": lazy_gettext("bank")}
+BANK_RESULTS = {"did_not_play": lazy_gettext("did not play (everyone bust)"),
+                "stood": lazy_gettext("stood"), "bust": lazy_gettext("bust"),
+                "seven_half": lazy_gettext("had 7½")}
+SEAT_STATES = {"waiting": lazy_gettext("waiting"), "playing": lazy_gettext("to play"),
+               "stood": lazy_gettext("stood"), "bust": lazy_gettext("bust"), "out": lazy_gettext("out"),
+               "did not play": lazy_gettext("did not play")}
+
+
+# Cards named short, as tables and lists name them ("6 of cups", "6 de copas"); the log's
+# sentences use card_name's fuller form ("the 6 of cups (copas)").
+SHORT_SUITS = {"O": lazy_gettext("coins"), "C": lazy_gettext("cups"), "E": lazy_gettext("swords"),
+               "B": lazy_gettext("clubs")}
+SHORT_RANKS = {1: lazy_gettext("ace"), 10: lazy_gettext("jack"), 11: lazy_gettext("knight"),
+               12: lazy_gettext("king")}
+
+
+def short_card_name(code: str | None) -> str:
+    """'C06' -> '6 of cups' ('6 de copas'); R1.3 ids, anything else shown as it is. Made once
+    per request and card: a game page or a report names hundreds of cards."""
+    names = g.setdefault("short_card_names", {}) if has_app_context() else {}
+    if code not in names:
+        names[code] = _short_card_name(code)
+    return names[code]
+
+
+def _short_card_name(code: str | None) -> str:
+    if not isinstance(code, str) or len(code) != 3 or code[0] not in SHORT_SUITS \
+            or not code[1:].isdigit():
+        return "" if code is None else str(code)
+    rank = int(code[1:])
+    return gettext("%(rank)s of %(suit)s", rank=str(SHORT_RANKS.get(rank, rank)),
+                   suit=str(SHORT_SUITS[code[0]]))

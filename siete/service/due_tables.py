@@ -1,0 +1,111 @@
+"""The worker's side of the tables: find what is due in one query, then play it through the
+same locked path a request takes (siete.service.timers.run_due_step).
+
+What is due:
+- a started table whose `game_states.turn_deadline` has passed: a person's turn timer ran out,
+  or the pause between two hands is over (turn_deadline always means "when this table's next
+  automatic step is due");
+- a waiting table nobody has touched for WAITING_TABLE_TTL_S: it expires (status 'abandoned').
+
+Several workers (and several app replicas answering requests) may run at once. Each due table
+is claimed with the locking read every move takes, with SKIP LOCKED on MariaDB/MySQL: a table
+another worker or a request holds is skipped, never waited for, so workers spread the tables
+between them and cannot deadlock with requests (the locks are taken in the requests' order,
+games then game_states). Under the lock the deadline is read again, so a step another process
+has applied is never applied twice. SQLite has no row locks: every transaction takes its single
+write lock up front (BEGIN IMMEDIATE, siete.data.database), so the same re-check under that lock is enough.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlalchemy import bindparam, null, select, union_all
+from sqlalchemy.exc import InterfaceError, OperationalError
+
+from siete.data.base import db
+from siete.data.game_rows import GAMES, STATES
+from siete.data.vocabulary import GameStatus
+from siete.service.play import SETTLE_PAUSE_S
+from siete.service.tables import expire_waiting_table
+from siete.service.timers import TimerStep, run_due_step
+
+log = logging.getLogger("siete.cli.worker")
+
+
+def _due_query():
+    """Due timers (with their deadline) and stale waiting tables (deadline NULL), oldest first.
+
+    Both halves read an index alone when nothing is due: ix_game_states_turn_deadline and
+    ix_games_status. One statement, so an idle site costs the worker one query per tick.
+    """
+    timers = (select(STATES.c.game_id.label("game_id"), STATES.c.turn_deadline.label("due"))
+              .where(STATES.c.turn_deadline <= bindparam("now"))
+              .order_by(STATES.c.turn_deadline).limit(bindparam("batch")).subquery("timers"))
+    waiting = (select(GAMES.c.id.label("game_id"), null().label("due"))
+               .where(GAMES.c.status == GameStatus.WAITING, GAMES.c.updated_at <= bindparam("cutoff"))
+               .order_by(GAMES.c.id).limit(bindparam("batch")).subquery("stale"))
+    return union_all(select(timers.c.game_id, timers.c.due),
+                     select(waiting.c.game_id, waiting.c.due))
+
+
+DUE = _due_query()
+
+
+@dataclass
+class TickResult:
+    """What one tick did: the steps it applied and the waiting tables it expired."""
+
+    steps: list[TimerStep] = field(default_factory=list)
+    expired: list[int] = field(default_factory=list)
+    skipped: int = 0  # due tables another process held or had just played
+    failed: list[int] = field(default_factory=list)  # tables whose step raised (logged)
+
+
+def due_work(now: datetime, batch: int, waiting_ttl_s: int) -> list[tuple[int, datetime | None]]:
+    """(game id, deadline) of the due tables, deadline None for a waiting table to expire."""
+    cutoff = now - timedelta(seconds=waiting_ttl_s)
+    rows = db.session.connection().execute(
+        DUE, {"now": now, "cutoff": cutoff, "batch": batch}).all()
+    db.session.commit()  # end the read: on SQLite it holds the write lock
+    return [(row[0], row[1]) for row in rows]
+
+
+def run_tick(now: datetime, batch: int, waiting_ttl_s: int,
+             on_step: Callable[[TimerStep], None] | None = None,
+             should_stop: Callable[[], bool] = lambda: False,
+             pause_s: float = SETTLE_PAUSE_S) -> TickResult:
+    """One pass: play every due step (at most `batch` of each kind) and expire stale tables;
+    `pause_s` is the app's SETTLE_PAUSE_S (the pause after a settled hand)."""
+    result = TickResult()
+    cutoff = now - timedelta(seconds=waiting_ttl_s)
+    for game_id, due in due_work(now, batch, waiting_ttl_s):
+        if should_stop():
+            break
+        try:
+            _play_one(game_id, due, now, cutoff, result, on_step, pause_s)
+        except (OperationalError, InterfaceError):
+            raise  # the database is away or busy: the whole tick stops, the next one retries
+        except Exception:  # one broken table must not stop the tables due after it
+            log.exception("table %d: its due step failed; it stays due", game_id)
+            db.session.rollback()
+            result.failed.append(game_id)
+    return result
+
+
+def _play_one(game_id: int, due: datetime | None, now: datetime, cutoff: datetime,
+              result: TickResult, on_step: Callable[[TimerStep], None] | None,
+              pause_s: float) -> None:
+    if due is None:
+        if expire_waiting_table(game_id, cutoff, by="worker"):
+            result.expired.append(game_id)
+        return
+    step = run_due_step(game_id, now, skip_locked=True, pause_s=pause_s)
+    if step is None:
+        result.skipped += 1
+        return
+    result.steps.append(step)
+    if on_step is not None:
+        on_step(step)

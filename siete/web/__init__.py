@@ -1,0 +1,1 @@
+"""The web platform: extensions, security headers and error pages, assets, mail, deployment."""

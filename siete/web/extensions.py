@@ -1,0 +1,201 @@
+"""Flask extensions shared by the app: login sessions, CSRF protection and rate limits."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, current_app, flash, redirect, request, url_for
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_login import LoginManager, UserMixin, current_user
+from flask_wtf.csrf import CSRFProtect
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import bindparam, select
+
+from siete.data.base import db
+from siete.data.people import Player, User
+from siete.service.accounts import parse_session_id
+from siete.web.mail import configure_mail
+
+login_manager = LoginManager()
+csrf = CSRFProtect()
+# Keyed by client address (the real client's once TRUSTED_PROXIES lets ProxyFix read
+# X-Forwarded-For); the storage comes from RATELIMIT_STORAGE_URI (memory:// by default, which
+# is per process: use redis:// when running several gunicorn workers or replicas).
+limiter = Limiter(key_func=get_remote_address, default_limits=[])
+# Signs the "known device" cookie: accounts that logged in from this browser before.
+KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SALT, KNOWN_DEVICE_DAYS = "siete_known", "siete-known-device", 365
+
+login_manager.login_view = "auth.login"
+login_manager.login_message = _l("Please log in to continue.")
+login_manager.login_message_category = "info"
+
+
+@dataclass(frozen=True, eq=False)  # eq=False: UserMixin's equality (by id) stands
+class Account(UserMixin):
+    """The logged-in user as every request needs it: one small row, not the ORM User.
+
+    Loading the User and its Player as ORM objects was a millisecond of CPU on every move;
+    the few pages that change an account load the User itself (`siete.data.User`).
+    """
+
+    id: int
+    username: str
+    player_name: str | None  # None until the account first sits at a table
+    generation: int = 0  # users.session_generation when this session was made
+
+    def get_id(self) -> str:
+        """"<id>:<generation>", kept in the session and the remember cookie (see load_user)."""
+        return f"{self.id}:{self.generation}"
+
+
+@cache  # built once: the statement cache then knows it
+def account_query():
+    """SELECT of the columns an Account holds, by user id."""
+    users, players = User.__table__.c, Player.__table__.c
+    return (select(users.id, users.username, players.name, users.session_generation)
+            .outerjoin(Player.__table__, players.user_id == users.id)
+            .where(users.id == bindparam("user_id")))
+
+
+@login_manager.user_loader
+def load_user(user_id: str) -> Account | None:
+    """Flask-Login callback: the Account stored in the session or remember cookie, or None.
+
+    The id carries the account's session generation: once revoke_sessions has bumped it,
+    every older session and remember cookie of the account stops working (#15.2).
+    """
+    parsed = parse_session_id(user_id)
+    if parsed is None:
+        return None
+    key, generation = parsed
+    row = db.session.connection().execute(account_query(), {"user_id": key}).first()
+    return None if row is None or row.session_generation != generation else Account(*row)
+
+
+def _page_to_return_to() -> str:
+    """The page the user was looking at: for htmx, the page (not the fragment) it came from."""
+    current = request.headers.get("HX-Current-URL", "")
+    parts = urlsplit(current)
+    if current and parts.netloc == request.host and parts.path.startswith("/"):
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    return "/"
+
+
+@login_manager.unauthorized_handler
+def unauthorized() -> Response:
+    """Send the visitor to the login page; htmx gets a 401 with HX-Redirect, not a login form fragment."""
+    login_url = url_for(login_manager.login_view, next=_page_to_return_to())
+    if request.headers.get("HX-Request"):
+        # A fragment swap would paste the whole login page into a corner of the table.
+        response = Response(gettext("Login required."), status=401, mimetype="text/plain")
+        response.headers["HX-Redirect"] = login_url
+        return response
+    flash(str(login_manager.login_message), login_manager.login_message_category)  # not a LazyString in the session
+    return redirect(login_url)
+
+
+def init_extensions(app: Flask) -> None:
+    """Attach login, CSRF and rate limiting to the app (call once from create_app)."""
+    # A game page stays open for a long time; an hourly CSRF expiry would break its moves.
+    # The token is still bound to the session, which is what defeats cross-site requests.
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    # Flask-Limiter keeps `enabled` on the shared Limiter object and would carry one app's
+    # RATELIMIT_ENABLED=False over to the next app built in the same process: be explicit.
+    app.config.setdefault("RATELIMIT_ENABLED", True)
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # Several limits per setting (";") back off: a few tries a minute, fewer per hour and day.
+    for name, default in RATE_LIMIT_DEFAULTS.items():
+        app.config.setdefault(name, os.environ.get(name) or default)
+    # Flask-Login's own context processor reads the account for every template; the proxy
+    # reads it only where a page shows it (a move's fragment, which is checked with the
+    # table's lock, never does).
+    login_manager.init_app(app, add_context_processor=False)
+    app.context_processor(lambda: {"current_user": current_user})
+    csrf.init_app(app)
+    limiter.init_app(app)
+    configure_mail(app)  # SMTP_* and MAIL_SENDER for the password-reset mails
+    app.config.setdefault("PUBLIC_URL", os.environ.get("PUBLIC_URL", ""))
+
+
+RATE_LIMIT_DEFAULTS = {
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "LOGIN_RATE_LIMIT": "10/minute;100/hour",  # failed logins per client address
+    "LOGIN_ACCOUNT_RATE_LIMIT": "5/minute;20/hour;100/day",  # failed logins per username
+    "REGISTER_RATE_LIMIT": "20/minute;200/hour",  # sign-ups per client address
+    "RESET_RATE_LIMIT": "5/minute;20/hour",  # reset mails asked for, per client address
+    "RESET_EMAIL_RATE_LIMIT": "3/hour;10/day",  # reset mails to one address: no mail bombing
+}
+
+
+def login_rate_limit() -> str:
+    """The login throttle of the running app (config LOGIN_RATE_LIMIT)."""
+    return current_app.config["LOGIN_RATE_LIMIT"]
+
+
+def login_account_rate_limit() -> str:
+    """The per-account login throttle (config LOGIN_ACCOUNT_RATE_LIMIT)."""
+    return current_app.config["LOGIN_ACCOUNT_RATE_LIMIT"]
+
+
+def reset_rate_limit() -> str:
+    """How often one address may ask for reset mails (config RESET_RATE_LIMIT)."""
+    return current_app.config["RESET_RATE_LIMIT"]
+
+
+def reset_email_rate_limit() -> str:
+    """How many reset mails one email address may be sent (config RESET_EMAIL_RATE_LIMIT)."""
+    return current_app.config["RESET_EMAIL_RATE_LIMIT"]
+
+
+def reset_email_key() -> str:
+    """The per-address reset throttle's key: the email typed, normalised as accounts store it."""
+    return "reset-email:" + (request.form.get("email") or "").strip().lower()[:254]
+
+
+def login_account_key() -> str:
+    """The per-account throttle's key: the username typed, normalised as accounts compare it."""
+    typed = (request.form.get("username") or "").strip().lower()[:40]
+    return f"login-account:{typed}"
+
+
+def _known_device_serializer():
+    return URLSafeSerializer(current_app.secret_key, salt=KNOWN_DEVICE_SALT)
+
+
+def known_device_accounts() -> list[str]:
+    """Usernames (lower case) that logged in successfully from this browser before."""
+    try:
+        names = _known_device_serializer().loads(request.cookies.get(KNOWN_DEVICE_COOKIE, ""))
+    except BadSignature:
+        return []
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
+def is_known_device() -> bool:
+    """True when the username typed logged in from this browser before.
+
+    Such a browser skips the per-account limit (not the per-address one), so someone failing
+    on purpose against a username cannot lock its owner out of their own devices.
+    """
+    typed = (request.form.get("username") or "").strip().lower()[:40]
+    return bool(typed) and typed in known_device_accounts()
+
+
+def remember_known_device(response: Response, username: str) -> None:
+    """After a successful login: add the account to this browser's signed known-device cookie."""
+    names = [n for n in known_device_accounts() if n != username.lower()][-4:] + [username.lower()]
+    response.set_cookie(KNOWN_DEVICE_COOKIE, _known_device_serializer().dumps(names),
+                        max_age=KNOWN_DEVICE_DAYS * 86400, httponly=True, samesite="Lax",
+                        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")), path="/auth/")
+
+
+def register_rate_limit() -> str:
+    """The sign-up throttle of the running app (config REGISTER_RATE_LIMIT)."""
+    return current_app.config["REGISTER_RATE_LIMIT"]

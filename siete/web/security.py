@@ -1,0 +1,180 @@
+"""Security headers, production hardening and the error pages (plain or htmx fragments)."""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+from flask import Flask, Response, current_app, g, make_response, render_template, request
+from flask_babel import lazy_gettext
+from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
+from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from siete.data.base import db
+from siete.settings import DEV_SECRET_KEY, is_production
+from siete.web.extensions import login_manager
+
+# No 'unsafe-inline' anywhere: every script and style lives in static/ (htmx's own indicator
+# style is switched off in siete.js and replaced by rules in siete.css).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+# Keys that are public (in this repository or in tutorials) and must never sign production cookies.
+KNOWN_WEAK_KEYS = {DEV_SECRET_KEY, "dev", "development", "secret", "changeme", "change-me", "test"}
+MIN_SECRET_KEY_LENGTH = 32
+ERROR_CODES = (400, 403, 404, 405, 413, 429, 500, 503)
+HSTS_MAX_AGE_S = 365 * 24 * 3600
+# Pages are drawn per viewer (a player's own face-down card, their name in the header): no
+# browser or proxy cache may keep or serve them again. Static files keep their own caching.
+NO_STORE = "no-store"
+# Flask-WTF's reasons for refusing a form (English), as msgids of their own.
+CSRF_REASONS = {
+    "The CSRF token is missing.": lazy_gettext("The CSRF token is missing."),
+    "The CSRF session token is missing.": lazy_gettext("The CSRF session token is missing."),
+    "The CSRF token has expired.": lazy_gettext("The CSRF token has expired."),
+    "The CSRF token is invalid.": lazy_gettext("The CSRF token is invalid."),
+    "The CSRF tokens do not match.": lazy_gettext("The CSRF tokens do not match."),
+}
+DB_DOWN_MESSAGE = lazy_gettext(
+    "The game is briefly unavailable; your last move is safe. Try again in a moment.")
+
+
+def check_secret_key(app: Flask) -> None:
+    """Refuse a missing, public or short SECRET_KEY (anyone holding it can forge sessions)."""
+    key = app.config.get("SECRET_KEY")
+    if not key or key in KNOWN_WEAK_KEYS or len(key) < MIN_SECRET_KEY_LENGTH:
+        raise RuntimeError(
+            "Refusing to start in production without a real SECRET_KEY: set the SECRET_KEY "
+            f"environment variable to a random string of at least {MIN_SECRET_KEY_LENGTH} characters, "
+            "e.g. python -c 'import secrets; print(secrets.token_urlsafe(48))'."
+        )
+
+
+def harden_for_production(app: Flask) -> None:
+    """HttpOnly cookies, no debugger, logs on stdout (where containers and systemd collect them).
+
+    Cookies are Secure whenever the request came over HTTPS, in any mode (siete.web.deployment):
+    forcing it here stopped logins over plain HTTP, e.g. from a phone on the LAN.
+    """
+    check_secret_key(app)
+    app.config.update(
+        DEBUG=False,
+        SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
+        REMEMBER_COOKIE_HTTPONLY=True, REMEMBER_COOKIE_SAMESITE="Lax",
+    )
+    app.debug = False
+    if not any(getattr(h, "stream", None) is sys.stdout for h in app.logger.handlers):
+        handler = logging.StreamHandler(sys.stdout)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        app.logger.addHandler(handler)
+    app.logger.setLevel(logging.INFO)
+
+
+def add_security_headers(response: Response) -> Response:
+    """after_request: the same protective headers on every response, error pages included.
+
+    Every dynamic response is no-store (the table page, its fragments and polls carry the
+    player's own face-down card, #15.8); HSTS goes on HTTPS answers in production.
+    """
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.endpoint != "static" and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = NO_STORE
+    if current_app.config.get("HSTS_ENABLED") and request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security",
+                                    f"max-age={current_app.config.get('HSTS_MAX_AGE', HSTS_MAX_AGE_S)}")
+    return response
+
+
+def trust_proxies(app: Flask) -> None:
+    """Behind TRUSTED_PROXIES reverse proxies, read the client's address, scheme and host from
+    their X-Forwarded-* headers (ProxyFix). With 0 (the default) those headers are ignored:
+    anyone could send them, and the login throttle keys on the address (#15.3).
+    """
+    count = app.config.get("TRUSTED_PROXIES")
+    if count is None:
+        count = os.environ.get("TRUSTED_PROXIES", "0") or "0"
+    try:
+        count = int(count)
+    except ValueError:
+        raise RuntimeError(f"TRUSTED_PROXIES must be a whole number of proxies, not {count!r}") from None
+    app.config["TRUSTED_PROXIES"] = count
+    if count > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+
+
+def wants_fragment() -> bool:
+    """htmx asked (HX-Request), so answer with a small fragment rather than a whole page."""
+    return bool(request.headers.get("HX-Request"))
+
+
+def render_error(code: int, description: str | None = None, safe_mode: bool = False) -> Response:
+    """The errors/<code>.html page, or for htmx a fragment aimed at the #flash region."""
+    fragment = wants_fragment()
+    html = render_template(f"errors/{code}.html", code=code, description=description,
+                           fragment=fragment, safe_mode=safe_mode)
+    response = make_response(html, code)
+    if fragment:
+        # Errors go to the flash region, whatever the request targeted (siete.js lets 4xx/5xx swap).
+        response.headers["HX-Retarget"] = "#flash"
+        response.headers["HX-Reswap"] = "innerHTML"
+    return response
+
+
+def handle_http_error(error: HTTPException) -> Response:
+    """Error handler for the codes in ERROR_CODES; never shows a traceback."""
+    code = error.code or 500
+    if getattr(error, "response", None) is not None:  # the raiser built its own page (e.g. a
+        return error.response                         # rate limit's on_breach): keep it
+    # A 500's text could come from an exception; show only the template's own words then.
+    # Werkzeug's stock description is English: the template's own (translated) words say it.
+    description = error.description if code < 500 else None
+    if description == type(error).description:
+        description = None
+    elif isinstance(error, CSRFError):  # Flask-WTF's reasons are English: the same, translated
+        description = str(CSRF_REASONS.get(description, description))
+    response = render_error(code, description, safe_mode=code >= 500)
+    if code == 405 and getattr(error, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
+def handle_database_down(error: Exception) -> Response:
+    """The database went away: roll back, log, and show a calm 503 instead of a crash."""
+    if isinstance(error, DBAPIError) and not isinstance(error, (OperationalError, InterfaceError)) \
+            and not error.connection_invalidated:
+        raise error  # a real bug (integrity, syntax): let it become a logged 500
+    current_app.logger.error("database unavailable: %s", error.__class__.__name__, exc_info=error)
+    try:
+        db.session.rollback()
+    except Exception:  # the connection is gone; the rollback may fail too, and that is fine
+        current_app.logger.warning("rollback after database error failed")
+    # The page must not query again: base.html reads current_user, which would load (or, after
+    # the rollback expired it, refresh) the user and raise inside this handler, so logged-in
+    # players got a bare 500 instead of this page. The 503 page shows them as a visitor.
+    g._login_user = login_manager.anonymous_user()
+    return render_error(503, DB_DOWN_MESSAGE, safe_mode=True)
+
+
+def init_security(app: Flask) -> None:
+    """Install headers, production checks and error handlers on the app."""
+    production = is_production(app)
+    if production:
+        harden_for_production(app)
+    app.config.setdefault("HSTS_ENABLED", production)
+    trust_proxies(app)
+    app.after_request(add_security_headers)
+    for code in ERROR_CODES:
+        app.register_error_handler(code, handle_http_error)
+    for exc in (DBAPIError, PoolTimeoutError):
+        app.register_error_handler(exc, handle_database_down)
