@@ -12,13 +12,13 @@ import random
 import zlib
 
 import pytest
-from replay_check import TALLY, check_recorded_games
 from sqlalchemy import create_engine, delete
 from sqlalchemy.engine import URL, make_url
 
 from siete.app import create_app
 from siete.data.base import db
 from siete.data.database import init_database, is_mysql_url
+from tests.support.replay_check import TALLY, check_recorded_games
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 ON_MYSQL = bool(TEST_DATABASE_URL) and is_mysql_url(TEST_DATABASE_URL)

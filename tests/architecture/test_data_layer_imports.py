@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SIETE = Path(__file__).resolve().parent.parent / "siete"
+SIETE = Path(__file__).resolve().parents[2] / "siete"
 LAYER = ("siete.data.database", "siete.data", "siete.service")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "siete"
+PACKAGE = Path(__file__).resolve().parents[2] / "siete"
 
 
 def module_names() -> dict[str, Path]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from test_architecture import ROOT, imported_modules, module_name
+from tests.support.source_imports import ROOT, imported_modules, module_name
 
 BLUEPRINTS = {"auth", "play", "reports", "history", "site"}
 WEB_LIBRARIES = {"flask", "flask_babel", "flask_login", "flask_wtf", "flask_limiter", "flask_compress",

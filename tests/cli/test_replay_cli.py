@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "scenarios"
 PUBLIC = {"01_one_hand", "02_full_game", "03_bet_too_high"}  # copied from /work/shared/spec
 CASES = sorted(p.name[:-5] for p in SCENARIOS.glob("*.json") if not p.name.endswith(".expected.json"))

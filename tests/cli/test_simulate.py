@@ -10,7 +10,7 @@ import pytest
 
 from siete.engine.simulate import seat_profiles, wilson_interval
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess:

@@ -21,8 +21,9 @@ import time
 
 import pytest
 import requests
-from compose_engine import ROOT, Stack, build_standins, engine_env, why_not
-from compose_player import Player, csrf, wait_for_page
+
+from tests.compose.compose_engine import ROOT, Stack, build_standins, engine_env, why_not
+from tests.compose.compose_player import Player, csrf, wait_for_page
 
 pytestmark = pytest.mark.compose
 PROJECT = "sietecomposetest"

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Boolean, DateTime, Integer, Numeric, String, create_engine, inspect, select, text
+from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
@@ -16,62 +16,9 @@ from siete.data.people import Player, User
 from siete.data.reference import Card, DeckType, GameDetails
 from siete.data.xmlfiles import load_cards
 from siete.engine.cards import half_value, spanish_deck
+from tests.support.schema_description import describe_database, describe_metadata
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")  # brief: letters and digits, letter first
-
-
-def type_family(sql_type) -> str:
-    """The broad kind of a column type, with its length for strings."""
-    if isinstance(sql_type, (Integer, Boolean)):  # MySQL's BOOL is TINYINT(1)
-        return "integer"
-    if isinstance(sql_type, String):
-        return f"string({sql_type.length})" if sql_type.length else "text"
-    if isinstance(sql_type, Numeric):
-        return f"decimal({sql_type.precision},{sql_type.scale})"
-    if isinstance(sql_type, DateTime):
-        return "datetime"
-    raise AssertionError(f"unexpected column type {sql_type!r}")
-
-
-def describe_database(engine, exact: bool) -> dict:
-    """Tables, columns, keys, uniques and indexes as the database reports them."""
-    insp = inspect(engine)
-    tables = {}
-    for name in sorted(insp.get_table_names()):
-        columns = {c["name"]: (str(c["type"]) if exact else type_family(c["type"]),
-                               c["nullable"]) + ((c.get("default"), c.get("autoincrement")) if exact else ())
-                   for c in insp.get_columns(name)}
-        uniques = {(u["name"], tuple(u["column_names"])) for u in insp.get_unique_constraints(name)}
-        indexes = {(i["name"], tuple(i["column_names"])) for i in insp.get_indexes(name)
-                   if not i.get("unique")}
-        tables[name] = {
-            "columns": columns,
-            "primary_key": tuple(insp.get_pk_constraint(name)["constrained_columns"]),
-            "foreign_keys": {(f["name"], tuple(f["constrained_columns"]), f["referred_table"],
-                              tuple(f["referred_columns"])) for f in insp.get_foreign_keys(name)},
-            "uniques": uniques,
-            "indexes": indexes,
-        }
-        if exact:
-            tables[name]["checks"] = {(c["name"], c["sqltext"]) for c in insp.get_check_constraints(name)}
-    return tables
-
-
-def describe_metadata(metadata) -> dict:
-    """The same description, from the models' metadata."""
-    tables = {}
-    for name, table in sorted(metadata.tables.items()):
-        tables[name] = {
-            "columns": {c.name: (type_family(c.type), c.nullable) for c in table.columns},
-            "primary_key": tuple(c.name for c in table.primary_key.columns),
-            "foreign_keys": {(fk.name, tuple(fk.column_keys), fk.referred_table.name,
-                              tuple(e.column.name for e in fk.elements))
-                             for fk in table.foreign_key_constraints},
-            "uniques": {(u.name, tuple(u.columns.keys())) for u in table.constraints
-                        if u.__class__.__name__ == "UniqueConstraint"},
-            "indexes": {(i.name, tuple(i.columns.keys())) for i in table.indexes if not i.unique},
-        }
-    return tables
 
 
 @pytest.fixture(scope="module")
@@ -259,7 +206,7 @@ CONTROL_COLUMNS = {"created_at", "created_by", "updated_at", "updated_by"}
 
 def er_diagram() -> tuple[dict[str, list[str]], set[tuple[str, str]]]:
     """The erDiagram of docs/database.md: columns per table and (parent, child) links."""
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "database.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "database.md").read_text()
     block = re.search(r"```mermaid\nerDiagram\n(.*?)```", doc, re.S).group(1)
     tables = {name: [line.split()[1] for line in body.strip().splitlines()]
               for name, body in re.findall(r"^\s*(\w+) \{\n(.*?)^\s*\}", block, re.S | re.M)}

@@ -11,8 +11,9 @@ from itertools import count
 from pathlib import Path
 
 import pytest
-from live_app import REPO, running_app
-from replay_check import TALLY, check_recorded_games
+
+from tests.e2e.live_app import REPO, running_app
+from tests.support.replay_check import TALLY, check_recorded_games
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -29,7 +30,7 @@ def live_server(tmp_path_factory) -> str:
     """The base URL of the real app, run as `flask --app wsgi run` on a fresh SQLite database."""
     work = tmp_path_factory.mktemp("e2e")
     # One account per role opens a table in most tests of the session: the per-account cap and
-    # rate (tested in tests/test_play_limits.py) would stop it half-way.
+    # rate (tested in tests/play/test_play_limits.py) would stop it half-way.
     with running_app(work, "e2e.sqlite", TURN_SECONDS=DEFAULT_TURN_SECONDS,
                      MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute") as url:
         yield url
@@ -38,7 +39,7 @@ def live_server(tmp_path_factory) -> str:
 
 def check_replays(database_url: str) -> None:
     """The games people played in the browser, with real timers and seats gone away, replay as
-    recorded too (tests/replay_check.py; the other tests' apps are checked by conftest's `app`)."""
+    recorded too (tests/support/replay_check.py; the other tests' apps are checked by conftest's `app`)."""
     from siete.app import create_app
 
     app = create_app({"TESTING": True, "SECRET_KEY": secrets.token_hex(32),
@@ -83,7 +84,7 @@ def new_player(browser, live_server, accounts):
 
     Call .register() for a brand-new account, or .sign_in() to be the role's shared account.
     """
-    from siete_pages import Player  # imports Playwright, which only the browser step needs
+    from tests.e2e.siete_pages import Player  # imports Playwright, which only the browser step needs
 
     contexts = []
 

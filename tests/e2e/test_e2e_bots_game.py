@@ -5,48 +5,20 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
-from siete_pages import Player  # noqa: E402
+
+from tests.e2e.playing import (  # noqa: E402
+    CSP_WATCH,
+    assert_no_horizontal_scroll,
+    open_bots_table,
+    play_one_move,
+    play_to_the_end,
+    violations,
+)
+from tests.e2e.siete_pages import Player  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 INITIAL_POINTS = 20  # config/Basic_Config_Game.xml, Num_Initial_Points
-DRAW_BELOW = 5  # the clicking player draws under this total and stands from it
-
-
-def play_one_move(player: Player) -> str:
-    """Make the move offered: bet the least, draw on a low total, else stand; returns its name."""
-    move = player.next_move()
-    if move == "bet":
-        player.bet_first()
-    elif move == "draw" and player.own_total() < DRAW_BELOW:
-        player.press("#move-draw")
-    elif move in ("draw", "stand"):
-        player.press("#move-stand")
-        move = "stand"
-    return move
-
-
-def play_to_the_end(player: Player, before_move=None, max_moves: int = 100) -> list[str]:
-    """Click through the game until the final standings show; returns the moves made.
-
-    `before_move(move)` is called with each offered move before it is made (for screenshots).
-    """
-    moves = []
-    for _ in range(max_moves):
-        offered = player.next_move()
-        if offered == "over":
-            return moves
-        if before_move:
-            before_move(offered)
-        moves.append(play_one_move(player))
-    raise AssertionError(f"no end of game after {max_moves} moves: {moves}")
-
-
-def open_bots_table(player: Player, hands: int = 3) -> int:
-    table = player.open_table(seats=4, standard=1, cautious=1, bold=1, hands=hands)
-    expect(player.page.locator("#table .waiting-seats__seat")).to_have_count(4)
-    player.start()
-    return table
 
 
 def test_a_whole_game_against_three_bots_by_clicking(new_player, artifacts):
@@ -115,19 +87,6 @@ def assert_settlement_fits(player: Player) -> None:
         assert edge and edge["x"] >= 0 and edge["x"] + edge["width"] <= width, (cell.inner_text(), edge)
 
 
-def assert_no_horizontal_scroll(player: Player, where: str) -> None:
-    sizes = player.page.evaluate(
-        "({scroll: document.documentElement.scrollWidth, inner: window.innerWidth})")
-    assert sizes["scroll"] <= sizes["inner"], f"{where} scrolls sideways: {sizes}"
-
-
-CSP_WATCH = """
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', (e) =>
-  window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
-"""
-
-
 def test_no_console_errors_or_csp_violations(new_player, live_server):
     ana = new_player("ana")
     ana.context.add_init_script(CSP_WATCH)
@@ -148,7 +107,3 @@ def test_no_console_errors_or_csp_violations(new_player, live_server):
         pages[path] = violations(ana)
     assert ana.console_errors == []
     assert all(found == [] for found in pages.values()), pages
-
-
-def violations(player: Player) -> list[str]:
-    return player.page.evaluate("window.__cspViolations")

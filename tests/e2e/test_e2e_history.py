@@ -13,7 +13,8 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
-from test_e2e_bots_game import (  # noqa: E402
+
+from tests.e2e.playing import (  # noqa: E402
     CSP_WATCH,
     assert_no_horizontal_scroll,
     open_bots_table,

@@ -8,7 +8,8 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
-from test_e2e_bots_game import open_bots_table, play_to_the_end  # noqa: E402
+
+from tests.e2e.playing import open_bots_table, play_to_the_end  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -15,9 +15,10 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from aiosmtpd.controller import Controller  # noqa: E402
-from live_app import free_port, running_app  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
-from siete_pages import signed_in_as  # noqa: E402
+
+from tests.e2e.live_app import free_port, running_app  # noqa: E402
+from tests.e2e.siete_pages import signed_in_as  # noqa: E402
 
 pytestmark = pytest.mark.browser
 NEW_PASSWORD = "reset-passw0rd-new"
@@ -62,7 +63,7 @@ def mail_server_app(inbox, tmp_path_factory):
 
 def test_a_reset_link_arrives_by_mail_works_once_and_is_refused_the_second_time(
         browser, mail_server_app, inbox):
-    from siete_pages import PASSWORD, Player
+    from tests.e2e.siete_pages import PASSWORD, Player
 
     context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
     context.set_default_timeout(10_000)

@@ -6,7 +6,8 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
-from siete_pages import signed_in_as  # noqa: E402
+
+from tests.e2e.siete_pages import signed_in_as  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +16,7 @@ def login_remembered(player) -> None:
     player.goto("/auth/login")
     form = player.page.locator("main form")
     form.locator("#username").fill(player.name)
-    from siete_pages import PASSWORD
+    from tests.e2e.siete_pages import PASSWORD
 
     form.locator("#password").fill(PASSWORD)
     form.locator("#remember").check()

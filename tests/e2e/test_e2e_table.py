@@ -12,7 +12,8 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
-from siete_pages import BET, Player, seat_two  # noqa: E402
+
+from tests.e2e.siete_pages import BET, Player, seat_two  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import start_game
 
 from siete.engine.state import GameState
+from tests.engine.engine_helpers import start_game
 
 
 @pytest.fixture

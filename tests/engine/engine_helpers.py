@@ -1,6 +1,7 @@
 """Helpers for the engine's tests: start a game with chosen seat cards and a chosen deck.
 
-(A module of its own, not conftest.py: tests/conftest.py is also imported as `conftest`.)
+(Plain functions the tests call with their own seat cards and decks; tests/engine/conftest.py
+holds the fixtures.)
 
 Nothing here imports Flask or SQLAlchemy: the engine is tested as the pure rules core it is.
 """

@@ -4,11 +4,11 @@ R4.4, R4.7); points are kept through it all (R2.4)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import full_deck
 
 from siete.engine import moves, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.state import RuleError
+from tests.engine.engine_helpers import full_deck
 
 A, B, C = 0, 1, 2  # a banks, then b, c (the `three` fixture)
 

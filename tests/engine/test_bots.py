@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import bot_to_act, full_deck, start_game
 
 from siete.engine import bots, deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
@@ -12,6 +11,7 @@ from siete.engine.config import GameConfig
 from siete.engine.simulate import play_game
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
 from siete.engine.views import BotView, bot_view
+from tests.engine.engine_helpers import bot_to_act, full_deck, start_game
 
 A, B, C = 0, 1, 2
 

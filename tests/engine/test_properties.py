@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 
-from engine_helpers import bot_to_act
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,7 @@ from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
 from siete.engine.views import HandMemory, bot_view, table_view, visible_cards
+from tests.engine.engine_helpers import bot_to_act
 
 ACTIVE = SPANISH_DECK.active
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -35,7 +35,7 @@ def check_views(state: GameState) -> None:
     """R4.2: no view names a card hidden from its viewer (last_hand is the previous hand).
 
     The view's log is facts with card ids, so its sentences (siete/i18n/words.py) can only name a
-    card whose id is here; tests/test_i18n_words.py checks the one fact that is not a card (7½).
+    card whose id is here; tests/i18n/test_i18n_words.py checks the one fact that is not a card (7½).
     """
     for viewer in [None, *range(len(state.seats))]:
         view = table_view(state, viewer)

@@ -4,7 +4,6 @@ from __future__ import annotations
 import copy
 
 import pytest
-from engine_helpers import can_bet, full_deck, start_game
 
 from siete.engine import deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
@@ -20,6 +19,7 @@ from siete.engine.state import (
     RuleError,
     max_bet,
 )
+from tests.engine.engine_helpers import can_bet, full_deck, start_game
 
 A, B, C = 0, 1, 2  # seat indices of a, b, c in the `three` fixture
 

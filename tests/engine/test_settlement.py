@@ -1,11 +1,10 @@
 """Settlement (R5), between hands (R6) and the hand record others store and show."""
 from __future__ import annotations
 
-from engine_helpers import start_game
-
 from siete.engine import rules
 from siete.engine.config import GameConfig
 from siete.engine.views import named_record
+from tests.engine.engine_helpers import start_game
 
 A, B, C = 0, 1, 2
 RECORD_KEYS = {"number", "bank", "order", "bank_total", "bank_result", "turns", "results",
@@ -68,4 +67,3 @@ def test_named_record_uses_names_and_game_numbers():
     assert named["bank"] == "a" and named["next_bank"] == "b" and named["eliminated"] == ["a"]
     assert named["turns"][1]["name"] == "b" and named["turns"][1]["total"] == 6
     assert named["bank_total"] == 4 and named["results"] == [["b", "win"], ["c", "win"]]
-

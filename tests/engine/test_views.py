@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import json
 
-from engine_helpers import start_game
-
 from siete.engine import rules
 from siete.engine.views import is_face_down, table_view, visible_cards
+from tests.engine.engine_helpers import start_game
 
 A, B, C = 0, 1, 2
 KEYS = {"version", "phase", "hand", "max_hands", "deck_count", "turn_seat", "bank_seat", "viewer",

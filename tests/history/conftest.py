@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from history_games import play_some_games
+
+from tests.history.history_games import play_some_games
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@
 path) and games where a human plays through service.play.act, as the web does."""
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from siete.data.base import db
 from siete.data.people import Player, User
 from siete.engine.state import DEAL, OVER, PLAY
@@ -64,3 +66,14 @@ def play_some_games(app) -> dict[str, list[int]]:
               play_human_game(app, bea, ("cautious", "standard", "bold"), hands=5)]
     running = [play_human_game(app, ana, ("standard",), hands=10, stop_after=3)]
     return {"bots": bots, "humans": humans, "running": running}
+
+
+def client_logged_in_as(app, name: str):
+    """A test client logged in as the user called `name` (Flask-Login's session key)."""
+    with app.app_context():
+        user_id = db.session.scalar(select(Player.user_id).where(Player.name == name))
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["_fresh"] = True
+    return client

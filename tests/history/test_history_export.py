@@ -97,9 +97,8 @@ def test_export_of_unknown_or_unstarted_games(app, client, games):
     assert client.get("/games/999999/scenario.json").status_code == 404
     assert client.get(f"/games/{2**40}/scenario.json").status_code == 404
     with app.app_context():
-        from history_games import make_human
-
         from siete.service.tables import TableSpec, create_table
+        from tests.history.history_games import make_human
 
         cris = make_human("Cris")
         waiting = create_table(cris, TableSpec(name="waiting", seats=3), app.config["GAME"]).id

@@ -150,16 +150,15 @@ def live_section(html: str) -> str:
 def test_the_hand_in_play_shows_only_what_the_viewer_may_see(app, client, games):
     """R4.2: in the hand in play a punter's first card is face down to everyone but its owner
     (until a bust or the settlement); the bank's cards and every drawn card are face up."""
-    from test_history_players import client_for
-
     from siete.engine.views import visible_cards
+    from tests.history.history_games import client_logged_in_as
 
     game_id = games["running"][0]
     with app.app_context():
         _game, state = current_state(game_id)
     ana = state.seat_index("Ana")
     spectator = live_section(page(client, f"/games/{game_id}"))
-    player = live_section(page(client_for(app, "Ana"), f"/games/{game_id}"))
+    player = live_section(page(client_logged_in_as(app, "Ana"), f"/games/{game_id}"))
     for seat in range(len(state.seats)):
         for viewer, html in ((None, spectator), (ana, player)):
             shown = visible_cards(state, seat, viewer)
@@ -173,9 +172,8 @@ def test_the_hand_in_play_shows_only_what_the_viewer_may_see(app, client, games)
 
 
 def test_a_game_that_never_started_has_a_page(app, client, games):
-    from history_games import make_human
-
     from siete.service.tables import TableSpec, create_table
+    from tests.history.history_games import make_human
 
     with app.app_context():
         gil = make_human("Gil")

@@ -9,17 +9,7 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.games import GamePlayer, Turn
 from siete.data.people import Player
-
-
-def client_for(app, name: str):
-    """A test client logged in as the user called `name` (Flask-Login's session key)."""
-    with app.app_context():
-        user_id = db.session.scalar(select(Player.user_id).where(Player.name == name))
-    client = app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
-        session["_fresh"] = True
-    return client
+from tests.history.history_games import client_logged_in_as
 
 
 def test_my_games_needs_a_login(client, games):
@@ -28,7 +18,7 @@ def test_my_games_needs_a_login(client, games):
 
 
 def test_my_games_lists_mine_newest_first_with_result_and_points(app, games):
-    html = client_for(app, "Ana").get("/games").get_data(as_text=True)
+    html = client_logged_in_as(app, "Ana").get("/games").get_data(as_text=True)
     mine = games["running"] + games["humans"][:1]  # Ana's games, newest first
     ids = [int(i) for i in re.findall(r'class="game-link" href="/games/(\d+)"', html)]
     assert ids == sorted(mine, reverse=True)
@@ -44,7 +34,7 @@ def test_my_games_is_paged(app, games, monkeypatch):
     import siete.history.routes as routes
 
     monkeypatch.setattr(routes, "PER_PAGE", 1)
-    client = client_for(app, "Ana")
+    client = client_logged_in_as(app, "Ana")
     first = client.get("/games").get_data(as_text=True)
     second = client.get("/games?page=2").get_data(as_text=True)
     assert 'href="/games?page=2"' in first and 'href="/games?page=1"' in second
@@ -53,12 +43,12 @@ def test_my_games_is_paged(app, games, monkeypatch):
 
 
 def test_the_header_links_my_games_my_profile_and_shows_my_rating(app, games):
-    html = client_for(app, "Ana").get("/").get_data(as_text=True)
+    html = client_logged_in_as(app, "Ana").get("/").get_data(as_text=True)
     assert 'href="/games"' in html and 'href="/players/Ana"' in html and 'href="/rankings"' in html
     assert re.search(r'title="Your rating">\(-?\d+\.\d\)', html)
-    profile = client_for(app, "Ana").get("/players/Ana").get_data(as_text=True)
+    profile = client_logged_in_as(app, "Ana").get("/players/Ana").get_data(as_text=True)
     assert 'href="/auth/password"' in profile and "Change password" in profile
-    other = client_for(app, "Ana").get("/players/Bea").get_data(as_text=True)
+    other = client_logged_in_as(app, "Ana").get("/players/Bea").get_data(as_text=True)
     assert 'href="/auth/password"' not in other
 
 

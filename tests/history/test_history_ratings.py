@@ -86,9 +86,8 @@ def test_rebuild_gives_the_same_values(app, games, runner):
 
 def test_a_finish_that_fails_leaves_no_rating(app, games, monkeypatch):
     """Same transaction: if recording the finish fails after rating, nothing of it stays."""
-    from history_games import make_human, play_human_game
-
     import siete.service.recording as recording
+    from tests.history.history_games import make_human, play_human_game
 
     with app.app_context():
         before = snapshot()
@@ -116,7 +115,7 @@ def test_the_leaderboard_lists_everyone_rated_best_first(app, client, games):
 
 
 def test_the_leaderboard_changes_after_a_finished_game(app, client, games):
-    from history_games import make_human, play_human_game
+    from tests.history.history_games import make_human, play_human_game
 
     assert 'href="/players/Fede"' not in client.get("/rankings").get_data(as_text=True)
     with app.app_context():

@@ -1,12 +1,10 @@
-"""The suite-wide replay check (tests/replay_check.py, run by conftest's `app` fixture on every
+"""The suite-wide replay check (tests/support/replay_check.py, run by conftest's `app` fixture on every
 test's database) catches a stored game that its export and replay do not reproduce."""
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
-from history_games import make_human
-from replay_check import check_recorded_games, first_difference
 from sqlalchemy import select, update
 
 from siete.data.base import db, utcnow
@@ -15,6 +13,8 @@ from siete.data.reference import Card
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, start_table
+from tests.history.history_games import make_human
+from tests.support.replay_check import check_recorded_games, first_difference
 
 
 def first_draw(game_id: int) -> TurnAction:

@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_play import HX, client_for, make_user, started_game, text
 
 from siete.i18n.catalogs import cli_locale
 from siete.i18n.languages import LANGUAGE_COOKIE
+from tests.support.play import HX, client_for, make_user, started_game, text
 
 SPANISH = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}

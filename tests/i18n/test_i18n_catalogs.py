@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import read_mo
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("translations_tool", ROOT / "scripts" / "translations.py")
 tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tool)

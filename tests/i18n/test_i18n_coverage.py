@@ -14,7 +14,8 @@ import lxml.html
 import pytest
 from babel.support import NullTranslations
 from flask_babel import Domain
-from test_play import client_for, make_user, started_game, text
+
+from tests.support.play import client_for, make_user, started_game, text
 
 # Attributes people read (screen readers and tooltips), besides the text itself.
 READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
@@ -112,9 +113,8 @@ def test_the_lobby_table_and_reports_are_fully_translated(app, pseudo):
 def play_to_the_end(app, client, game_id: int, user_id: int) -> tuple[list[str], set[str]]:
     """Bet 1 and stand until the game is over; the pages seen in each pause and at the end,
     and the seats' names."""
-    from test_play import load, seat_of_user
-
     from siete.engine.views import table_view
+    from tests.support.play import load, seat_of_user
 
     seat, pages, names = seat_of_user(app, game_id, user_id), [], set()
     for _ in range(200):
@@ -135,7 +135,7 @@ def play_to_the_end(app, client, game_id: int, user_id: int) -> tuple[list[str],
 
 
 def finished_game(app, user_id: int, max_hands: int = 2) -> tuple[int, list[str], set[str]]:
-    from test_play import THREE_BOTS, table_id_from
+    from tests.support.play import THREE_BOTS, table_id_from
 
     client = client_for(app, user_id)
     game_id = table_id_from(client.post("/tables", data={**THREE_BOTS, "max_hands": max_hands}))
@@ -146,7 +146,7 @@ def finished_game(app, user_id: int, max_hands: int = 2) -> tuple[int, list[str]
 
 def test_a_waiting_table_and_a_finished_game_are_fully_translated(app, pseudo):
     """The pages around a game: the waiting table, the pause's settlement and the results."""
-    from test_play import THREE_BOTS, waiting_table
+    from tests.support.play import THREE_BOTS, waiting_table
 
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     names = {"Ana", "Bea", "seeded", THREE_BOTS["name"]}

@@ -13,7 +13,7 @@ from siete.engine.cards import SUITS, CardSet, spanish_deck
 from siete.i18n.languages import init_i18n
 from siete.play.sprite import SPRITE_FILE, draw_sprite
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 DECK = CardSet(spanish_deck())
 ACTIVE_IDS = list(DECK.active)
 
@@ -40,7 +40,7 @@ def test_r1_1_there_are_40_active_cards_to_draw():
 @pytest.mark.parametrize("cid", ACTIVE_IDS)
 def test_r1_3_face_up_card_is_labelled_for_screen_readers(card, cid):
     root = parse(card(cid))
-    # siete/i18n/words.py's name of the card, in English here (tests/test_i18n_words.py has Spanish).
+    # siete/i18n/words.py's name of the card, in English here (tests/i18n/test_i18n_words.py has Spanish).
     rank = {1: "ace", 10: "jack", 11: "knight", 12: "king"}.get(DECK.rank[cid], str(DECK.rank[cid]))
     english = {"Oros": "coins", "Copas": "cups", "Espadas": "swords", "Bastos": "clubs"}
     suit = DECK.specs[cid].suit

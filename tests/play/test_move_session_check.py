@@ -7,10 +7,9 @@ changes nothing and is sent to log in, as Flask-Login's own check would.
 """
 from __future__ import annotations
 
-from test_play import HX, client_for, load, make_user, started_game, text
-from test_play_fragments import counted_statements
-
 from siete.service.accounts import revoke_sessions
+from tests.support.play import HX, client_for, load, make_user, started_game, text
+from tests.support.statements import counted_statements
 
 
 def version_of(app, game_id: int) -> int:

@@ -9,86 +9,21 @@ from sqlalchemy import select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
-from siete.data.people import Player, User
 from siete.engine.config import GameConfig
 from siete.engine.views import table_view
 from siete.i18n.words import describe_log
-from siete.service import play as play_service
-from siete.service.tables import TableSpec, create_table, player_for, start_table
-
-HX = {"HX-Request": "true"}
-THREE_BOTS = {"name": "Three bots", "seats": 4, "standard_bots": 1, "cautious_bots": 1,
-              "bold_bots": 1, "max_hands": 15, "turn_seconds": 30}
-
-
-# ---- helpers shared with test_play_fragments.py ----
-
-def make_user(app, name: str) -> int:
-    """A user and their human player; returns the user id (no password hashing: tests log in directly)."""
-    with app.app_context():
-        user = User(username=name, email=f"{name.lower()}@example.test", password_hash="x",
-                    created_by="test", updated_by="test")
-        db.session.add(user)
-        db.session.flush()
-        db.session.add(Player(kind="human", name=name, user_id=user.id))
-        db.session.commit()
-        return user.id
-
-
-def client_for(app, user_id: int | None):
-    """A test client with its own session, logged in as user_id (Flask-Login's session key)."""
-    client = app.test_client()
-    if user_id is not None:
-        with client.session_transaction() as session:
-            session["_user_id"] = str(user_id)
-            session["_fresh"] = True
-    return client
-
-
-def table_id_from(response) -> int:
-    assert response.status_code == 303, response.get_data(as_text=True)[:500]
-    return int(re.search(r"/tables/(\d+)$", response.headers["Location"]).group(1))
-
-
-def load(app, game_id: int):
-    """(Game status, GameState or None) as the database holds them now."""
-    with app.app_context():
-        db.session.expire_all()
-        game, state = play_service.current_state(game_id)
-        return game.status, state
-
-
-def seat_of_user(app, game_id: int, user_id: int) -> int:
-    with app.app_context():
-        game = db.session.get(Game, game_id)
-        return next(i for i, gp in enumerate(sorted(game.players, key=lambda gp: gp.join_order))
-                    if gp.player.user_id == user_id)
-
-
-def started_game(app, user_id: int, bots=("standard", "cautious", "bold"), punter=True,
-                 max_hands=15, turn_seconds=30) -> int:
-    """A running table (user + bots) where it is the user's turn, as a punter (bet first) or as the bank.
-
-    Seeds are tried in turn because the seat cards decide who holds the bank.
-    """
-    with app.app_context():
-        user = db.session.get(User, user_id)
-        spec = TableSpec(name="seeded", seats=len(bots) + 1, bots=tuple(bots), max_hands=max_hands,
-                         turn_seconds=turn_seconds)
-        for seed in range(1, 200):
-            game = create_table(player_for(user), spec, app.config["GAME"], seed=seed)
-            start_table(game.id, player_for(user), app.config["GAME"])
-            _, state = play_service.current_state(game.id)
-            seat = state.current_seat()
-            if (state.phase == "play" and state.seats[seat].name == user.username
-                    and (state.turn != 0) == punter):
-                return game.id
-    raise AssertionError("no seed gave the user the turn wanted")
-
-
-def text(response) -> str:
-    return response.get_data(as_text=True)
-
+from tests.support.play import (
+    HX,
+    THREE_BOTS,
+    client_for,
+    load,
+    make_user,
+    seat_of_user,
+    started_game,
+    table_id_from,
+    text,
+    waiting_table,
+)
 
 # ---- lobby ----
 
@@ -178,10 +113,6 @@ def test_bots_only_table_is_refused_when_auto_mode_is_off(app):
 
 
 # ---- joining, leaving a waiting table, starting ----
-
-def waiting_table(app, creator: int, seats: int = 3, bots: int = 0) -> int:
-    data = {**THREE_BOTS, "seats": seats, "standard_bots": bots, "cautious_bots": 0, "bold_bots": 0}
-    return table_id_from(client_for(app, creator).post("/tables", data=data))
 
 
 def test_join_takes_a_free_seat_and_redirects_back(app):

@@ -3,50 +3,20 @@ timer, and R4.2 (a punter's face-down card never reaches another seat's or a spe
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 from datetime import timedelta
 
 import pymysql
 import pytest
-from sqlalchemy import event, update
-from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
 
 from siete.data.base import db, utcnow
-from siete.data.games import GameStateRow as StateRow
 from siete.engine.views import table_view
 from siete.i18n.words import card_name
-
-
-@contextmanager
-def counted_statements(app):
-    """Collect the SQL statements the app sends while the block runs.
-
-    BEGIN is left out: on SQLite the project's engine hook opens every transaction with an
-    explicit BEGIN IMMEDIATE (MySQL sends none); it is transaction control, not a query.
-    """
-    statements: list[str] = []
-
-    def before(_conn, _cursor, statement, *_args):
-        if not statement.lstrip().upper().startswith("BEGIN"):
-            statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", before)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", before)
+from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
+from tests.support.statements import counted_statements
 
 
 def version_of(app, game_id: int) -> int:
     return load(app, game_id)[1].version
-
-
-def set_deadline(app, game_id: int, when) -> None:
-    with app.app_context():
-        db.session.execute(update(StateRow).where(StateRow.game_id == game_id).values(turn_deadline=when))
-        db.session.commit()
 
 
 # ---- fragment vs full page ----
@@ -167,7 +137,7 @@ def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
 def test_start_answers_with_the_table_it_saved(app):
     """#7: starting a table renders the state it saved (7 statements, not 12 with a second read);
     the fragment is the one a poll then reads from the database."""
-    from test_play import waiting_table
+    from tests.support.play import waiting_table
 
     ana = make_user(app, "Ana")
     game_id = waiting_table(app, ana, seats=4, bots=3)

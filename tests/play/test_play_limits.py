@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from test_play import HX, client_for, make_user, table_id_from, text
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game
@@ -14,6 +13,7 @@ from siete.data.people import User
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from tests.support.play import HX, client_for, make_user, table_id_from, text
 
 WAITING = {"name": "mine", "seats": 4, "standard_bots": 1, "cautious_bots": 0, "bold_bots": 0,
            "max_hands": 15, "turn_seconds": 30}

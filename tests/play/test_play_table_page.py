@@ -7,12 +7,12 @@ from types import SimpleNamespace
 
 from flask import render_template
 from lxml import html
-from test_play import HX, client_for, load, make_user, started_game, text, waiting_table
 
 from siete.engine import rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.play.context import game_context, table_urls
+from tests.support.play import HX, client_for, load, make_user, started_game, text, waiting_table
 
 BANK_SENTENCES = ("holds the bank", "takes the bank", "keeps the bank", "Next bank")
 

@@ -6,14 +6,13 @@ import re
 from datetime import timedelta
 
 from lxml import html
-from test_play import HX, client_for, load, make_user, seat_of_user, started_game, text
-from test_play_fragments import set_deadline
 
 from siete.data.base import db, utcnow
 from siete.data.people import User
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
 
 
 def deadline_of(app, game_id):

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from report_data import ALL_GAMES, record
+
+from tests.reports.report_data import ALL_GAMES, record
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ path) or worked out again by `flask reports rebuild`; and the game lists page co
 from __future__ import annotations
 
 import pytest
-from report_data import ALL_GAMES, record
 from sqlalchemy import select
 
 from siete.data.base import db
@@ -13,6 +12,7 @@ from siete.reports.catalog import REPORTS, get_report, read_report, run_report
 from siete.reports.from_aggregates import count_rows
 from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
 from siete.service.report_aggregates import rebuild
+from tests.reports.report_data import ALL_GAMES, record
 
 
 def every_report(plain: bool) -> dict[str, list]:

@@ -2,9 +2,6 @@
 MariaDB database: tables, columns (exact types, defaults), keys, indexes and CHECKs."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 from flask_migrate import upgrade
 from sqlalchemy import create_engine
@@ -13,11 +10,7 @@ from sqlalchemy.engine import make_url
 from siete.app import create_app
 from siete.data.database import SCHEMA_SQL, sql_statements
 from siete.data.migrations import MIGRATIONS_DIR
-
-_spec = importlib.util.spec_from_file_location(
-    "schema_checks", Path(__file__).resolve().parents[1] / "test_schema.py")
-schema_checks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(schema_checks)
+from tests.support.schema_description import describe_database
 
 
 @pytest.mark.mariadb_only
@@ -35,9 +28,9 @@ def test_migrations_head_builds_the_schema_sql_database(mysql_database_url, recr
     with app.app_context():
         upgrade(directory=str(MIGRATIONS_DIR))
     migrated_engine = create_engine(from_migrations)
-    migrated = schema_checks.describe_database(migrated_engine, exact=True)
+    migrated = describe_database(migrated_engine, exact=True)
     assert "alembic_version" in migrated
     del migrated["alembic_version"]
-    assert migrated == schema_checks.describe_database(engine, exact=True)
+    assert migrated == describe_database(engine, exact=True)
     engine.dispose()
     migrated_engine.dispose()

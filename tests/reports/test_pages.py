@@ -81,7 +81,7 @@ def test_pages_hold_fifty_rows_and_reach_every_row(app, client):
 def test_overview_figures_are_kept_for_a_while(app, client, games):
     app.config["REPORTS_CACHE_S"] = 60
     before = client.get("/reports").get_data(as_text=True)
-    from report_data import record
+    from tests.reports.report_data import record
     record(app, ["g1_bank_ana_two_hands"])  # one more finished game
     assert client.get("/reports").get_data(as_text=True).count("report__row") == before.count("report__row")
     app.config["REPORTS_CACHE_S"] = 0

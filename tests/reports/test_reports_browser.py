@@ -12,8 +12,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from replay_check import TALLY, check_recorded_games
-from test_reports_page import ODD_NAME, scenario  # the same games as the page tests
 from werkzeug.serving import make_server
 
 from siete.app import create_app
@@ -21,11 +19,13 @@ from siete.data.base import db
 from siete.data.database import init_database
 from siete.reports.catalog import REPORTS
 from siete.service.scenario_games import record_scenarios
+from tests.support.replay_check import TALLY, check_recorded_games
+from tests.support.scenario_texts import ODD_NAME, scenario  # the same games as the page tests
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 TRANSPARENT = "rgba(0, 0, 0, 0)"

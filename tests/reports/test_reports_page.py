@@ -1,9 +1,7 @@
 """The reports web page (/reports), the player profiles, /reports.json and the chart geometry."""
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -19,25 +17,9 @@ from siete.reports.charts import percent_bars, win_rate_by_hand_chart
 from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.routes import cell_text, column_label
 from siete.service.scenario_games import record_scenarios
+from tests.support.scenario_texts import ODD_NAME, scenario
 
-SCENARIOS = Path(__file__).parent / "scenarios"
-ODD_NAME = "Ana María"  # a space and a non-ASCII letter: the profile link must be url-quoted
 CHARTED = ("win_rate_by_hand", "bot_wins", "wins_by_start_position")
-
-
-def scenario(file: str, names: dict[str, str] | None = None, bots: tuple[str, ...] = ()) -> str:
-    """A stored scenario's text with its players renamed (in the moves too) and some made bots."""
-    data = json.loads((SCENARIOS / file).read_text(encoding="utf-8"))
-    names = names or {}
-    data["players"] = [names.get(p, p) for p in data["players"]]
-    for hand in data["hands"]:
-        renamed = []
-        for move in hand["moves"]:
-            who, action = move.split(":", 1)
-            renamed.append(f"{names.get(who, who)}:{action}")
-        hand["moves"] = renamed
-    data["bots"] = list(bots)
-    return json.dumps(data)
 
 
 @pytest.fixture

@@ -27,9 +27,9 @@ Names sort byte-wise on both databases: "Bob" < "ana" < "bot1" < "bot2" < "bot3"
 from __future__ import annotations
 
 import pytest
-from report_data import record
 
 from siete.reports.catalog import get_report, read_report, run_report
+from tests.reports.report_data import record
 
 
 def rows(app, key: str) -> list[list]:

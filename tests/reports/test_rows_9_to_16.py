@@ -15,9 +15,9 @@ g4 cris 23 (20), g5 bot3 21 (40), g7 Bob 21 (10).
 from __future__ import annotations
 
 import pytest
-from report_data import record
 
 from siete.reports.catalog import get_report, read_report, run_report
+from tests.reports.report_data import record
 
 
 def rows(app, key: str) -> list[list]:

@@ -6,7 +6,6 @@ import re
 
 import pytest
 from sqlalchemy import func, select
-from test_play import HX, client_for, load, make_user, seat_of_user, started_game, table_id_from, text
 
 from siete.data.base import db
 from siete.data.games import Game
@@ -16,6 +15,16 @@ from siete.engine.views import is_face_down
 from siete.i18n.words import card_name
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 from siete.web.security import SECURITY_HEADERS
+from tests.support.play import (
+    HX,
+    client_for,
+    load,
+    make_user,
+    seat_of_user,
+    started_game,
+    table_id_from,
+    text,
+)
 
 HOSTILE_NAME = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 

@@ -15,13 +15,13 @@ import pytest
 import requests
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import make_url
-from test_play import HX, client_for, load, make_user, started_game
 
 from siete.data.base import db
 from siete.data.database import engine_options
 from siete.data.games import Hand, Turn, TurnAction
 from siete.data.people import User
 from siete.web.security import DB_DOWN_MESSAGE
+from tests.support.play import HX, client_for, load, make_user, started_game
 
 pytestmark = pytest.mark.mariadb_only
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
-from test_play import HX, client_for, load, make_user, started_game
 
 from siete.data.base import db
 from siete.data.games import Game
 from siete.data.people import User
+from tests.support.play import HX, client_for, load, make_user, started_game
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

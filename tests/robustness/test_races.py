@@ -6,10 +6,19 @@ import threading
 
 import pytest
 from sqlalchemy import func, select
-from test_play import HX, client_for, load, make_user, seat_of_user, started_game, table_id_from, text
 
 from siete.data.base import db
 from siete.data.games import Game, Hand
+from tests.support.play import (
+    HX,
+    client_for,
+    load,
+    make_user,
+    seat_of_user,
+    started_game,
+    table_id_from,
+    text,
+)
 
 MOVED_ON = "the table has moved on since you looked; here it is now"
 

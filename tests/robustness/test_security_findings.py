@@ -1,6 +1,7 @@
 """#15.4-15.10, one reproduction each, so none of the adversarial probe's findings comes back.
 
-(#15.1-15.3 live in test_sessions.py, test_login_throttle.py and test_shared_rate_limit.py.)
+(#15.1-15.3 live in tests/auth/: test_sessions.py, test_login_throttle.py and
+test_shared_rate_limit.py.)
 """
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pytest
 from flask import render_template
 from lxml import html
 from sqlalchemy import select
-from test_play import HX, client_for, make_user, started_game, text
 
 from siete.data.base import db
 from siete.data.games import Game
@@ -21,6 +21,7 @@ from siete.engine.config import GameConfig
 from siete.play.context import game_context, table_urls
 from siete.service.accounts import password_problem
 from siete.web.validators import forbidden_characters, parse_ascii_int
+from tests.support.play import HX, client_for, make_user, started_game, text
 
 PASSWORD = "correct-horse-9"
 

@@ -11,7 +11,8 @@ import jsonschema
 import pytest
 import yaml
 from sqlalchemy.engine import make_url
-from test_shipping import ENTRYPOINT, ROOT, interpolate, load_compose
+
+from tests.support.shipping import ENTRYPOINT, ROOT, interpolate, load_compose
 
 # --- the scale profile and the production override ---------------------------------------
 

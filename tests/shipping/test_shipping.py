@@ -15,18 +15,10 @@ import pytest
 import yaml
 from sqlalchemy.engine import make_url
 
-ROOT = Path(__file__).resolve().parent.parent
-COMPOSE = ROOT / "docker-compose.yml"
+from tests.support.shipping import COMPOSE, ENTRYPOINT, INTERPOLATION, ROOT, interpolate, load_compose
+
 DOCKERFILE = ROOT / "Dockerfile"
-ENTRYPOINT = ROOT / "docker" / "entrypoint.sh"
 WAIT_FOR_DB = ROOT / "docker" / "wait_for_db.py"
-# ${NAME}, ${NAME:-default}, ${NAME-default}, ${NAME:?error}, ${NAME?error}
-INTERPOLATION = re.compile(r"\$\{(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:(?P<op>:?[-?])(?P<arg>[^}]*))?\}")
-
-
-def load_compose() -> dict:
-    """The compose file as plain data (interpolation left as written)."""
-    return yaml.safe_load(COMPOSE.read_text())
 
 
 def env_example() -> dict[str, str]:
@@ -37,19 +29,6 @@ def env_example() -> dict[str, str]:
         if match:
             pairs[match.group(1)] = match.group(2)
     return pairs
-
-
-def interpolate(text: str, env: dict[str, str]) -> str:
-    """Resolve compose-style ${...} references the way docker compose does (no nesting)."""
-    def resolve(match: re.Match) -> str:
-        name, op, arg = match.group("name", "op", "arg")
-        value = env.get(name)
-        if op in (":?", "?") and (value is None or (op == ":?" and value == "")):
-            raise KeyError(f"{name}: {arg}")
-        if op == ":-" and not value or op == "-" and value is None:
-            return arg
-        return value or ""
-    return INTERPOLATION.sub(resolve, text)
 
 
 def dockerfile_instructions() -> list[tuple[str, str]]:

@@ -2,8 +2,8 @@
 /games/<id>/scenario.json and replayed as `python -m siete replay` does comes out as recorded.
 
 tests/conftest.py runs `check_recorded_games` on each test's database before it is emptied;
-the browser tests' own servers (tests/e2e/conftest.py, test_reports_browser.py) run it when
-they stop. The export is the route's own code (scenario_of, then jsonify); the replay is the
+the browser tests' own servers (tests/e2e/conftest.py, tests/reports/test_reports_browser.py)
+run it when they stop. The export is the route's own code (scenario_of, then jsonify); the replay is the
 CLI's steps (load_scenario on the file's text, replay on the config file's settings, JSON out
 and back in). What the replay prints is compared with what the database holds, read back by
 the game page's loader: the seating order; each hand's number, bank, play order, totals,

@@ -132,5 +132,5 @@ def test_the_rules_engine_imports_without_the_web_stack():
     code = ("import sys, siete.engine.cards, siete.engine.config; "
             "print(sorted(m for m in ('flask', 'sqlalchemy') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                            cwd=Path(__file__).resolve().parent.parent)
+                            cwd=Path(__file__).resolve().parents[2])
     assert result.stdout.strip() == "[]"

@@ -11,7 +11,7 @@ import pytest
 from siete.app import create_app
 from siete.web.security import CONTENT_SECURITY_POLICY, DB_DOWN_MESSAGE
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 STRONG_KEY = "k" * 48
 
 
@@ -111,7 +111,7 @@ def test_production_via_config_and_its_hardening(monkeypatch, tmp_path):
                       "SQLALCHEMY_DATABASE_URI": url})
     assert app.debug is False
     for prefix in ("SESSION_COOKIE", "REMEMBER_COOKIE"):
-        # Secure follows the request's scheme, not the mode: tests/test_deployment.py.
+        # Secure follows the request's scheme, not the mode: tests/web/test_deployment.py.
         assert not app.config.get(f"{prefix}_SECURE")
         assert app.config[f"{prefix}_HTTPONLY"] is True
         assert app.config[f"{prefix}_SAMESITE"] == "Lax"
