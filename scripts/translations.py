@@ -1,6 +1,6 @@
 """The translation catalogs: extract the strings, update every language, compile the .mo files.
 
-`make translations` runs this (`python scripts/translations.py`). tests/test_i18n_catalogs.py
+`make translations` runs this (`python scripts/translations.py`). tests/i18n/test_i18n_catalogs.py
 imports it, so the tests extract exactly as the command does.
 
     siete/i18n/translations/messages.pot                the msgids found in siete/ and templates/

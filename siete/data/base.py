@@ -22,7 +22,7 @@ from siete.data.vocabulary import (
 )
 
 # Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
-# two ways of building the schema give the same database (tests/test_schema.py checks it).
+# two ways of building the schema give the same database (tests/data/test_schema.py checks it).
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
