@@ -83,6 +83,22 @@ def build_standins(env: dict[str, str]) -> None:
     subprocess.run(["bash", str(STANDINS)], env=env, check=True, timeout=1800)
 
 
+def project_copy(target: Path) -> Path:
+    """The files a stack needs (the build context and the compose files), copied into target:
+    somewhere podman-compose 1.0.3 can read an .env of the test's own (it reads only the one
+    beside the compose file)."""
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    for name in listed:
+        if name.split("/")[0] in ("tests", "bench", "docs", ".ci") and not name.startswith("tests/compose/"):
+            continue
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
 def compose_version(env: dict[str, str]) -> tuple[int, ...]:
     """The version of the podman-compose compose_command() runs, e.g. (1, 0, 3)."""
     done = subprocess.run([*compose_command(), "version"], env=env, capture_output=True, text=True,
@@ -100,6 +116,7 @@ class Stack:
         self.project = project
         self.env = env
         self.env_file: Path | None = None  # instead of the repository's .env
+        self.root = ROOT  # where the compose files (and, for 1.0.3, the .env) are
         # Debian's 1.0.3 has no --env-file (it reads the project's .env) and no `config`.
         self.legacy = compose_version(env) < (1, 1)
 
@@ -111,7 +128,7 @@ class Stack:
             command += ["--env-file", str(self.env_file)]
         for name in files:
             command += ["-f", name]
-        done = subprocess.run([*command, *args], cwd=ROOT, env=self.env, capture_output=True,
+        done = subprocess.run([*command, *args], cwd=self.root, env=self.env, capture_output=True,
                               text=True, timeout=timeout)
         if check and done.returncode != 0:
             raise RuntimeError(f"podman-compose {' '.join(args)} failed ({done.returncode}):\n"

@@ -6,9 +6,8 @@ that arrives links to PUBLIC_URL, because the file passes PUBLIC_URL and the SMT
 the app and the worker, and nginx sends the app PUBLIC_URL's host whatever the client said.
 Only nginx is published, on 127.0.0.1.
 
-Opt-in with the compose tests (SIETE_COMPOSE=1). Needs podman-compose >= 1.6: 1.0.3 has no
---env-file and would read the repository's own .env (tests/test_compose_engines.py compares
-what 1.0.3 makes of compose.prod.yaml instead).
+Opt-in with the compose tests (SIETE_COMPOSE=1). podman-compose 1.0.3 has no --env-file and
+reads only the .env beside the compose file: with it the stack runs from a copy of the project.
 """
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ import time
 
 import pytest
 import requests
-from compose_engine import Stack, build_standins, engine_env, free_port, why_not
+from compose_engine import Stack, build_standins, engine_env, free_port, project_copy, why_not
 from compose_player import Player, csrf, wait_for_page
 from slow_clients import half_sent_requests, seconds_to_answer
 from test_compose_stack import COMPOSE_VARIABLES
@@ -59,11 +58,13 @@ def prod(tmp_path_factory):
            if not COMPOSE_VARIABLES.match(k) or k == "SIETE_PODMAN_COMPOSE"}
     build_standins(env)
     stack = Stack(PROJECT, env)
-    if stack.legacy:
-        pytest.skip("podman-compose 1.0.3 has no --env-file; test_compose_engines.py covers it")
     port = free_port()
-    stack.env_file = tmp_path_factory.mktemp("prod") / ".env"
-    stack.env_file.write_text(
+    if stack.legacy:
+        stack.root = project_copy(tmp_path_factory.mktemp("project"))
+        dotenv = stack.root / ".env"
+    else:
+        dotenv = stack.env_file = tmp_path_factory.mktemp("prod") / ".env"
+    dotenv.write_text(
         f"SECRET_KEY={secrets.token_hex(32)}\nMYSQL_PASSWORD=App-{secrets.token_hex(8)}\n"
         f"MYSQL_ROOT_PASSWORD=Root-{secrets.token_hex(8)}\nPUBLIC_URL={PUBLIC_URL}\n"
         "TRUSTED_HOSTS=\nSMTP_HOST=mail\nSMTP_PORT=1025\nSMTP_TLS=none\nSMTP_USERNAME=\n"
