@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from dotenv import dotenv_values
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE_PODMAN = Path(__file__).resolve().with_name("fake_podman.sh")
@@ -219,6 +218,7 @@ def merge(base: dict, override: dict, path: str = "") -> dict:
 def spec_containers(workdir: Path, files: list[str], shell: dict[str, str] | None = None,
                     profiles: tuple[str, ...] = ()) -> list[Container]:
     """The containers Docker Compose v2 would create, per the spec (shell over .env)."""
+    from dotenv import dotenv_values  # python-dotenv comes with podman-compose (test extras)
     env = {k: v for k, v in dotenv_values(workdir / ".env").items() if v is not None} \
         if (workdir / ".env").exists() else {}
     env.update(shell or {})
