@@ -103,6 +103,7 @@ def test_compose_defaults_are_the_apps_own():
 
 def test_scale_out_is_two_app_containers_behind_the_same_nginx_sharing_redis():
     scale = load("compose.scale.yaml")
+    jsonschema.Draft7Validator(json.loads((ROOT / "tests" / "compose-spec.json").read_text())).validate(scale)
     assert set(scale) == {"services"} and set(scale["services"]) == {"redis", "app"}
     assert scale["services"]["redis"]["image"].startswith("redis:")
     app = scale["services"]["app"]
