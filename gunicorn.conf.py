@@ -14,12 +14,16 @@ def default_workers() -> int:
 
 
 bind = os.environ.get("GUNICORN_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("GUNICORN_WORKERS", default_workers()))
+# "auto" (what the compose files pass when .env says nothing) is the rule above.
+_workers_setting = os.environ.get("GUNICORN_WORKERS", "auto")
+workers = default_workers() if _workers_setting == "auto" else int(_workers_setting)
 # One thread per worker process (gunicorn's sync worker): with two threads a worker's requests
 # queued for Python's GIL behind each other's rendering at every database round trip, and
 # bench/load.py measured bet p99 at 100 players 2-4x higher (300-500 ms against 60-130 ms).
-# Waiting on MySQL is covered by having more workers than cores. Behind a buffering proxy, as
-# gunicorn recommends for sync workers, slow clients do not hold a worker either.
+# Waiting on MySQL is covered by having more workers than cores. A sync worker reads one request
+# at a time, so a client that sends half a request holds it: the compose stacks put nginx in
+# front, which buffers whole requests (#24.8; gunicorn's own advice for sync workers), and
+# gunicorn is never published by itself.
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread" if threads > 1 else "sync")
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))

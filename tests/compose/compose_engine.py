@@ -7,7 +7,9 @@ or why not (exit 1); scripts/test.sh asks it before the compose step.
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -21,6 +23,17 @@ STANDINS = HERE / "standins" / "build.sh"
 # --pull=never keeps it from asking a registry for the base images the stand-ins replace.
 BUILD_ARGS = "--format docker --pull=never"
 
+# Variables docker-compose.yml reads: none may come from the caller, so the stack is zero-config.
+COMPOSE_VARIABLES = re.compile(r"^(MYSQL_\w+|SECRET_KEY\w*|SIETE_\w+|APP_PORT|DB_WAIT_SECONDS|GUNICORN_\w+|"
+                               r"LOGIN_RATE_LIMIT|RATELIMIT_\w+|TURN_SECONDS|COMPOSE_\w+|PUBLIC_URL|SMTP_\w+|"
+                               r"MAIL_SENDER|TRUSTED_\w+|WORKER_\w+)$")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
 
 def engine_env() -> dict[str, str]:
     """os.environ, plus CONTAINERS_CONF=tests/compose/containers.conf on a machine without
@@ -32,9 +45,16 @@ def engine_env() -> dict[str, str]:
     return env
 
 
+SCALE_FILES = ("docker-compose.yml", "compose.scale.yaml")
+
+
 def compose_command() -> list[str]:
-    """podman-compose from the project's venv (pyproject's test extras: 1.6 or later, for
-    profiles and deploy.replicas), else from the PATH."""
+    """$SIETE_PODMAN_COMPOSE if set (e.g. /usr/bin/podman-compose, Debian's 1.0.3: the stack must
+    run with that too, #24.11), else podman-compose from the project's venv (pyproject's test
+    extras: 1.6 or later), else from the PATH."""
+    chosen = os.environ.get("SIETE_PODMAN_COMPOSE")
+    if chosen:
+        return [chosen]
     beside_python = Path(sys.executable).with_name("podman-compose")
     if beside_python.exists():
         return [str(beside_python)]
@@ -68,6 +88,32 @@ def build_standins(env: dict[str, str]) -> None:
     subprocess.run(["bash", str(STANDINS)], env=env, check=True, timeout=1800)
 
 
+def project_copy(target: Path) -> Path:
+    """The files a stack needs (the build context and the compose files), copied into target:
+    somewhere podman-compose 1.0.3 can read an .env of the test's own (it reads only the one
+    beside the compose file)."""
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    for name in listed:
+        if name.split("/")[0] in ("tests", "bench", "docs", ".ci") and not name.startswith("tests/compose/"):
+            continue
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+def compose_version(env: dict[str, str]) -> tuple[int, ...]:
+    """The version of the podman-compose compose_command() runs, e.g. (1, 0, 3)."""
+    done = subprocess.run([*compose_command(), "version"], env=env, capture_output=True, text=True,
+                          timeout=60)
+    found = re.search(r"podman-compose(?:r)? version\s+(\d+(?:\.\d+)+)", done.stdout + done.stderr)
+    if not found:
+        raise RuntimeError(f"cannot tell podman-compose's version:\n{done.stdout}{done.stderr}")
+    return tuple(int(part) for part in found.group(1).split("."))
+
+
 class Stack:
     """One compose project of docker-compose.yml, on host ports of its own."""
 
@@ -75,16 +121,19 @@ class Stack:
         self.project = project
         self.env = env
         self.env_file: Path | None = None  # instead of the repository's .env
+        self.root = ROOT  # where the compose files (and, for 1.0.3, the .env) are
+        # Debian's 1.0.3 has no --env-file (it reads the project's .env) and no `config`.
+        self.legacy = compose_version(env) < (1, 1)
 
-    def compose(self, *args: str, profile: str | None = None, timeout: float = 900,
+    def compose(self, *args: str, files: tuple[str, ...] = (), timeout: float = 900,
                 check: bool = True) -> subprocess.CompletedProcess:
-        """Run podman-compose with this project's name (and profile) in the repository."""
+        """Run podman-compose with this project's name (and compose files) in the repository."""
         command = [*compose_command(), "-p", self.project, f"--podman-build-args={BUILD_ARGS}"]
-        if self.env_file:
+        if self.env_file and not self.legacy:
             command += ["--env-file", str(self.env_file)]
-        if profile:
-            command += ["--profile", profile]
-        done = subprocess.run([*command, *args], cwd=ROOT, env=self.env, capture_output=True,
+        for name in files:
+            command += ["-f", name]
+        done = subprocess.run([*command, *args], cwd=self.root, env=self.env, capture_output=True,
                               text=True, timeout=timeout)
         if check and done.returncode != 0:
             raise RuntimeError(f"podman-compose {' '.join(args)} failed ({done.returncode}):\n"
@@ -124,9 +173,14 @@ class Stack:
             time.sleep(1)
         return time.monotonic() - start
 
-    def down(self) -> None:
-        """Remove the project's containers, network and volumes (scale profile included)."""
-        self.compose("down", "-v", profile="scale", check=False, timeout=300)
+    def down(self, files: tuple[str, ...] = SCALE_FILES) -> None:
+        """Remove the project's containers, network and volumes (scale-out's included)."""
+        self.compose("down", "-v", files=files, check=False, timeout=300)
+
+    def logs(self, service: str) -> str:
+        """What the service's containers wrote, stdout and stderr."""
+        return "".join(done.stdout + done.stderr for done in
+                       (self.podman("logs", name, check=False) for name in self.containers(service)))
 
 
 if __name__ == "__main__":

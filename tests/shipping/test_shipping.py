@@ -83,13 +83,18 @@ def test_compose_runs_schema_before_seed_and_both_files_exist():
         assert (ROOT / source).is_file(), f"{source} is mounted but missing"
 
 
-def test_compose_app_waits_for_healthy_db_and_publishes_8000():
-    app = load_compose()["services"]["app"]
+def test_compose_app_waits_for_healthy_db_and_is_published_through_nginx_on_8000():
+    """#24.8: gunicorn's sync workers are never published by themselves; nginx is, on 8000."""
+    services = load_compose()["services"]
+    app, proxy = services["app"], services["proxy"]
     assert app["build"] in (".", {"context": "."})
     assert app["depends_on"]["db"]["condition"] == "service_healthy"
-    published = [interpolate(str(p), {}) for p in app["ports"]]
-    assert "8000:8000" in published
-    assert {"DATABASE_URL", "SECRET_KEY"} <= set(app["environment"])
+    assert "ports" not in app and "ports" not in services["worker"]
+    assert proxy["image"].startswith("nginx:") and "app" in proxy["depends_on"]
+    assert [interpolate(str(p), {}) for p in proxy["ports"]] == ["8000:80"]
+    assert {"DATABASE_URL", "SECRET_KEY_FILE"} <= set(app["environment"])
+    # nginx is the one proxy the app believes (its X-Forwarded-For is the client's address).
+    assert str(app["environment"]["TRUSTED_PROXIES"]) == "1"
 
 
 def test_compose_needs_no_env_file_and_names_its_default_passwords_local_only():
@@ -102,7 +107,7 @@ def test_compose_needs_no_env_file_and_names_its_default_passwords_local_only():
     app = compose["services"]["app"]
     assert make_url(app["environment"]["DATABASE_URL"]).password == db_env["MYSQL_PASSWORD"]
     # No session key in the repository: it is made on first start into a volume.
-    assert app["environment"]["SECRET_KEY"] in ("", None)  # empty (None once the text is resolved)
+    assert "SECRET_KEY" not in app["environment"]
     key_dir = str(Path(app["environment"]["SECRET_KEY_FILE"]).parent)
     assert any(v.split(":")[1] == key_dir and v.split(":")[0] in compose["volumes"]
                for v in app["volumes"]), "the key file must live in a named volume"
@@ -116,9 +121,10 @@ def test_compose_files_never_refuse_to_start_from_interpolation(name):
 
 
 def test_every_compose_variable_is_documented_in_env_example():
-    used = {m.group("name") for m in INTERPOLATION.finditer(COMPOSE.read_text())}
-    passed_through = {k for k, v in load_compose()["services"]["app"]["environment"].items() if v is None}
-    missing = (used | passed_through) - set(env_example())
+    used = {m.group("name") for name in ("docker-compose.yml", "compose.prod.yaml", "compose.scale.yaml")
+            for line in (ROOT / name).read_text().splitlines() if not line.lstrip().startswith("#")
+            for m in INTERPOLATION.finditer(line)}
+    missing = used - set(env_example())
     assert not missing, f"document these in .env.example: {sorted(missing)}"
 
 
@@ -233,6 +239,8 @@ def test_gunicorn_conf_defaults(monkeypatch):
 def test_gunicorn_conf_follows_the_environment(monkeypatch):
     conf = load_gunicorn_conf(monkeypatch, PORT="9001", GUNICORN_WORKERS="3")
     assert (conf["bind"], conf["workers"]) == ("0.0.0.0:9001", 3)
+    # What the compose files pass when .env does not set it (#24.11).
+    assert load_gunicorn_conf(monkeypatch, GUNICORN_WORKERS="auto")["workers"] == conf["default_workers"]()
     conf = load_gunicorn_conf(monkeypatch, GUNICORN_BIND="127.0.0.1:7000")
     assert conf["bind"] == "127.0.0.1:7000"
     conf = load_gunicorn_conf(monkeypatch, GUNICORN_THREADS="4")

@@ -116,8 +116,36 @@ def test_a_caller_may_still_ask_for_a_secure_cookie_over_http(app):
     assert "Secure" in a and "Secure" not in b
 
 
+@pytest.mark.parametrize("proxies, forwarded_proto, secure", [
+    # compose.prod.yaml: the TLS proxy says https, nginx adds what it saw (docker/nginx/)
+    (2, "https, http", True),
+    (2, "http", False),  # a request that reached nginx some other way than the TLS proxy
+    # docker-compose.yml: clients reach nginx directly; a client's own claim comes first
+    (1, "https, http", False),
+    (1, "http", False),
+])
+def test_behind_trusted_proxies_the_scheme_the_first_believed_one_saw_decides(
+        database_url, proxies, forwarded_proto, secure):
+    """The scheme nginx passes on (#24.2, #24.8) and the number of proxies each compose file
+    tells the app to believe: Secure cookies exactly when the request came over HTTPS."""
+    app = create_app({"SECRET_KEY": "p" * 48, "SQLALCHEMY_DATABASE_URI": database_url,
+                      "TRUSTED_PROXIES": proxies, "BABEL_DEFAULT_LOCALE": "en"})
+    from siete.data.base import db
+    from siete.data.database import init_database
+    with app.app_context():
+        init_database()
+    try:
+        cookie = session_cookie_header(app.test_client(), "http://siete.example",
+                                       **{"X-Forwarded-Proto": forwarded_proto})
+        assert ("; Secure" in cookie) is secure, cookie
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
 def test_behind_a_trusted_proxy_the_forwarded_scheme_decides(monkeypatch, database_url):
-    """compose.prod.yaml: the TLS proxy says https in X-Forwarded-Proto (TRUSTED_PROXIES=1)."""
+    """One proxy that says https (TRUSTED_PROXIES=1)."""
     app = create_app({"SECRET_KEY": "p" * 48, "SQLALCHEMY_DATABASE_URI": database_url,
                       "TRUSTED_PROXIES": 1, "BABEL_DEFAULT_LOCALE": "en"})
     from siete.data.base import db
