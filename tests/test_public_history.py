@@ -102,6 +102,10 @@ def answers(app, people, game_id: int, viewers: list[str | None]) -> dict[str, o
                     if k not in ("Date", "Set-Cookie", "Content-Length")}
             seen[f"{viewer or 'spectator'}: {label}"] = (response.status_code, body, kept,
                                                          len(response.get_data()))
+        if viewer is not None:  # "My games" lists both tables: compare this one's line
+            mine = client.get("/games").get_data(as_text=True)
+            line = re.search(rf'<li class="game-row">(?:(?!</li>).)*/games/{game_id}".*?</li>', mine, re.S)
+            seen[f"{viewer}: my games"] = (200, normalised(line.group(0), game_id), {}, 0)
     return seen
 
 
