@@ -74,6 +74,7 @@ def login_required_pages(app) -> list[tuple[str, str]]:
         url = rule.build({a: samples[a] for a in rule.arguments}, append_unknown=False)[1]
         for method in sorted(rule.methods & {"GET", "POST"}):
             response = client.open(url, method=method, headers=HX)
+            response.get_data()  # a streamed download holds its request open until it is read
             if response.status_code == 401 and "HX-Redirect" in response.headers:
                 found.append((method, url))
     return found
