@@ -7,11 +7,14 @@ it measures, in process through Flask's test client (server time: routing, queri
 /reports, the first page of every /reports/<key>, the last page of the game lists, a player's
 two profiles (/reports/players/<name>, /players/<name>) and a game page, with the database time
 of each request and the app's own CPU time (on shared cores the wall time also counts waiting
-for a core; CPU + DB is what an idle machine would take). The database is dropped and made
-anew: its name must contain "bench".
+for a core; CPU + DB is what an idle machine would take). Then every download (/reports.json,
+each game list as CSV, XML and JSON, small reports, a game's export: bench/report_downloads.py)
+to its first byte and its end, with its size and the peak memory it cost the server. The
+database is dropped and made anew: its name must contain "bench".
 
     .venv/bin/python bench/reports.py [--url URL] [--games 1000,10000,100000] [--runs 5]
     .venv/bin/python bench/reports.py --url URL --reuse   # time the pages of a kept history
+    .venv/bin/python bench/reports.py --url URL --reuse --no-pages   # only the downloads
 """
 from __future__ import annotations
 
@@ -27,11 +30,12 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from report_downloads import download_urls, measure_download, report_downloads  # noqa: E402
 from sqlalchemy import create_engine, event, func, insert, select  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
-from siete.data.base import db
+from siete.data.base import db  # noqa: E402
 from siete.data.database import init_database, is_mysql_url  # noqa: E402
 from siete.data.games import Game  # noqa: E402
 from siete.data.people import Player, User  # noqa: E402
@@ -189,7 +193,13 @@ def measure_only(args) -> None:
     with app.app_context():
         clock, size = DbClock(db.engine), db.session.scalar(select(func.count()).select_from(Game))
     client = app.test_client()
-    report(size, 0, [measure(client, clock, url, args.runs) for url in urls(app)])
+    report(size, 0, [measure(client, clock, url, args.runs) for url in urls(app)] if args.pages else [])
+    measure_downloads(app, args)
+
+
+def measure_downloads(app, args) -> None:
+    if args.downloads:
+        report_downloads([measure_download(app, url, args.download_runs) for url in download_urls(app)])
 
 
 def main() -> None:
@@ -201,6 +211,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reuse", action="store_true",
                         help="only time the pages of the games already in the database")
+    parser.add_argument("--no-pages", dest="pages", action="store_false", help="skip the pages")
+    parser.add_argument("--no-downloads", dest="downloads", action="store_false",
+                        help="skip the downloads")
+    parser.add_argument("--download-runs", type=int, default=3)
     args = parser.parse_args()
     if args.reuse:
         return measure_only(args)
@@ -219,10 +233,14 @@ def main() -> None:
             seconds = fill(players, done, size, config, args.seed)
         rate = (size - done) / seconds
         done = size
-        rows = [measure(client, clock, url, args.runs) for url in urls(app)]
+        rows = [measure(client, clock, url, args.runs) for url in urls(app)] if args.pages else []
         report(size, rate, rows)
-        overview[size] = rows[0]
+        measure_downloads(app, args)
+        if rows:
+            overview[size] = rows[0]
         sys.stdout.flush()
+    if not overview:
+        return
     first = overview[sizes[0]]["best_ms"]
     for size, row in overview.items():
         print(f"/reports at {size:,} games: {row['best_ms']:.1f} ms (x{row['best_ms'] / first:.2f} "

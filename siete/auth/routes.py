@@ -5,8 +5,6 @@ imports both).
 """
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
@@ -26,17 +24,9 @@ from siete.web.extensions import (
     register_rate_limit,
     remember_known_device,
 )
+from siete.web.urls import same_site_path
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
-
-
-def safe_next(target: str | None) -> str | None:
-    """The redirect target if it is a path on this site, else None (no open redirects)."""
-    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
-        return None
-    if any(ch in target for ch in "\\\r\n\t") or urlsplit(target).netloc:
-        return None
-    return target
 
 
 def lobby_url() -> str:
@@ -92,7 +82,7 @@ def register():
                deduct_when=failed_login, exempt_when=is_known_device)
 def login():
     """Log in and return to the page that asked for it (only pages of this site)."""
-    next_url = safe_next(request.args.get("next"))
+    next_url = same_site_path(request.args.get("next"))
     if current_user.is_authenticated:
         return redirect(next_url or lobby_url())
     form = LoginForm()

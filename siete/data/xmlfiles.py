@@ -203,13 +203,6 @@ def write_reports_xml(reports: list[dict], path: str | os.PathLike) -> None:
     _write_atomically(path, data)
 
 
-def reports_xml_bytes(reports: list[dict]) -> bytes:
-    """The same document write_reports_xml saves, validated, as bytes (for a download)."""
-    data = _reports_bytes(reports, "<download>")
-    _validate(_parse_bytes(data, "<download>"), "reports.xsd", "<download>")
-    return data
-
-
 def read_reports_xml(path: str | os.PathLike) -> list[dict]:
     """Read a reports file back as {key, title, columns, rows}; values are str, or None if empty."""
     root = _load_valid(path, "reports.xsd", ("Reports",))
@@ -226,7 +219,7 @@ def read_reports_xml(path: str | os.PathLike) -> list[dict]:
     return reports
 
 
-def _cell_text(value: object) -> str | None:
+def report_cell_text(value: object) -> str | None:
     """A row value as element text: None stays empty, booleans are XML's true/false."""
     if value is None:
         return None
@@ -248,7 +241,7 @@ def _reports_bytes(reports: list[dict], path: str | os.PathLike) -> bytes:
                     raise ValueError(f"a row has {len(row)} values for {len(columns)} columns")
                 row_el = etree.SubElement(element, "Row")
                 for column, value in zip(columns, row):
-                    etree.SubElement(row_el, column).text = _cell_text(value)
+                    etree.SubElement(row_el, column).text = report_cell_text(value)
         except KeyError as exc:
             raise XmlFileError(path, None, f"{label}: missing {exc.args[0]!r}") from exc
         except ValueError as exc:  # lxml: invalid element name or text that XML cannot hold

@@ -21,9 +21,10 @@ from siete.engine.state import (
 
 # The codes a move writes, as module names: they are read on every move of every simulated
 # hand, and a module global is read faster than an enum's member.
-HAND, DEAL_SHOWN, BET, DRAW, STAND, SEVEN_HALF_STANDS, BUSTS = (
-    Event.HAND, Event.DEAL, Event.BET, Event.DRAW, Event.STAND, Event.SEVEN_HALF, Event.BUST)
+HAND, DEAL_SHOWN, BET, DRAW, STAND, BUSTS = (
+    Event.HAND, Event.DEAL, Event.BET, Event.DRAW, Event.STAND, Event.BUST)
 DRAW_ACTION, STAND_ACTION = Action.DRAW, Action.STAND
+AUTO = "auto"  # a turn's ["stand", "auto"]: the stand R4.6 made at 7½
 
 
 def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str]) -> None:
@@ -186,12 +187,11 @@ def draw_unchecked(state: GameState, seat: int) -> None:
     player.actions.append([DRAW_ACTION, card])
     total = player.total = player.total + state.config.cards.half[card]
     state.log.append([DRAW, seat, card])
-    if total > SEVEN_HALF:
-        _bust(state, seat, player)
-    elif total == SEVEN_HALF:
-        player.actions.append([STAND_ACTION, "auto"])
-        _end_turn(state, player, STOOD, [SEVEN_HALF_STANDS, seat, None])
     state.version += 1
+    if total > SEVEN_HALF:
+        _bust(state, seat, player)  # public: the bust shows the first card (R4.5)
+    elif total == SEVEN_HALF:
+        _stand(state, seat, player, AUTO)  # R4.6: the rules stand for the player
 
 
 def _bust(state: GameState, seat: int, player: Seat) -> None:
@@ -227,8 +227,17 @@ def stand(state: GameState, seat: int) -> None:
 
 def stand_unchecked(state: GameState, seat: int) -> None:
     """stand() without its checks: the caller guarantees verify_stand would pass."""
-    player = state.seats[seat]
-    player.actions.append([STAND_ACTION, None])
+    _stand(state, seat, state.seats[seat], None)
+
+
+def _stand(state: GameState, seat: int, player: Seat, how: str | None) -> None:
+    """End the turn standing, by choice (`how` None) or at 7½ (AUTO), as one public step.
+
+    R4.2: a punter's 7½ stands over a face-down card, so whatever others can see of the stand
+    (its log event, the version's one step) is the same as for a stand by choice; only the
+    turn's own record (`actions`, read once the hand is settled) says it was automatic.
+    """
+    player.actions.append([STAND_ACTION, how])
     # The event names the bank itself: after settlement R6 may seat another bank.
     _end_turn(state, player, STOOD, [STAND, seat, "bank" if state.turn == 0 else None])
     state.version += 1

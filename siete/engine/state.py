@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from siete.engine.cards import CardSet
-from siete.engine.codes import Phase, SeatStatus
+from siete.engine.codes import Event, Phase, SeatStatus
 from siete.engine.config import GameConfig
 
 # Short names for the codes the rules test on every move (a module global is read faster
@@ -58,7 +58,14 @@ class Seat:
 
 @dataclass(slots=True)
 class GameState:
-    """Everything about one game; `version` grows with every applied action."""
+    """Everything about one game.
+
+    What every seat and spectator sees of it (R4.2) is the same function of its public steps:
+    `version` grows by exactly one per step (a deal, a bet, a draw, a stand, a seat marked
+    away, back or replaced, a "next"), and `log` holds only what all saw. A stand is one step
+    whether the player chose it or 7½ made it (R4.6); a bust and a settlement come with the
+    draw or stand that caused them, and show every card they depend on.
+    """
 
     config: GameConfig
     seats: list[Seat]
@@ -112,7 +119,16 @@ class GameState:
         values = dict(data)
         values["config"] = GameConfig.from_dict(data["config"], cards)
         values["seats"] = [Seat(**s) for s in data["seats"]]
+        if any(event[0] == Event.SEVEN_HALF for event in data.get("log", ())):
+            values["log"] = _public_log(data["log"])
         return cls(**values)
+
+
+def _public_log(log: list[LogEvent]) -> list[LogEvent]:
+    """A log saved before the stand at 7½ was logged as a stand: the same log as it is now."""
+    bank = log[0][1] if log and log[0][0] == Event.HAND else None
+    return [[Event.STAND, e[1], "bank" if e[1] == bank else None] if e[0] == Event.SEVEN_HALF
+            else e for e in log]
 
 
 def max_bet(points: int) -> int:

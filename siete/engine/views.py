@@ -11,8 +11,7 @@ from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, HandRecord, m
 
 # The log events a bot's memory reads, as module names: HandMemory.catch_up tests them on
 # every bot decision, and a global is read faster than an enum's member.
-_DRAW, _DEAL, _BUST, _STAND, _SEVEN_HALF = (Event.DRAW, Event.DEAL, Event.BUST, Event.STAND,
-                                            Event.SEVEN_HALF)
+_DRAW, _DEAL, _BUST, _STAND = Event.DRAW, Event.DEAL, Event.BUST, Event.STAND
 
 
 def is_face_down(state: GameState, seat: int, card_pos: int, viewer: int | None) -> bool:
@@ -152,7 +151,7 @@ class HandMemory:
                 shown[seat] += value
                 count -= 1
                 weight -= value
-            elif (event == _STAND or event == _SEVEN_HALF) and seat != bank:
+            elif event == _STAND and seat != bank:
                 self.standing.append((shown[seat], 1))  # its first card is still face down
         self.count, self.weight = count, weight
         self.read = len(log)

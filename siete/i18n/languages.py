@@ -1,4 +1,5 @@
-"""Languages: which one a request is answered in, and the switch that remembers a choice.
+"""Languages: which one a request is answered in (the switch that remembers a choice is the
+web platform's, siete/web/language_switch.py).
 
 Every string a person reads goes through gettext (`_` in templates, `gettext`/`lazy_gettext`
 in Python); the catalogs live in siete/i18n/translations/<lang>/LC_MESSAGES/messages.po.
@@ -6,9 +7,8 @@ in Python); the catalogs live in siete/i18n/translations/<lang>/LC_MESSAGES/mess
 from __future__ import annotations
 
 import weakref
-from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, g, has_app_context, has_request_context, redirect, request
+from flask import Flask, current_app, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_eval_context
 from markupsafe import Markup
@@ -24,7 +24,6 @@ LANGUAGE_COOKIE = "lang"
 LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 babel = Babel()
-bp = Blueprint("i18n", __name__)
 
 
 def select_locale() -> str:
@@ -41,33 +40,9 @@ def select_locale() -> str:
             or current_app.config["BABEL_DEFAULT_LOCALE"])
 
 
-def _same_site_path(target: str | None) -> str:
-    """Only a path on this site: the switch must not become an open redirect.
-
-    Browsers read a backslash as a slash ("/\\evil.example" is "//evil.example"), and strip
-    tabs and newlines, so any of those sends the switch home.
-    """
-    target = target or "/"
-    if any(c in target for c in "\\\t\r\n"):
-        return "/"
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
-        return "/"
-    return parts.path + (f"?{parts.query}" if parts.query else "")
-
-
-@bp.get("/language/<code>")
-def switch_language(code: str):
-    """Remember the language for a year and go back to the page the link was on."""
-    response = redirect(_same_site_path(request.args.get("next")))
-    if code in SUPPORTED_LOCALES:
-        response.set_cookie(LANGUAGE_COOKIE, code, max_age=LANGUAGE_COOKIE_MAX_AGE,
-                            httponly=True, samesite="Lax", secure=request.is_secure)
-    return response
-
-
 def init_i18n(app: Flask) -> None:
-    """Attach Flask-Babel (catalogs in siete/i18n/translations) and the language switch."""
+    """Attach Flask-Babel (catalogs in siete/i18n/translations); the switch is the web's
+    (siete/web/language_switch.py)."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
     # An absolute path: Flask-Babel's default is relative to the app's root_path.
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOG_DIR))
@@ -82,7 +57,6 @@ def init_i18n(app: Flask) -> None:
                                    "language_names": LANGUAGE_NAMES})
     app.jinja_env.globals.update(card_name=card_name)  # the cards' aria-labels (macros/cards.html)
     app.after_request(_vary_by_language)
-    app.register_blueprint(bp)
 
 
 def _vary_by_language(response):

@@ -3,7 +3,7 @@
 The engine keeps facts only (its log is [event, seat, value]); this module says them with
 gettext and Babel's number formats, in the request's locale (siete/i18n/languages.py). R4.2: nothing
 here names a face-down card: the log holds only cards every seat has seen, and a 7½ reached
-over a hidden first card is told to the others as a plain "stands".
+over a hidden first card is told to the others as a plain "stands" (the engine logs it as one).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from flask_babel import (
     ngettext,
 )
 
-from siete.engine.cards import SPANISH_DECK, points
+from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, points
 from siete.engine.state import GameState, RuleError
 from siete.i18n.catalogs import N_
 
@@ -148,19 +148,25 @@ def describe(state: GameState, event: list, viewer: int | None = None, _: Say | 
     name = state.seats[seat].name if seat is not None else ""
     if kind == "win":
         return _win(name, value, _)
-    if kind == "stand" and value == "bank":  # the event says so: the bank may change (R6)
-        return _("the bank stands")
-    if kind == "seven_half":
-        # A punter's 7½ over a face-down first card would name what that card is worth (R4.2):
-        # others read "stands"; the bank's cards are all face up, and the seat knows its own.
-        hand_bank = state.log[0][1] if state.log and state.log[0][0] == "hand" else None
-        if seat in (viewer, hand_bank):
-            return _("%(name)s has 7½ and stands", name=name)
-        return _("%(name)s stands", name=name)
     if kind == "stand":
+        if _sees_seven_half(state, seat, viewer):
+            return _("%(name)s has 7½ and stands", name=name)
+        if value == "bank":  # the event says so: the bank may change (R6)
+            return _("the bank stands")
         return _("%(name)s stands", name=name)
     sentence = _plain(kind, name, value, _) or _with_card(kind, name, value, _)
     return sentence if sentence is not None else f"{name}: {kind}"
+
+
+def _sees_seven_half(state: GameState, seat: int, viewer: int | None) -> bool:
+    """Whether `viewer` may read that `seat` stood on 7½ (which only R4.6's automatic stand
+    does): the seat itself, or anyone when the seat is the hand's bank, whose cards are all
+    face up. A punter's 7½ over a face-down first card would tell what that card is worth
+    (R4.2): to the others the log says what a stand by choice says."""
+    if state.seats[seat].total != SEVEN_HALF:
+        return False
+    hand_bank = state.log[0][1] if state.log and state.log[0][0] == "hand" else None
+    return seat in (viewer, hand_bank)
 
 
 def describe_log(state: GameState, viewer: int | None = None) -> list[str]:

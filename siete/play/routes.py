@@ -35,6 +35,7 @@ from siete.service.errors import SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
     act,
+    come_back_to_table,
     leave_game,
     poll_marker,
     ready_for_next,
@@ -211,8 +212,9 @@ def leave(game_id: int):
 @bp.post("/tables/<int:game_id>/back")
 @login_required
 def back(game_id: int):
-    """"I'm back": a player marked away takes the seat back from the bot."""
-    return _perform(game_id, lambda: take_seat_back(game_id, player_name()),
+    """"I'm back": the player marked away takes the seat back from the bot; anyone else is
+    refused (403 for someone not seated, 409 for a seat not away), and nothing changes."""
+    return _perform(game_id, lambda: come_back_to_table(game_id, player_name()),
                     _("Welcome back: your seat is yours again."))
 
 

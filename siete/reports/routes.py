@@ -4,24 +4,40 @@ Public pages: no login needed, so every one reads aggregates at a fixed cost, th
 cached for a few seconds, downloads are rate-limited and a statement timeout guards the DB."""
 from __future__ import annotations
 
-import csv
-import io
+import math
 import time
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from siete.data.database import lift_statement_time_limit, limit_statement_time
-from siete.data.xmlfiles import reports_xml_bytes
 from siete.i18n.report_words import cell_text, column_label
-from siete.reports.catalog import REPORTS, get_report, run_reports
+from siete.reports.catalog import REPORTS, get_report
 from siete.reports.charts import charts_for
+from siete.reports.downloads import (
+    DOWNLOAD_PAGE_GAMES,
+    Download,
+    NoSuchPage,
+    csv_chunks,
+    every_report,
+    json_chunks,
+    open_download,
+    xml_chunks,
+)
 from siete.reports.pages import (
     GAME_LISTS,
     PLAYER_COLUMNS,
     TOTAL_ROW_NAME,
-    download_rows,
     overview,
     player_id,
     report_page,
@@ -93,14 +109,6 @@ def index():
                            links_player=links_player, tones=TONES, card_columns=CARD_COLUMNS)
 
 
-@bp.get("/reports.json")
-@limiter.limit(lambda: current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
-def as_json():
-    """Every row for machines: {"reports": [{key, title, columns, rows}, ...]}."""
-    keep = ("key", "title", "columns", "rows")
-    return jsonify(reports=[{k: result[k] for k in keep} for result in run_reports()])
-
-
 def _report_or_404(key: str):
     try:
         return get_report(key)
@@ -124,39 +132,108 @@ def report(key: str):
     sort = request.args.get("sort") or None
     page = report_page(chosen, request.args.get("page", 1, type=int), sort,
                        request.args.get("dir") == "desc", name, pid)
+    game_list = chosen.key in GAME_LISTS
+    files = math.ceil(page.total / _page_games()) if game_list else 1
     return render_template("reports/report.html", report=chosen, page=page, tones=TONES,
                            number=REPORTS.index(chosen) + 1, links_player=links_player,
-                           card_columns=CARD_COLUMNS, game_list=chosen.key in GAME_LISTS)
+                           card_columns=CARD_COLUMNS, game_list=game_list,
+                           download_files=max(1, files), download_size=_page_games())
 
 
-def _download_name(key: str, name: str | None, extension: str) -> str:
-    return f"{key}{'-' + ''.join(c for c in name if c.isalnum()) if name else ''}.{extension}"
+def _download_name(key: str, name: str | None, page: int, extension: str) -> str:
+    player = "-" + "".join(c for c in name if c.isalnum()) if name else ""
+    return f"{key}{player}{f'-{page}' if page > 1 else ''}.{extension}"
+
+
+def _download_limit() -> str:
+    return current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute")
+
+
+def _all_downloads_limit() -> str:
+    return current_app.config.get("REPORTS_DOWNLOADS_GLOBAL_RATE_LIMIT", "60/minute")
+
+
+# Every download (and /reports.json) counts against one limit for the whole site too, so many
+# addresses at once cannot keep the database reading whole histories (the per-address one
+# stays); per process, or shared when RATELIMIT_STORAGE_URI names Redis.
+all_downloads = limiter.shared_limit(_all_downloads_limit, scope="reports-downloads",
+                                     key_func=lambda: "everyone")
+
+
+def _page_of(report, name: str | None, pid: int | None) -> Download:
+    page = request.args.get("page", 1, type=int)
+    try:
+        return open_download(report, name, pid, page, _page_games())
+    except NoSuchPage:
+        abort(404, description=_("This download has no page %(page)s.", page=page))
+
+
+def _page_games() -> int:
+    return int(current_app.config.get("REPORTS_DOWNLOAD_PAGE_GAMES", DOWNLOAD_PAGE_GAMES))
+
+
+def _next_url(download: Download, extension: str) -> str:
+    return url_for(f"reports.report_{extension}", key=download.report.key, page=download.page + 1,
+                   **({"player": request.args["player"]} if request.args.get("player") else {}))
+
+
+def _streamed(chunks, mimetype: str, filename: str | None, download: Download | None = None,
+              extension: str = "") -> Response:
+    """A download sent as it is made (chunked); its size is not known before the end."""
+    response = Response(stream_with_context(chunks), mimetype=mimetype)
+    if filename:
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    if download is not None and download.has_next:
+        response.headers["Link"] = f'<{_next_url(download, extension)}>; rel="next"'
+    return response
+
+
+@bp.get("/reports.json")
+@limiter.limit(_download_limit)
+@all_downloads
+def as_json():
+    """Every report for machines, {"reports": [{key, title, columns, rows}, ...]}: the twelve
+    small ones whole, the four game lists' first page of games with the "next" page's URL."""
+    size = _page_games()
+    downloads = every_report(size)
+    return _streamed(json_chunks(downloads, lambda d: _next_url(d, "json")), "application/json", None)
+
+
+@bp.get("/reports/<key>.json")
+@limiter.limit(_download_limit)
+@all_downloads
+def report_json(key: str):
+    """One report (or one player's rows) in /reports.json's form; game lists a page at a time."""
+    chosen = _report_or_404(key)
+    name, pid = _player_filter()
+    download = _page_of(chosen, name, pid)
+    chunks = json_chunks([download], lambda d: _next_url(d, "json"))
+    return _streamed(chunks, "application/json", None, download, "json")
 
 
 @bp.get("/reports/<key>.csv")
-@limiter.limit(lambda: current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
+@limiter.limit(_download_limit)
+@all_downloads
 def report_csv(key: str):
-    """The whole report (or one player's rows) as CSV, the header row first."""
+    """The whole report (or one player's rows) as CSV, the header row first; game lists a page
+    of games per file (?page=N, and a Link header to the next)."""
     chosen = _report_or_404(key)
     name, pid = _player_filter()
-    result = download_rows(chosen, name, pid)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(result["columns"])
-    writer.writerows(result["rows"])
-    return Response(out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="{_download_name(key, name, "csv")}"'})
+    download = _page_of(chosen, name, pid)
+    return _streamed(csv_chunks(download), "text/csv",
+                     _download_name(key, name, download.page, "csv"), download, "csv")
 
 
 @bp.get("/reports/<key>.xml")
-@limiter.limit(lambda: current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
+@limiter.limit(_download_limit)
+@all_downloads
 def report_xml(key: str):
-    """The whole report (or one player's rows) as the reports XML of XML.md."""
+    """The report (or one player's rows) as the reports XML of XML.md, paged as the CSV."""
     chosen = _report_or_404(key)
     name, pid = _player_filter()
-    data = reports_xml_bytes([download_rows(chosen, name, pid)])
-    return Response(data, mimetype="application/xml", headers={
-        "Content-Disposition": f'attachment; filename="{_download_name(key, name, "xml")}"'})
+    download = _page_of(chosen, name, pid)
+    return _streamed(xml_chunks([download]), "application/xml",
+                     _download_name(key, name, download.page, "xml"), download, "xml")
 
 
 @bp.get("/reports/players/<path:name>")

@@ -29,6 +29,7 @@ from siete.engine.moves import (
     everyone_ready,
     replace_with_bot,
     say_next,
+    verify_come_back,
 )
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 from siete.i18n.words import rule_message
@@ -187,6 +188,23 @@ def take_seat_back(game_id: int, player_name: str | None) -> bool:
             return False
         _take_seat_back(row, state, state.seat_index(player_name), player_name)
         return True
+
+
+def come_back_to_table(game_id: int, player_name: str | None) -> TableSnapshot:
+    """"I'm back", pressed: only the player marked away takes the seat back from the bot.
+
+    Anyone else is refused and nothing changes: a spectator (NotAllowed), a seat whose
+    player is not away, or a game that is over (Conflict, in the engine's words).
+    """
+    with locked_started_table(game_id) as (game, row):
+        state = load_state(row)
+        seat = seat_in_state(state, player_name)
+        try:
+            verify_come_back(state, seat)
+        except RuleError as exc:
+            raise Conflict(rule_message(exc)) from None
+        _take_seat_back(row, state, seat, state.seats[seat].name)
+        return TableSnapshot.of(game, row, state, player_name)
 
 
 def _is_away(state: GameState, player_name: str | None) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import cache
-from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, flash, redirect, request, url_for
 from flask_babel import gettext
@@ -20,6 +19,7 @@ from siete.data.base import db
 from siete.data.people import Player, User
 from siete.service.accounts import parse_session_id
 from siete.web.mail import configure_mail
+from siete.web.urls import same_site_path
 
 login_manager = LoginManager()
 csrf = CSRFProtect()
@@ -78,14 +78,12 @@ def load_user(user_id: str) -> Account | None:
 
 
 def _page_to_return_to() -> str:
-    """The page the user was looking at: for htmx, the page (not the fragment) it came from."""
-    current = request.headers.get("HX-Current-URL", "")
-    parts = urlsplit(current)
-    if current and parts.netloc == request.host and parts.path.startswith("/"):
-        return parts.path + (f"?{parts.query}" if parts.query else "")
-    if request.method == "GET":
-        return request.full_path.rstrip("?")
-    return "/"
+    """The page the user was looking at: for htmx, the page (not the fragment) it came from,
+    if the header names one of this site's; else this page (a GET), else the home page."""
+    shown = same_site_path(request.headers.get("HX-Current-URL"), host=request.host)
+    if shown is None and request.method == "GET":
+        shown = same_site_path(request.full_path.rstrip("?"))
+    return shown or "/"
 
 
 @login_manager.unauthorized_handler

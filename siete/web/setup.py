@@ -7,12 +7,14 @@ from flask import Flask
 from siete.i18n.languages import init_i18n
 from siete.web.assets import init_assets
 from siete.web.extensions import init_extensions
+from siete.web.language_switch import init_language_switch
 from siete.web.security import init_security
 
 
 def init_web(app: Flask) -> None:
     """In this order: each later step's after-request hook runs before the earlier ones'."""
     init_extensions(app)  # login, CSRF, rate limits
-    init_i18n(app)  # languages (es, en) and the switch
+    init_i18n(app)  # languages (es, en)
+    init_language_switch(app)  # /language/<code>
     init_security(app)  # headers, production checks, error pages
     init_assets(app)  # gzip/brotli answers, content-hashed static files cached for a year

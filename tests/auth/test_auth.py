@@ -7,9 +7,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from sqlalchemy import func, select
 
-from siete.auth.routes import safe_next
 from siete.data.base import db
 from siete.data.people import Player, User
+from siete.web.urls import same_site_path
 
 PASSWORD = "correct-horse-9"
 
@@ -201,8 +201,8 @@ def test_change_password_needs_login(client):
     ("", None),
     (None, None),
 ])
-def test_safe_next_only_allows_paths_on_this_site(target, expected):
-    assert safe_next(target) == expected
+def test_same_site_path_only_allows_paths_on_this_site(target, expected):
+    assert same_site_path(target) == expected
 
 
 @pytest.mark.parametrize("target, landing", [

@@ -129,9 +129,10 @@ def test_bot_step_acts_only_through_legal_moves():
             if state.phase == OVER:
                 break
             rules.deal(state, deck.shuffled_deck(SPANISH_DECK, rng))
-        before = state.version
-        bots.bot_step(state, bot_to_act(state), rng)
-        assert state.version == before + 1
+        before, seat = state.version, bot_to_act(state)
+        bots.bot_step(state, seat, rng)
+        auto = state.seats[seat].actions[-1:] == [["stand", "auto"]]  # R4.6: a draw, then a stand
+        assert state.version == before + 1 + auto
         assert state.conserved_total() == 60
 
 

@@ -82,6 +82,11 @@ def check_invariants(state: GameState, dealt: list[str], views: bool = True) -> 
         check_views(state)
 
 
+def public_steps(state: GameState) -> int:
+    """The moves every seat has seen this hand: its bets, draws and stands (R4.2)."""
+    return sum(1 for event in state.log if event[0] in ("bet", "draw", "stand"))
+
+
 def legal_actions(state: GameState) -> list[tuple[str, int | None]]:
     seat = state.current_seat()
     actions = [("bet", n) for n in rules.legal_bets(state, seat)]
@@ -112,6 +117,7 @@ def test_random_legal_moves_keep_the_invariants(data):
             if data.draw(st.booleans(), label="short deck"):  # R4.8: decks may run out
                 dealt = dealt[:len(state.order) + data.draw(st.integers(0, 6), label="extra")]
             rules.deal(state, dealt)
+            dealt_at = state.version
         else:
             actions = legal_actions(state)
             assert actions and (("stand", None) in actions or actions[0][0] == "bet")
@@ -122,7 +128,10 @@ def test_random_legal_moves_keep_the_invariants(data):
                 rules.bet(state, seat, amount)
             else:
                 getattr(rules, verb)(state, seat)
-            assert state.version == before + 1
+            stood_at_seven_half = state.seats[seat].actions[-1:] == [["stand", "auto"]]
+            assert state.version == before + 1 + (verb == "draw" and stood_at_seven_half)
+            # R4.2: the version is a function of the public log (a stand at 7½ is a stand)
+            assert state.version - dealt_at == public_steps(state)
         check_invariants(state, dealt)
         steps += 1
         assert steps < 6 * 60  # every hand ends: at most 8 seats x (bet + 40 cards)

@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 
 from siete.engine import rules
-from siete.engine.views import is_face_down, table_view, visible_cards
+from siete.engine.cards import SPANISH_DECK
+from siete.engine.state import GameState
+from siete.engine.views import bot_view, is_face_down, table_view, visible_cards
 from tests.engine.engine_helpers import start_game
 
 A, B, C = 0, 1, 2
@@ -106,4 +108,40 @@ def test_r6_2_the_log_says_the_bank_stood_after_the_bank_passes():
     rules.stand(state, a)
     assert state.bank == c
     assert ["stand", b, None] in state.log and ["stand", a, "bank"] in state.log
-    assert ["seven_half", c, None] in state.log
+    assert ["stand", c, None] in state.log  # R4.2: logged as any stand (c's first card is hidden)
+
+
+def _same_public_history() -> tuple:
+    """b stands on 7½ over a face-down 7 (R4.6) at one table, and by choice on 3½ over a
+    face-down 3 at the other, after the same bet and the same face-up draw."""
+    seven = start_game(["a", "b", "c"], ["O12", "O11", "O10"], ["O07", "O04", "O05", "C10"])
+    three = start_game(["a", "b", "c"], ["O12", "O11", "O10"], ["O03", "O04", "O05", "C10"])
+    for state in (seven, three):
+        rules.bet(state, B, 1)
+        rules.draw(state, B)
+    rules.stand(three, B)
+    assert seven.seats[B].total == 15 and seven.current_seat() == three.current_seat() == C
+    return seven, three
+
+
+def test_r4_2_a_stand_at_7_and_a_half_is_seen_as_any_stand():
+    """#24.1: the version and the log once told the 7½, hence the face-down card."""
+    seven, three = _same_public_history()
+    assert seven.version == three.version and seven.log == three.log
+    for viewer in (None, A, C):
+        assert table_view(seven, viewer) == table_view(three, viewer)
+    assert bot_view(seven, C) == bot_view(three, C)  # what a bot in another seat decides on
+    for state in (seven, three):
+        rules.bet(state, C, 1)
+        rules.stand(state, C)
+    for viewer in (None, A, C):
+        assert table_view(seven, viewer) == table_view(three, viewer)
+    assert bot_view(seven, A) == bot_view(three, A)  # the bank's turn
+    assert seven.seats[B].actions[-1] == ["stand", "auto"]  # its own record still knows
+
+
+def test_a_log_saved_with_the_old_seven_and_a_half_event_reads_as_a_stand():
+    seven, _three = _same_public_history()
+    saved = seven.to_dict()
+    saved["log"] = [["seven_half", B, None] if e == ["stand", B, None] else e for e in saved["log"]]
+    assert GameState.from_dict(saved, SPANISH_DECK).log == seven.log

@@ -149,6 +149,50 @@ def test_the_im_back_button_takes_the_seat_back(app):
     assert "seat__badge--away" not in text(response)
 
 
+def _table_row(app, game_id: int) -> tuple[int, str]:
+    with app.app_context():
+        row = db.session.get(StateRow, game_id)
+        return row.version, row.state
+
+
+@pytest.mark.parametrize("who, status, message", [
+    ("spectator", 403, "you are not seated at this table"),
+    ("another seat", 409, "you are not away"),
+])
+def test_im_back_from_anyone_but_the_away_player_is_refused(app, who, status, message):
+    """#24.10: "I'm back" once welcomed anyone back, a spectator even."""
+    game_id, _ana, bea = away_table(app)
+    caller = make_user(app, "Cai") if who == "spectator" else bea
+    before = _table_row(app, game_id)
+    response = client_for(app, caller).post(f"/tables/{game_id}/back", headers=HX)
+    assert response.status_code == status and message in text(response)
+    assert "Welcome back" not in text(response)
+    assert _table_row(app, game_id) == before
+    spanish = client_for(app, caller).post(f"/tables/{game_id}/back",
+                                           headers={**HX, "Accept-Language": "es"})
+    assert spanish.status_code == status
+    assert {"you are not away": "no estás ausente",
+            "you are not seated at this table": "no tienes puesto en esta mesa"}[message] in text(spanish)
+    plain = client_for(app, caller).post(f"/tables/{game_id}/back")  # no JS: back to the table
+    assert plain.status_code == 303 and plain.headers["Location"].endswith(f"/tables/{game_id}")
+    assert _table_row(app, game_id) == before
+
+
+def test_im_back_refuses_a_logged_out_visitor_and_a_player_not_away(app):
+    game_id, ana, _bea = away_table(app)
+    before = _table_row(app, game_id)
+    visitor = client_for(app, None).post(f"/tables/{game_id}/back", headers=HX)
+    assert visitor.status_code == 401 and "/auth/login" in visitor.headers["HX-Redirect"]
+    assert _table_row(app, game_id) == before
+    ana_client = client_for(app, ana)
+    assert ana_client.post(f"/tables/{game_id}/back", headers=HX).status_code == 200  # back
+    after = _table_row(app, game_id)
+    again = ana_client.post(f"/tables/{game_id}/back", headers=HX)  # a second press
+    assert again.status_code == 409 and "you are not away" in text(again)
+    assert _table_row(app, game_id) == after
+    assert ana_client.post("/tables/999999/back", headers=HX).status_code == 404
+
+
 def test_the_lobby_pages_its_lists_and_polls_them(app):
     app.config["MAX_OPEN_TABLES"] = 100
     ana = make_user(app, "Ana")

@@ -92,3 +92,15 @@ def test_downloads_are_rate_limited(app, client, games):
     app.config["REPORTS_DOWNLOAD_RATE_LIMIT"] = "2/minute"
     codes = [client.get("/reports/first_card.csv").status_code for _ in range(3)]
     assert codes == [200, 200, 429]
+
+
+def test_every_address_counts_against_one_limit_for_all_downloads(app, games):
+    """#24.9: beyond the per-address limit, one for the whole site (many addresses at once)."""
+    app.config["REPORTS_DOWNLOADS_GLOBAL_RATE_LIMIT"] = "3/minute"
+    codes = []
+    for n, url in enumerate(["/reports/first_card.csv", "/reports.json", "/reports/long_wins.xml",
+                             "/reports/lowest_bet.json", "/reports/first_card.csv"]):
+        response = app.test_client().get(url, environ_base={"REMOTE_ADDR": f"10.0.0.{n}"})
+        response.get_data()  # a streamed answer is read before the next request
+        codes.append(response.status_code)
+    assert codes == [200, 200, 200, 429, 429]
