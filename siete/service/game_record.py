@@ -102,9 +102,6 @@ class GameRecord:
     def finished(self) -> bool:
         return self.game["status"] == "finished"
 
-    def seat_named(self, name: str | None) -> Seat | None:
-        return next((s for s in self.seats if s.name == name), None)
-
 
 SEAT_ROWS = (select(SEATS.c.id, SEATS.c.join_order, SEATS.c.player_id, PLAYERS.c.name,
                     PLAYERS.c.kind, PLAYERS.c.profile, SEATS.c.seat_card_id,
