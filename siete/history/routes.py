@@ -11,7 +11,7 @@ from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view, result_text
 from siete.i18n.history_words import GAME_STATUSES
-from siete.play.markup import cards_markup
+from siete.web.markup import cards_markup
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, load_profile, player_by_user, rating_for_user
 from siete.service.ratings import leaderboard, rated_players

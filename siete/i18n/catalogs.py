@@ -7,7 +7,7 @@ Machine formats (replay's JSON and errors, --json, XML) are never translated.
 from __future__ import annotations
 
 import os
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from babel.support import NullTranslations, Translations
@@ -29,7 +29,7 @@ def cli_locale(environ: dict | None = None) -> str:
     return CLI_DEFAULT_LOCALE
 
 
-@cache
+@lru_cache(maxsize=8)  # one catalog per supported language
 def _translations(locale: str) -> NullTranslations:
     return Translations.load(str(CATALOG_DIR), [locale])
 

@@ -150,7 +150,7 @@ def get_report(key: str) -> ReportDef:
         raise ValueError(f"unknown report {key!r}; known reports: {', '.join(_BY_KEY)}") from None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)  # the sixteen files, with room to spare
 def report_sql(sql_file: str) -> str:
     """The text of a report's SQL file, read once per process."""
     return (REPO_ROOT / sql_file).read_text(encoding="utf-8")

@@ -6,7 +6,6 @@ index range for the four game lists, whatever the size of the history.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 from flask import current_app
@@ -17,6 +16,7 @@ from siete.data.base import db
 from siete.data.people import Player
 from siete.reports.catalog import REPORTS, ReportDef, read_report
 from siete.reports.from_aggregates import count_rows
+from siete.web.caching import kept
 
 GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})
 PLAYER_COLUMNS = ("player", "nemesis", "bank")
@@ -45,14 +45,8 @@ def whole(report: ReportDef) -> dict:
     """Every row of a small report, kept for REPORTS_CACHE_S seconds per process and language:
     a crowd on the report pages costs the database one read per report and interval."""
     seconds = current_app.config.get("REPORTS_CACHE_S", 10)
-    if not seconds:
-        return read_report(report)
-    cache = current_app.extensions.setdefault("siete.reports_whole", {})
-    key, now = (report.key, str(get_locale())), time.monotonic()
-    hit = cache.get(key)
-    if hit is None or now - hit[0] > seconds:
-        hit = cache[key] = (now, read_report(report))
-    return {**hit[1], "rows": list(hit[1]["rows"])}
+    result = kept("reports.whole", (report.key, str(get_locale())), lambda: read_report(report), seconds)
+    return {**result, "rows": list(result["rows"])}
 
 
 def player_id(name: str | None) -> int | None:

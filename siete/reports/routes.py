@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from flask_babel import get_locale
@@ -27,6 +26,7 @@ from siete.reports.pages import (
     report_page,
 )
 from siete.reports.profile import load_profile
+from siete.web.caching import kept
 from siete.web.extensions import limiter
 
 bp = Blueprint("reports", __name__)
@@ -64,17 +64,6 @@ def _lift_the_guard(_error: BaseException | None) -> None:
         lift_statement_time_limit()
 
 
-def _cached(key: str, build, seconds: float):
-    """build() at most once every `seconds` per process and key (the overview, per language)."""
-    cache = current_app.extensions.setdefault("siete.reports_cache", {})
-    hit = cache.get(key)
-    now = time.monotonic()
-    if hit is None or now - hit[0] > seconds:
-        hit = (now, build())
-        cache[key] = hit
-    return hit[1]
-
-
 def _overview_data() -> tuple[list[dict], dict]:
     results = overview()
     return results, charts_for([{**r, "rows": r["all_rows"]} for r in results])
@@ -88,7 +77,7 @@ def index():
     per language: a crowd reloading the page costs the database one read per interval.
     """
     seconds = current_app.config.get("REPORTS_CACHE_S", 10)
-    results, charts = _cached(f"overview:{get_locale()}", _overview_data, seconds)
+    results, charts = kept("reports.overview", str(get_locale()), _overview_data, seconds)
     return render_template("reports/index.html", results=results, charts=charts,
                            links_player=links_player, tones=TONES, card_columns=CARD_COLUMNS)
 

@@ -1,4 +1,5 @@
-"""Card markup drawn once per card, state and size, then reused on every page that shows it."""
+"""Card markup drawn once per card, state and size, then reused on every page that shows it
+(the table, the game history): the web platform's, so every blueprint may use it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -43,5 +44,5 @@ def _draw(env: Environment, card_id: str | None, face_down: bool, size: str,
     return Markup(macro(card_id, face_down=face_down, size=size))
 
 
-# 48 cards x (face up, face down) x 3 sizes x 2 languages fit with room to spare.
+# Bounded: 48 cards x (face up, face down) x 3 sizes x 2 languages fit with room to spare.
 _remembered = lru_cache(maxsize=1024)(_draw)
