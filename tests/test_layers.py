@@ -43,8 +43,8 @@ KNOWN_BREACHES: dict[str, set[str]] = {
     "siete.service.table_locks": {"flask_babel"},
     "siete.service.tables": {"flask_babel", "siete.web.validators"},
 }
-# file name -> packages that still share it (#28: one chart module)
-KNOWN_SHARED_NAMES = {"charts"}
+# file names that packages still share (none left: #28 made one chart module)
+KNOWN_SHARED_NAMES: set[str] = set()
 # a blueprint's files have one shape (routes.py, forms.py), as in flaskr and microblog
 BLUEPRINT_SHAPE = {"routes", "forms"}
 

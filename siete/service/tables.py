@@ -239,7 +239,8 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool,
                      pause_s: float) -> TableSnapshot:
     seats = seats_by_join_order(game)
     names = [gp.player.name for gp in seats]
-    bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == PlayerKind.BOT}
+    bots = {gp.player.name: gp.player.profile for gp in seats
+            if gp.player.kind == PlayerKind.BOT and gp.player.profile is not None}  # a bot has one
     game_config = config.with_overrides(max_hands=game.max_hands,
                                         initial_points=game.initial_points)
     state = rules.start_game(names, bots, game_config, deck.seeded_rng(game.seed, SEATING))

@@ -54,7 +54,7 @@ class TtlCache(Generic[V]):
 def app_cache(name: str, maxsize: int = DEFAULT_MAXSIZE) -> TtlCache[object]:
     """The current app's cache called `name`, made on first use."""
     caches = current_app.extensions.setdefault("siete.caches", {})
-    cache = caches.get(name)
+    cache: TtlCache[object] | None = caches.get(name)
     if cache is None:
         cache = caches.setdefault(name, TtlCache(maxsize))
     return cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any, cast
 
 from flask import current_app
 from flask_babel import get_locale
@@ -40,7 +41,7 @@ def cards_markup(cards: Iterable[str | None], size: str = "md") -> Markup:
 
 def _draw(env: Environment, card_id: str | None, face_down: bool, size: str,
           _locale: str = "") -> Markup:
-    macro = env.get_template("macros/cards.html").module.card
+    macro = cast(Any, env.get_template("macros/cards.html").module).card
     return Markup(macro(card_id, face_down=face_down, size=size))
 
 
