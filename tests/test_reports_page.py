@@ -20,7 +20,7 @@ from siete.reports.catalog import REPORTS, ReportResult, run_reports
 from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.routes import cell_text, column_label
 from siete.service.scenario_games import record_scenarios
-from siete.web.charts import percent_bars, win_rate_by_hand_chart
+from siete.web.charts import line_chart, percent_bars, win_rate_by_hand_chart, win_rate_chart
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ODD_NAME = "Ana María"  # a space and a non-ASCII letter: the profile link must be url-quoted
@@ -308,3 +308,25 @@ def test_win_rate_by_hand_chart_weights_players_by_their_turns():
     chart = win_rate_by_hand_chart("win_rate_by_hand", rows)
     assert [bar.label for bar in chart.bars] == ["1", "2"]
     assert [bar.value for bar in chart.bars] == [75.0, 33.33]  # (3 + 0) / 4 turns; 1 / 3 turns
+
+
+def test_a_line_chart_keeps_its_points_inside_the_plot_and_labels_its_ends():
+    chart = line_chart("r", "T", "games", [(-3.0, "a"), (12.5, "b"), (4.0, "c")], "30")
+    xs, ys = [dot.x for dot in chart.dots], [dot.y for dot in chart.dots]
+    assert xs == sorted(xs) and xs[0] == chart.plot_left and xs[-1] == chart.plot_right
+    assert all(chart.grid[-1].y <= y <= chart.baseline_y for y in ys)
+    assert ys[1] < ys[2] < ys[0]  # higher ratings higher up
+    assert [(label.x, label.label) for label in chart.x_labels] == [(xs[0], "1"), (xs[-1], "30")]
+    assert chart.line == " ".join(f"{x},{y}" for x, y in zip(xs, ys)) and not chart.bars
+    one = line_chart("r", "T", "games", [(5.0, "a")], "1")
+    assert one.dots[0].x == (chart.plot_left + chart.plot_right) / 2
+    many = line_chart("r", "T", "games", [(float(i), "") for i in range(41)], "41")
+    assert many.line and many.dots == ()  # too many dots to point at: the line alone
+    assert line_chart("r", "T", "games", [], "0") is None
+
+
+def test_a_players_win_rate_chart_has_a_bar_per_group_named_by_its_last_game(app):
+    with app.test_request_context():
+        chart = win_rate_chart([(1, 5, 2), (6, 10, 5), (11, 11, 0)])
+    assert [(bar.label, bar.value) for bar in chart.bars] == [("5", 40.0), ("10", 100.0), ("11", 0.0)]
+    assert chart.bars[0].tooltip == "games 1–5: won 2 of 5" and chart.bars[2].tooltip == "game 11: won 0 of 1"

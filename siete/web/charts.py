@@ -131,12 +131,15 @@ def line_chart(key: str, title: str, x_title: str, points: Sequence[tuple[float,
     low, high = low - pad, high + pad
     step_x = (WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / max(1, len(points) - 1)
 
+    def x_of(index: int) -> float:
+        if len(points) == 1:  # one point: in the middle
+            return (MARGIN_LEFT + WIDTH - MARGIN_RIGHT) / 2
+        return round(MARGIN_LEFT + step_x * index, 2)
+
     def y_of(value: float) -> float:
         return round(BASELINE - (value - low) / (high - low) * PLOT_HEIGHT, 2)
 
-    dots = tuple(Dot(round(MARGIN_LEFT + step_x * i, 2) if len(points) > 1 else (MARGIN_LEFT + WIDTH
-                                                                                 - MARGIN_RIGHT) / 2,
-                     y_of(value), tip) for i, (value, tip) in enumerate(points))
+    dots = tuple(Dot(x_of(i), y_of(value), tip) for i, (value, tip) in enumerate(points))
     grid = tuple(GridLine(y_of(v), f"{v:.0f}") for v in (low + pad, (low + high) / 2, high - pad))
     return Chart(key=key, title=title, x_title=x_title, grid=grid,
                  line=" ".join(f"{dot.x},{dot.y}" for dot in dots),
