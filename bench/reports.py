@@ -5,7 +5,7 @@ The games are played by the real engine and stored by the simulator's bulk path
 writes, aggregates included), with 40 humans and 12 bots seated 3 to 5 at a time. At each size
 it measures, in process through Flask's test client (server time: routing, queries, rendering):
 /reports, the first page of every /reports/<key>, the last page of the game lists, a player's
-two profiles (/reports/players/<name>, /players/<name>) and a game page, with the database time
+profile (/players/<name>: its figures, its rows of the reports, its charts) and a game page, with the database time
 of each request and the app's own CPU time (on shared cores the wall time also counts waiting
 for a core; CPU + DB is what an idle machine would take). Then every download (/reports.json,
 each game list as CSV, XML and JSON, small reports, a game's export: bench/report_downloads.py)
@@ -153,8 +153,8 @@ def measure(client, clock: DbClock, url: str, runs: int) -> dict:
 
 
 def urls(app) -> list[str]:
-    """/reports, every report's first page, the last page of each game list, the profiles of
-    human01 (its reports' rows and its history page) and the newest 5-player game's page."""
+    """/reports, every report's first page, the last page of each game list, the profile of
+    human01 and the newest 5-player game's page."""
     chosen = ["/reports"] + [f"/reports/{r.key}" for r in REPORTS]
     with app.app_context():
         for key in sorted(GAME_LISTS):
@@ -163,8 +163,7 @@ def urls(app) -> list[str]:
         game = db.session.scalar(select(Game.id).where(Game.num_players == 5)
                                  .order_by(Game.id.desc()).limit(1))
     rules = {rule.rule for rule in app.url_map.iter_rules()}
-    for pattern, url in (("/reports/players/<path:name>", f"/reports/players/{quote('human01')}"),
-                         ("/players/<path:name>", f"/players/{quote('human01')}"),
+    for pattern, url in (("/players/<path:name>", f"/players/{quote('human01')}"),
                          ("/games/<int:game_id>", f"/games/{game}")):
         if pattern in rules:
             chosen.append(url)

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from siete.data.xmlfiles import XmlFileError, write_reports_xml
 from siete.i18n.catalogs import gettext as _
-from siete.reports.catalog import COLUMN_LABELS, REPORTS, get_report, run_reports
+from siete.reports.catalog import COLUMN_LABELS, REPORTS, ReportResult, get_report, run_reports
 from siete.service.report_aggregates import rebuild
 
 
@@ -33,31 +33,29 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def heading(report: dict) -> str:
+def heading(report: ReportResult) -> str:
     """'1. Most frequent first card (first_card)', the title in the terminal's language."""
-    number = next(r.number for r in REPORTS if r.key == report["key"])
-    title = report["title"]
-    return f"{number}. {_(title)} ({report['key']})"
+    number = next(r.number for r in REPORTS if r.key == report.key)
+    return f"{number}. {_(report.title)} ({report.key})"
 
 
-def report_table(report: dict) -> Table:
+def report_table(report: ReportResult) -> Table:
     """One report's rows as a rich table: a header row, then the data, numbers aligned right."""
     table = Table()
-    numeric = [bool(report["rows"]) and all(isinstance(row[i], (int, float)) or row[i] is None
-                                            for row in report["rows"])
-               for i in range(len(report["columns"]))]
-    for column, right in zip(report["columns"], numeric):
+    numeric = [bool(report.rows) and all(isinstance(row[i], (int, float)) or row[i] is None
+                                         for row in report.rows)
+               for i in range(len(report.columns))]
+    for column, right in zip(report.columns, numeric):
         label = _(COLUMN_LABELS[column]) if column in COLUMN_LABELS else column
         table.add_column(label, justify="right" if right else "left")
-    for row in report["rows"]:
+    for row in report.rows:
         table.add_row(*(_text(value) for value in row))
     return table
 
 
-def machine_json(reports: list[dict]) -> str:
+def machine_json(reports: list[ReportResult]) -> str:
     """REPORTS.md's JSON form: {"reports": [{key, title, columns, rows}, ...]}."""
-    return json.dumps({"reports": [{k: r[k] for k in ("key", "title", "columns", "rows")}
-                                   for r in reports]}, indent=1)
+    return json.dumps({"reports": [r.machine_form() for r in reports]}, indent=1)
 
 
 @click.group("reports", invoke_without_command=True)
@@ -79,7 +77,7 @@ def reports_command(ctx: click.Context, only: str | None, output_format: str,
     if xml_path:
         # Written first: if the file cannot be written, nothing claims success on stdout.
         try:
-            write_reports_xml(reports, xml_path)
+            write_reports_xml([r.machine_form() for r in reports], xml_path)
         except XmlFileError as exc:
             raise click.ClickException(str(exc)) from None
     if output_format == "json":
@@ -91,8 +89,8 @@ def reports_command(ctx: click.Context, only: str | None, output_format: str,
             console.print(heading(report), style="bold", highlight=False)
             console.print(report_table(report))
             # Below the table, not as its caption: a caption wraps to the table's narrow width.
-            explanation = report["explanation"]  # an English msgid (N_ in siete/reports/catalog.py)
-            console.print(_(explanation), highlight=False)
+            # an English msgid (N_ in siete/reports/catalog.py)
+            console.print(_(report.explanation), highlight=False)
             console.print()
     if xml_path and output_format != "json":
         click.echo(_("Saved %(num)s report(s) to %(path)s.", num=len(reports), path=xml_path))

@@ -42,7 +42,11 @@ class GameRow(Protocol):
     seed: int
     turn_seconds: int
     creator_user_id: int | None
+    started_at: datetime | None
+    ended_at: datetime | None
+    duration_s: int | None
     hands_played: int
+    winner_player_id: int | None
 
 
 @dataclass
@@ -252,8 +256,9 @@ def seat_ids(game: GameRow) -> list[tuple[int, int]]:
 
     A hand's rows need only these two numbers per seat; the ORM seats are 20 columns each.
     """
-    if "players" in game.__dict__:  # already loaded by this request: no query
-        seats = sorted(game.players, key=lambda gp: gp.join_order)
+    loaded: list[GamePlayer] | None = vars(game).get("players")  # an ORM Game's seats, if loaded
+    if loaded is not None:  # already loaded by this request: no query
+        seats = sorted(loaded, key=lambda gp: gp.join_order)
         if any(gp.id is None for gp in seats):  # seats added in this unit (a start fills with
             db.session.flush()  # bots): they get their ids now, or a settled hand has none
         return [(gp.id, gp.player_id) for gp in seats]

@@ -1,7 +1,6 @@
 """Humans' accounts and the players (humans and bots) who sit at tables."""
 from __future__ import annotations
 
-from flask_login import UserMixin
 from sqlalchemy import CheckConstraint, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -10,7 +9,7 @@ from siete.data.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColu
 from siete.data.vocabulary import PlayerKind
 
 
-class User(UserMixin, ControlColumns, db.Model):
+class User(ControlColumns, db.Model):
     """A human's account; username_key keeps usernames unique regardless of case."""
 
     __tablename__ = "users"

@@ -87,7 +87,7 @@ def _read_xml(path: str | os.PathLike) -> etree._ElementTree:
     return _parse_bytes(data, path)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)  # the few XSDs in config/
 def _schema(name: str) -> etree.XMLSchema:
     """The XSD config/<name>, parsed once per process."""
     xsd_path = CONFIG_DIR / name

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
+from functools import lru_cache
 
 from siete.engine.cards import CardSet
 
@@ -52,14 +52,15 @@ def shuffled_deck(cards: CardSet, rng: random.Random) -> list[str]:
     return deck
 
 
-@cache
+# Keyed by a deck's size: a handful of sizes in any process, bounded all the same.
+@lru_cache(maxsize=16)
 def _orders(count: int) -> tuple[int, int]:
     """How many orders `count` cards have, and the bits needed to draw one of them."""
     orders = math.factorial(count)
     return orders, orders.bit_length()
 
 
-@cache
+@lru_cache(maxsize=16)
 def _digit_chunks(count: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Fisher-Yates' swaps (i, radix i + 1) from the top card down, in groups whose radices
     multiply to less than 2**30, each group with that product."""

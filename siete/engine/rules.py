@@ -1,9 +1,12 @@
 """The actions of a game (RULES.md R3-R4): verify_x raises, can_x answers, x acts."""
 from __future__ import annotations
 
+import random
+
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import Action, BotProfile, Event
 from siete.engine.config import GameConfig
+from siete.engine.deck import draw_seat_cards, shuffled_deck
 from siete.engine.settlement import settle_hand
 from siete.engine.state import (
     BUST,
@@ -55,6 +58,16 @@ def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
     key = config.cards.seat_key
     order = sorted(range(len(seats)), key=lambda i: key(seat_cards[i]))
     return GameState(config=config, seats=seats, order=order, seating=list(order))
+
+
+def start_game(names: list[str], bots: dict[str, str] | None, config: GameConfig,
+               rng: random.Random) -> GameState:
+    """A game ready for its first bet, from one seeded source: the seat cards and the seating
+    (R3), then the first deal from a fresh deck (R4.1). The web, the simulator and the bulk
+    recorder all start their games here, so a seed gives the same game on every path."""
+    state = new_game(names, config, draw_seat_cards(config.cards, rng, len(names)), bots)
+    deal_unchecked(state, shuffled_deck(config.cards, rng))  # our own fresh deck
+    return state
 
 
 def verify_deal(state: GameState, deck: list[str]) -> None:

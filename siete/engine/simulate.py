@@ -15,8 +15,7 @@ from siete.engine.state import GameState, HandRecord
 def play_game(names: list[str], bots: dict[str, str], config: GameConfig,
               rng: random.Random, on_hand: HandHook | None = None) -> GameState:
     """Play one whole game between bots with one seeded random source."""
-    state = rules.new_game(names, config, deck.draw_seat_cards(config.cards, rng, len(names)), bots)
-    rules.deal_unchecked(state, deck.shuffled_deck(config.cards, rng))  # our own fresh deck
+    state = rules.start_game(names, bots, config, rng)
     play_until_person(state, rng, on_hand)
     return state
 

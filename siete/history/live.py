@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from siete.engine.state import PLAY
 from siete.engine.views import table_view
-from siete.i18n.history_words import SEAT_STATES, word
+from siete.i18n.words import SEAT_STATES, word
 from siete.service.errors import TableNotFound
 from siete.service.play import current_state
 

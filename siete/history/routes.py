@@ -1,29 +1,37 @@
 """Players' history: a page per game with a step-through replay, its export as a replay
-scenario, "My games", player profiles and the rankings. Thin: parse, query, render."""
+scenario, "My games", player profiles (with the reports' figures about the player) and the
+rankings. Thin: parse, query, render."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from flask import Blueprint, Response, abort, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from markupsafe import Markup
 
-from siete.history.charts import rating_chart, win_rate_chart
+from siete.data.vocabulary import GameStatus
 from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view, result_text
 from siete.i18n.history_words import GAME_STATUSES
-from siete.play.markup import cards_markup
 from siete.service.game_record import load_record
-from siete.service.player_history import games_of, load_profile, player_by_user, rating_for_user
+from siete.service.player_history import games_of, player_by_user, rating_for_user
+from siete.service.player_profile import load_profile
 from siete.service.ratings import leaderboard, rated_players
+from siete.web.charts import rating_chart, win_rate_by_hand_chart, win_rate_chart
+from siete.web.markup import cards_markup
 from siete.web.security import wants_fragment
 
 bp = Blueprint("history", __name__)
 MAX_ID = 2**31 - 1  # games.id is an INT column
 PER_PAGE = 20
+F = TypeVar("F", bound=Callable[..., object])
 
 
 @bp.url_value_preprocessor
-def _id_in_range(_endpoint: str | None, values: dict | None) -> None:
+def _id_in_range(_endpoint: str | None, values: dict[str, Any] | None) -> None:
     """An id past the INT column names no game; sent to the driver it would overflow."""
     if values and values.get("game_id", 0) > MAX_ID:
         abort(404, _("There is no such game."))
@@ -35,7 +43,7 @@ def _page_number() -> int:
 
 
 @bp.get("/games/<int:game_id>")
-def game(game_id: int):
+def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     """A game's page; ?hand=N picks the hand the replay shows (htmx gets only the replay)."""
     record = load_record(game_id)
     if record is None:
@@ -46,7 +54,7 @@ def game(game_id: int):
     number = min(max(number, 1), count) if count else 0
     fragment = wants_fragment()
     live = None
-    if not fragment and record.game["status"] == "playing":
+    if not fragment and record.game.status == GameStatus.PLAYING:
         live = live_hand(game_id, current_user.player_name if current_user.is_authenticated else None)
     template = "history/_replay.html" if fragment else "history/game.html"
     html = render_template(template, view=view, current=view.hand(number), number=number,
@@ -55,7 +63,7 @@ def game(game_id: int):
 
 
 @bp.get("/games/<int:game_id>/scenario.json")
-def scenario(game_id: int):
+def scenario(game_id: int) -> Response:
     """The game as a replay scenario (SCENARIOS.md): every stored, settled hand."""
     record = load_record(game_id)
     if record is None:
@@ -68,9 +76,14 @@ def scenario(game_id: int):
     return response
 
 
+def login_needed(view: F) -> F:
+    """Flask-Login's login_required, with the view's type kept (the library ships no types)."""
+    return cast(F, login_required(view))
+
+
 @bp.get("/games")
-@login_required
-def my_games():
+@login_needed
+def my_games() -> str:
     """The games the logged-in player sat in, newest first, a page at a time."""
     page = _page_number()
     player = player_by_user(current_user.id)
@@ -80,24 +93,29 @@ def my_games():
 
 
 @bp.get("/players/<path:name>")
-def player(name: str):
-    """A player's profile: figures, charts, rating and recent games (bots too)."""
+def player(name: str) -> str:
+    """A player's profile: figures, the reports' rows about it, charts, rating and recent games
+    (bots too)."""
     profile = load_profile(name)
     if profile is None:
         abort(404, _("There is no player called %(name)s.", name=name))
     own = current_user.is_authenticated and profile.name in (
         current_user.player_name, current_user.username)
     return render_template(
-        "history/player.html", profile=profile, own=own,
-        win_chart=win_rate_chart(_("Share of games won, oldest first; each bar is a group of games, "
-                                   "numbered by the games played at its end"),
-                                 profile.win_rate_series),
-        rating_chart=rating_chart(_("Rating after each finished game"), profile.rating_series,
-                                  profile.rated_games))
+        "history/player.html", profile=profile, own=own, links_player=links_player,
+        win_chart=win_rate_chart([(g.first, g.last, g.won) for g in profile.win_rate]),
+        rating_chart=rating_chart([(p.game_id, p.rating) for p in profile.rating_series],
+                                  profile.rated_games),
+        hand_chart=win_rate_by_hand_chart("win_rate_by_hand", profile.hand_rows))
+
+
+def links_player(_column: str, _value: object) -> bool:
+    """The profile's table of report 4 has no player column: no cell links a player."""
+    return False
 
 
 @bp.get("/rankings")
-def rankings():
+def rankings() -> str:
     """The leaderboard: every rated player, humans and bots on one scale."""
     page = _page_number()
     rows = leaderboard(PER_PAGE, (page - 1) * PER_PAGE)
@@ -108,9 +126,9 @@ def rankings():
 
 
 @bp.app_context_processor
-def _history_helpers() -> dict:
+def _history_helpers() -> dict[str, Callable[[], float | None]]:
     """my_rating() for the header: the logged-in player's rating, read only when asked."""
-    def my_rating():
+    def my_rating() -> float | None:
         if not current_user.is_authenticated:
             return None
         return rating_for_user(current_user.id)
@@ -124,7 +142,7 @@ def _result(value: str | None) -> str:
 
 
 @bp.app_template_filter("history_cards")
-def _cards(codes: list[str]):
+def _cards(codes: list[str]) -> Markup:
     return cards_markup(codes, "sm")
 
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 from siete.service.game_record import GameRecord, HandRow
 
 
-def scenario_of(record: GameRecord) -> dict | None:
+def scenario_of(record: GameRecord) -> dict[str, object] | None:
     """The game as a scenario, or None for a game that never started (no seat cards yet)."""
     seats = record.seats
     if not seats or any(seat.seat_card is None for seat in seats):
         return None
     game = record.game
     return {
-        "name": f"game {game['id']}: {game['name']}",
-        "config": {"initial_points": game["initial_points"], "max_hands": game["max_hands"]},
+        "name": f"game {game.id}: {game.name}",
+        "config": {"initial_points": game.initial_points, "max_hands": game.max_hands},
         "players": [seat.name for seat in seats],
         "bots": [seat.name for seat in seats if seat.is_bot],
         "seat_cards": [seat.seat_card for seat in seats],
@@ -25,7 +25,7 @@ def scenario_of(record: GameRecord) -> dict | None:
     }
 
 
-def hand_scenario(hand: HandRow) -> dict:
+def hand_scenario(hand: HandRow) -> dict[str, list[str]]:
     """One hand: the deal (punters in order, the bank last), then each card as it was drawn.
 
     Automatic steps (the stand at 7½, the end of a bust) are not written (SCENARIOS.md).
@@ -40,6 +40,7 @@ def hand_scenario(hand: HandRow) -> dict:
             moves.append(f"{name}: bet {turn.bet}")
         for action in turn.actions:
             if action.action == "draw":
+                assert action.card is not None, "a stored draw names its card"
                 deck.append(action.card)
                 moves.append(f"{name}: draw")
             elif not action.automatic:

@@ -7,16 +7,10 @@ from functools import cached_property
 
 from flask_babel import gettext as _
 
-from siete.i18n.history_words import (
-    BANK_RESULTS,
-    GAME_STATUSES,
-    RESULTS,
-    duration_text,
-    settlement_events,
-    total_text,
-    turn_events,
-    word,
-)
+from siete.data.game_rows import TableRow
+from siete.i18n.history_words import GAME_STATUSES, duration_text, settlement_events, turn_events
+from siete.i18n.words import BANK_RESULTS, RESULTS, word
+from siete.i18n.words import game_total as total_text
 from siete.service.game_record import GameRecord, HandRow, Seat
 
 
@@ -75,27 +69,27 @@ class GameView:
     hands: list[HandView]
 
     @property
-    def game(self) -> dict:
+    def game(self) -> TableRow:
         return self.record.game
 
     @property
     def status(self) -> str:
-        return str(GAME_STATUSES.get(self.game["status"], self.game["status"]))
+        return str(GAME_STATUSES.get(self.game.status, self.game.status))
 
     @property
     def duration(self) -> str:
-        return duration_text(self.game["duration_s"])
+        return duration_text(self.game.duration_s)
 
     @property
     def play_order(self) -> list[Seat]:
         """The seating after R3: the bank (position 0) first."""
         placed = [s for s in self.record.seats if s.start_position is not None]
-        return sorted(placed, key=lambda s: s.start_position)
+        return sorted(placed, key=lambda s: s.start_position or 0)  # None left out above
 
     @property
     def standings(self) -> list[Seat]:
         placed = [s for s in self.record.seats if s.final_position is not None]
-        return sorted(placed, key=lambda s: s.final_position)
+        return sorted(placed, key=lambda s: s.final_position or 0)  # None left out above
 
     @property
     def winner(self) -> Seat | None:
@@ -110,7 +104,7 @@ def game_view(record: GameRecord) -> GameView:
     for index, hand in enumerate(record.hands):
         following = record.hands[index + 1] if index + 1 < len(record.hands) else None
         next_bank = following.bank if following and following.bank.id != hand.bank.id else None
-        began = record.hands[index - 1].recorded_at if index else record.game["started_at"]
+        began = record.hands[index - 1].recorded_at if index else record.game.started_at
         seconds = None
         if began is not None and hand.recorded_at is not None and hand.recorded_at >= began:
             seconds = int((hand.recorded_at - began).total_seconds())

@@ -7,7 +7,8 @@ Machine formats (replay's JSON and errors, --json, XML) are never translated.
 from __future__ import annotations
 
 import os
-from functools import cache
+from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from babel.support import NullTranslations, Translations
@@ -18,7 +19,7 @@ SUPPORTED_LOCALES = ("es", "en")
 CLI_DEFAULT_LOCALE = "en"
 
 
-def cli_locale(environ: dict | None = None) -> str:
+def cli_locale(environ: Mapping[str, str] | None = None) -> str:
     """'es' for LANG=es_ES.UTF-8 and the like; English for C, POSIX, unset or unknown."""
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -29,7 +30,7 @@ def cli_locale(environ: dict | None = None) -> str:
     return CLI_DEFAULT_LOCALE
 
 
-@cache
+@lru_cache(maxsize=8)  # one catalog per supported language
 def _translations(locale: str) -> NullTranslations:
     return Translations.load(str(CATALOG_DIR), [locale])
 

@@ -14,9 +14,9 @@ from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
 from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
-from siete.play.markup import cards_markup
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
+from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
 # words people read come from siete.i18n.words.

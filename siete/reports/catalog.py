@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 from flask import current_app, has_app_context, has_request_context
 from flask_babel import force_locale
@@ -19,6 +20,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 # Columns that hold a rounded ratio. MySQL returns them (and SUM/COUNT too) as DECIMAL and
 # SQLite as REAL or INTEGER; naming them keeps the Python types the same on both databases.
 FLOAT_COLUMNS = frozenset({"won_pct", "avg_bet", "avg_per_game"})
+# One value of a report's row: a count or id, a rounded ratio, a name or code, or nothing.
+Cell = int | float | str | None
+Row = tuple[Cell, ...]
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,29 @@ class ReportDef:
     explanation: object
     columns: tuple[str, ...]
     sql_file: str
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    """A report's rows in its order, with its words in the reader's language.
+
+    Immutable, so one result read for a crowd (the pages keep them a few seconds) is shared
+    safely; narrowing or cutting it makes another (`with_rows`).
+    """
+
+    key: str
+    title: str
+    explanation: str
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+    def with_rows(self, rows: tuple[Row, ...] | list[Row]) -> ReportResult:
+        return replace(self, rows=tuple(rows))
+
+    def machine_form(self) -> dict[str, object]:
+        """REPORTS.md's form for machines (JSON, XML): {key, title, columns, rows} in lists."""
+        return {"key": self.key, "title": self.title, "columns": list(self.columns),
+                "rows": [list(row) for row in self.rows]}
 
 
 def _def(number: int, key: str, title: object, explanation: object, columns: str) -> ReportDef:
@@ -150,24 +177,24 @@ def get_report(key: str) -> ReportDef:
         raise ValueError(f"unknown report {key!r}; known reports: {', '.join(_BY_KEY)}") from None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)  # the sixteen files, with room to spare
 def report_sql(sql_file: str) -> str:
     """The text of a report's SQL file, read once per process."""
     return (REPO_ROOT / sql_file).read_text(encoding="utf-8")
 
 
-def _cell(column: str, value: object) -> object:
+def _cell(column: str, value: object) -> Cell:
     """One value with the same Python type on MySQL and SQLite (Decimal becomes int or float)."""
     if value is None:
         return None
     if column in FLOAT_COLUMNS:
-        return round(float(value), 2)
+        return round(float(cast(float, value)), 2)  # a number from the database
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
-    return value
+    return cast(Cell, value)  # an int, float or str as the driver gave it
 
 
-def run_report(report: ReportDef) -> dict:
+def run_report(report: ReportDef) -> ReportResult:
     """Run one report's definition, its SQL file, over the raw record (needs an app context).
 
     The pages and the CLI read the aggregates instead (read_report); this is what they are
@@ -178,7 +205,7 @@ def run_report(report: ReportDef) -> dict:
 
 
 def read_report(report: ReportDef, limit: int | None = None, offset: int = 0,
-                player_id: int | None = None) -> dict:
+                player_id: int | None = None) -> ReportResult:
     """The report's rows from its aggregates: the same rows as run_report, at a fixed cost.
 
     limit/offset/player_id narrow the four game lists (2, 3, 10, 13; 2 and 3 page by game);
@@ -187,13 +214,14 @@ def read_report(report: ReportDef, limit: int | None = None, offset: int = 0,
     return _result(report, read_rows(report.key, limit, offset, player_id))
 
 
-def _result(report: ReportDef, rows: list[list]) -> dict:
+def _result(report: ReportDef, rows: list[list[object]]) -> ReportResult:
     """Rows with the same Python types on both databases, and the report's words."""
-    return {"key": report.key, "title": as_text(report.title), "explanation": as_text(report.explanation),
-            "columns": list(report.columns), "rows": plain_rows(report, rows)}
+    # Every cell is now an int, float, str or None (what the drivers give, Decimal made plain).
+    cells = cast(tuple[Row, ...], tuple(map(tuple, plain_rows(report, rows))))
+    return ReportResult(report.key, as_text(report.title), as_text(report.explanation), report.columns, cells)
 
 
-def plain_rows(report: ReportDef, rows: list[list]) -> list[list]:
+def plain_rows(report: ReportDef, rows: list[list[object]]) -> list[list[object]]:
     """`rows` (changed in place) with the same Python types on both databases."""
     # Column by column, and only where a value needs it: reports 2 and 3 return some 24,000
     # rows of plain ints and strings on 10,000 games, and a call per cell costs milliseconds.
@@ -204,7 +232,7 @@ def plain_rows(report: ReportDef, rows: list[list]) -> list[list]:
     return rows
 
 
-def run_reports(only: str | None = None, plain: bool = False) -> list[dict]:
+def run_reports(only: str | None = None, plain: bool = False) -> list[ReportResult]:
     """All sixteen reports in order (every row), or only the one called `only`.
 
     From the aggregates, unless `plain` asks for the SQL definitions over the raw record.

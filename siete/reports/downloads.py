@@ -49,7 +49,7 @@ def open_download(report: ReportDef, player: str | None, player_id: int | None, 
     if report.key not in GAME_LISTS:
         if page != 1:
             raise NoSuchPage(page)
-        return Download(report, title, 1, 1, False, [download_rows(report, player, player_id)["rows"]])
+        return Download(report, title, 1, 1, False, [list(download_rows(report, player, player_id).rows)])
     pages = max(1, math.ceil(count_rows(report.key, player_id) / size))
     if not 1 <= page <= pages:
         raise NoSuchPage(page)
@@ -68,7 +68,7 @@ def every_report(size: int = DOWNLOAD_PAGE_GAMES) -> Iterator[Download]:
             yield open_download(report, None, None, 1, size)
         else:
             result = read_report(report)
-            yield Download(report, result["title"], 1, 1, False, [result["rows"]])
+            yield Download(report, result.title, 1, 1, False, [list(result.rows)])
 
 
 def csv_chunks(download: Download) -> Iterator[str]:

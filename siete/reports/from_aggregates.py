@@ -8,6 +8,8 @@ them is read through an index, `limit` rows from `offset`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import text
 
 from siete.data.base import db
@@ -129,13 +131,13 @@ def long_wins_threshold() -> int | None:
 
 
 def read_rows(key: str, limit: int | None = None, offset: int = 0,
-              player_id: int | None = None) -> list[list]:
+              player_id: int | None = None) -> list[list[object]]:
     """The report's rows, in its order: all of them, or `limit` from `offset` for game lists."""
     session = db.session
     if key in PER_PLAYER:
         return [list(r) for r in session.execute(text(PER_PLAYER[key]))]
     where = "" if player_id is None else "AND {alias}.player_id = :player_id"
-    params = {"player_id": player_id}
+    params: dict[str, int | None] = {"player_id": player_id}
     if key in ("highest_bet", "lowest_bet"):
         params["highest"] = int(key == "highest_bet")
         if limit is None:  # every row (the CLI, downloads): no list of games to build
@@ -143,7 +145,7 @@ def read_rows(key: str, limit: int | None = None, offset: int = 0,
                 where=where.format(alias="b"))
             return [list(r) for r in session.execute(text(sql), params)]
         games_sql = BET_GAMES[None if player_id is None else "player"].format(page=_page(limit, offset))
-        games = [g for (g,) in session.execute(text(games_sql), params)]
+        games: Sequence[int] = session.execute(text(games_sql), params).scalars().all()
         if not games:
             return []
         sql = PER_GAME[key].format(games=", ".join(str(int(g)) for g in games),

@@ -6,7 +6,6 @@ index range for the four game lists, whatever the size of the history.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 from flask import current_app
@@ -15,8 +14,10 @@ from sqlalchemy import select
 
 from siete.data.base import db
 from siete.data.people import Player
-from siete.reports.catalog import REPORTS, ReportDef, read_report
+from siete.reports.catalog import REPORTS, ReportDef, ReportResult, Row, read_report
 from siete.reports.from_aggregates import count_rows
+from siete.web.caching import kept
+from siete.web.charts import Chart, report_chart
 
 GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})
 PLAYER_COLUMNS = ("player", "nemesis", "bank")
@@ -27,11 +28,11 @@ PAGE_ROWS = 50
 CHEAP_COUNTS = frozenset({"highest_bet", "lowest_bet"})
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReportPage:
     """One report's rows for a page, with what the pager and the sort links need."""
 
-    result: dict
+    result: ReportResult
     page: int
     pages: int
     total: int
@@ -41,18 +42,22 @@ class ReportPage:
     sortable: bool
 
 
-def whole(report: ReportDef) -> dict:
+@dataclass(frozen=True)
+class OverviewEntry:
+    """A report on the overview: its first rows, and how many it has in all (None: not counted,
+    a game list too long to count for the overview)."""
+
+    result: ReportResult  # the rows shown: the first OVERVIEW_ROWS
+    total: int | None
+    unit: str  # what `total` counts: "games" (reports 2 and 3) or "rows"
+    chart: Chart | None = None  # drawn from every row of a small report
+
+
+def whole(report: ReportDef) -> ReportResult:
     """Every row of a small report, kept for REPORTS_CACHE_S seconds per process and language:
     a crowd on the report pages costs the database one read per report and interval."""
     seconds = current_app.config.get("REPORTS_CACHE_S", 10)
-    if not seconds:
-        return read_report(report)
-    cache = current_app.extensions.setdefault("siete.reports_whole", {})
-    key, now = (report.key, str(get_locale())), time.monotonic()
-    hit = cache.get(key)
-    if hit is None or now - hit[0] > seconds:
-        hit = cache[key] = (now, read_report(report))
-    return {**hit[1], "rows": list(hit[1]["rows"])}
+    return kept("reports.whole", (report.key, str(get_locale())), lambda: read_report(report), seconds)
 
 
 def player_id(name: str | None) -> int | None:
@@ -61,30 +66,28 @@ def player_id(name: str | None) -> int | None:
     return db.session.scalar(select(Player.id).where(Player.name == name))
 
 
-def overview() -> list[dict]:
-    """Every report with its first rows, how many rows it has in all, and (small ones) all rows
-    for the charts."""
-    results = []
+def overview() -> list[OverviewEntry]:
+    """Every report with its first rows, how many rows it has in all, and (small ones) its
+    chart, drawn from all its rows."""
+    entries = []
     for report in REPORTS:
         if report.key in GAME_LISTS:
             result = read_report(report, limit=OVERVIEW_ROWS)
             total = count_rows(report.key) if report.key in CHEAP_COUNTS else None
         else:
             result = whole(report)
-            total = len(result["rows"])
-        result["all_rows"] = result["rows"]
-        result["rows"] = result["rows"][:OVERVIEW_ROWS]
-        result["total"] = total
-        result["unit"] = "games" if report.key in CHEAP_COUNTS else "rows"
-        results.append(result)
-    return results
+            total = len(result.rows)
+        entries.append(OverviewEntry(result.with_rows(result.rows[:OVERVIEW_ROWS]), total,
+                                     "games" if report.key in CHEAP_COUNTS else "rows",
+                                     report_chart(report.key, result.rows)))
+    return entries
 
 
-def _row_has_player(columns: list[str], row: list, name: str) -> bool:
+def _row_has_player(columns: tuple[str, ...], row: Row, name: str) -> bool:
     return any(column in PLAYER_COLUMNS and value == name for column, value in zip(columns, row))
 
 
-def _sorted(rows: list[list], columns: list[str], sort: str, descending: bool) -> list[list]:
+def _sorted(rows: list[Row], columns: tuple[str, ...], sort: str, descending: bool) -> list[Row]:
     """Rows by one column (totals '*' stay last), None values first."""
     index = columns.index(sort)
     body = [r for r in rows if r[0] != TOTAL_ROW_NAME]
@@ -104,25 +107,24 @@ def report_page(report: ReportDef, page: int, sort: str | None, descending: bool
         result = read_report(report, limit=PAGE_ROWS, offset=(page - 1) * PAGE_ROWS, player_id=pid)
         return ReportPage(result, page, pages, total, None, False, player, False)
     result = whole(report)
-    rows = result["rows"]
+    rows = list(result.rows)
     if player:
-        rows = [r for r in rows if _row_has_player(result["columns"], r, player)]
-    if sort in result["columns"]:
-        rows = _sorted(rows, result["columns"], sort, descending)
+        rows = [r for r in rows if _row_has_player(result.columns, r, player)]
+    if sort is not None and sort in result.columns:
+        rows = _sorted(rows, result.columns, sort, descending)
     else:
         sort = None
     pages = max(1, math.ceil(len(rows) / PAGE_ROWS))
     page = min(max(page, 1), pages)
-    total = len(rows)
-    result["rows"] = rows[(page - 1) * PAGE_ROWS:page * PAGE_ROWS]
-    return ReportPage(result, page, pages, total, sort, descending, player, True)
+    shown = result.with_rows(rows[(page - 1) * PAGE_ROWS:page * PAGE_ROWS])
+    return ReportPage(shown, page, pages, len(rows), sort, descending, player, True)
 
 
-def download_rows(report: ReportDef, player: str | None, pid: int | None) -> dict:
+def download_rows(report: ReportDef, player: str | None, pid: int | None) -> ReportResult:
     """Every row of a small report (narrowed to a player), for a download; the four game lists
     are read a page and a chunk at a time (siete/reports/streamed_rows.py)."""
     assert report.key not in GAME_LISTS, "a game list grows with the history: stream it"
     result = read_report(report)
     if player:
-        result["rows"] = [r for r in result["rows"] if _row_has_player(result["columns"], r, player)]
+        return result.with_rows([r for r in result.rows if _row_has_player(result.columns, r, player)])
     return result

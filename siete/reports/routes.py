@@ -1,17 +1,19 @@
 """The reports on the web: /reports (an overview of all sixteen), /reports/<key> (one report,
-paged, sortable, by player, as CSV or XML), /reports.json and a profile page per player.
+paged, sortable, by player, as CSV or XML) and /reports.json. A player's figures are on their
+profile (/players/<name>, the history blueprint), where /reports/players/<name> now leads.
 Public pages: no login needed, so every one reads aggregates at a fixed cost, the overview is
 cached for a few seconds, downloads are rate-limited and a statement timeout guards the DB."""
 from __future__ import annotations
 
 import math
-import time
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
     Response,
     abort,
     current_app,
+    redirect,
     render_template,
     request,
     stream_with_context,
@@ -19,11 +21,11 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from siete.data.database import lift_statement_time_limit, limit_statement_time
 from siete.i18n.report_words import cell_text, column_label
-from siete.reports.catalog import REPORTS, get_report
-from siete.reports.charts import charts_for
+from siete.reports.catalog import REPORTS, ReportDef, get_report
 from siete.reports.downloads import (
     DOWNLOAD_PAGE_GAMES,
     Download,
@@ -38,11 +40,12 @@ from siete.reports.pages import (
     GAME_LISTS,
     PLAYER_COLUMNS,
     TOTAL_ROW_NAME,
+    OverviewEntry,
     overview,
     player_id,
     report_page,
 )
-from siete.reports.profile import load_profile
+from siete.web.caching import kept
 from siete.web.extensions import limiter
 
 bp = Blueprint("reports", __name__)
@@ -80,36 +83,20 @@ def _lift_the_guard(_error: BaseException | None) -> None:
         lift_statement_time_limit()
 
 
-def _cached(key: str, build, seconds: float):
-    """build() at most once every `seconds` per process and key (the overview, per language)."""
-    cache = current_app.extensions.setdefault("siete.reports_cache", {})
-    hit = cache.get(key)
-    now = time.monotonic()
-    if hit is None or now - hit[0] > seconds:
-        hit = (now, build())
-        cache[key] = hit
-    return hit[1]
-
-
-def _overview_data() -> tuple[list[dict], dict]:
-    results = overview()
-    return results, charts_for([{**r, "rows": r["all_rows"]} for r in results])
-
-
 @bp.get("/reports")
-def index():
+def index() -> str:
     """Every report in its frame: its explanation, first rows, a chart, a link to the whole.
 
     The figures (not the HTML, which carries the visitor's session) are kept a few seconds,
     per language: a crowd reloading the page costs the database one read per interval.
     """
     seconds = current_app.config.get("REPORTS_CACHE_S", 10)
-    results, charts = _cached(f"overview:{get_locale()}", _overview_data, seconds)
-    return render_template("reports/index.html", results=results, charts=charts,
-                           links_player=links_player, tones=TONES, card_columns=CARD_COLUMNS)
+    entries: list[OverviewEntry] = kept("reports.overview", str(get_locale()), overview, seconds)
+    return render_template("reports/index.html", entries=entries, links_player=links_player,
+                           tones=TONES, card_columns=CARD_COLUMNS)
 
 
-def _report_or_404(key: str):
+def _report_or_404(key: str) -> ReportDef:
     try:
         return get_report(key)
     except ValueError:
@@ -125,7 +112,7 @@ def _player_filter() -> tuple[str | None, int | None]:
 
 
 @bp.get("/reports/<key>")
-def report(key: str):
+def report(key: str) -> str:
     """One report whole: paged, sortable (the per-player ones), narrowed to a player."""
     chosen = _report_or_404(key)
     name, pid = _player_filter()
@@ -237,9 +224,8 @@ def report_xml(key: str):
 
 
 @bp.get("/reports/players/<path:name>")
-def player(name: str):
-    """One player's own figures; 404 when nobody has this name."""
-    profile = load_profile(name)
-    if profile is None:
-        abort(404, description=_("There is no player called %(name)s.", name=name))
-    return render_template("reports/player.html", profile=profile, links_player=links_player)
+def player(name: str) -> BaseResponse:
+    """The old address of a player's figures: they are on the profile now, for good (301). The
+    language travels with the browser (its cookie or Accept-Language), any query string too."""
+    query = urlencode(list(request.args.items(multi=True)))  # encoded again: never a raw byte
+    return redirect(url_for("history.player", name=name) + (f"?{query}" if query else ""), code=301)

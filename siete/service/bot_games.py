@@ -28,7 +28,7 @@ from siete.service.bulk_rows import (
 from siete.service.ratings import rate_games
 from siete.service.recording import add_tally, card_ids, cards_drawn, final_seats, tally_hand
 from siete.service.report_aggregates import add_finished_games
-from siete.service.tables import TableSpec, create_table, pick_bots, start_table, verify_spec
+from siete.service.tables import SEATING, TableSpec, create_table, pick_bots, start_table, verify_spec
 from siete.service.unit_of_work import transactional, unit_of_work
 
 CREATOR, STARTER = "simulator", "system"  # who create_table and start_table write as
@@ -61,9 +61,7 @@ def simulate_recorded(profiles: list[str], games: int, config: GameConfig, seed:
 def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
                     game_seed: int) -> tuple[GameState, list[dict]]:
     """The game start_table(pause_bots=False) plays, with the same random draws, and its hands."""
-    rng = deck.seeded_rng(game_seed, "seating")  # as tables._deal_first_hand
-    state = rules.new_game(names, config, deck.draw_seat_cards(config.cards, rng, len(names)), bots)
-    rules.deal(state, deck.shuffled_deck(state.config.cards, rng))
+    state = rules.start_game(names, bots, config, deck.seeded_rng(game_seed, SEATING))
     hands: list[dict] = []
 
     def keep(state: GameState, hand: dict) -> None:

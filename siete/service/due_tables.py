@@ -60,7 +60,6 @@ class TickResult:
 
     steps: list[TimerStep] = field(default_factory=list)
     expired: list[int] = field(default_factory=list)
-    skipped: int = 0  # due tables another process held or had just played
     failed: list[int] = field(default_factory=list)  # tables whose step raised (logged)
 
 
@@ -103,8 +102,7 @@ def _play_one(game_id: int, due: datetime | None, now: datetime, cutoff: datetim
             result.expired.append(game_id)
         return
     step = run_due_step(game_id, now, skip_locked=True, pause_s=pause_s)
-    if step is None:
-        result.skipped += 1
+    if step is None:  # another process held the table or had just played it
         return
     result.steps.append(step)
     if on_step is not None:

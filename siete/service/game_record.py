@@ -3,15 +3,19 @@ indexed queries (by games.id, game_players.game_id, hands.game_id and turn_actio
 never a scan of the history."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import bindparam, select
 
 from siete.data.base import db
+from siete.data.game_rows import TableRow
 from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.data.people import Player
 from siete.data.player_stats import GameRating
+from siete.data.vocabulary import GameStatus
 from siete.service.ratings import Skill
 from siete.service.recording import card_ids
 
@@ -67,7 +71,7 @@ class TurnRow:
 
     @property
     def cards(self) -> list[str]:
-        return [self.first_card] + [a.card for a in self.actions if a.action == "draw"]
+        return [self.first_card] + [a.card for a in self.actions if a.action == "draw" and a.card]
 
     @property
     def is_bank(self) -> bool:
@@ -90,22 +94,20 @@ class HandRow:
     turns: list[TurnRow] = field(default_factory=list)  # play order: punters 1, 2, ..., then the bank
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameRecord:
-    """Everything stored about one game."""
+    """Everything stored about one game: its games row, its seats and its settled hands."""
 
-    game: dict
+    game: TableRow
     seats: list[Seat]
     hands: list[HandRow]
 
     @property
     def finished(self) -> bool:
-        return self.game["status"] == "finished"
-
-    def seat_named(self, name: str | None) -> Seat | None:
-        return next((s for s in self.seats if s.name == name), None)
+        return self.game.status == GameStatus.FINISHED
 
 
+GAME_ROW = select(*(GAMES.c[column.name] for column in fields(TableRow))).where(GAMES.c.id == bindparam("game_id"))
 SEAT_ROWS = (select(SEATS.c.id, SEATS.c.join_order, SEATS.c.player_id, PLAYERS.c.name,
                     PLAYERS.c.kind, PLAYERS.c.profile, SEATS.c.seat_card_id,
                     SEATS.c.start_position, SEATS.c.final_points, SEATS.c.final_position,
@@ -138,7 +140,7 @@ def card_codes() -> dict[int, str]:
 def load_record(game_id: int) -> GameRecord | None:
     """The game with id `game_id` as stored, or None when there is none."""
     connection, params = db.session.connection(), {"game_id": game_id}
-    game = connection.execute(select(GAMES).where(GAMES.c.id == game_id)).mappings().first()
+    game = connection.execute(GAME_ROW, params).first()
     if game is None:
         return None
     codes = card_codes()
@@ -162,10 +164,10 @@ def load_record(game_id: int) -> GameRecord | None:
     for hand in hands.values():
         # Play order (R4.3): punters 1, 2, ... then the bank.
         hand.turns.sort(key=lambda t: (t.position == 0, t.position))
-    return GameRecord(dict(game), seats, sorted(hands.values(), key=lambda h: h.number))
+    return GameRecord(TableRow(**game._mapping), seats, sorted(hands.values(), key=lambda h: h.number))
 
 
-def _add_ratings(seats: list[Seat], rows) -> None:
+def _add_ratings(seats: list[Seat], rows: Iterable[Any]) -> None:
     by_player = {seat.player_id: seat for seat in seats}
     for row in rows:
         seat = by_player.get(row.player_id)

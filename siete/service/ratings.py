@@ -226,11 +226,6 @@ def rated_players() -> int:
     return db.session.scalar(select(func.count()).select_from(RATINGS)) or 0
 
 
-def rating_of(player_id: int) -> PlayerRating | None:
-    """A player's current rating, or None before their first finished game."""
-    return db.session.get(PlayerRating, player_id)
-
-
 def ratings_of(player_ids: set[int]) -> dict[int, float]:
     """The current ratings (ordinals) of these players, in one query; the unrated are left out."""
     if not player_ids:

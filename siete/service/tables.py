@@ -27,6 +27,7 @@ from siete.service.unit_of_work import transactional
 from siete.web.validators import forbidden_characters
 
 DEFAULT_TURN_SECONDS = 30
+SEATING = "seating"  # the step of a table's seed that draws its seat cards and first deck
 # New bots are named "<Profile>-<n>": usernames are letters and digits only, so no account can
 # ever hold (or take first) a bot's name (#15.5). Older bots keep the names they have.
 BOT_NAME_SEPARATOR = "-"
@@ -238,14 +239,12 @@ def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool,
                      pause_s: float) -> TableSnapshot:
     seats = seats_by_join_order(game)
     names = [gp.player.name for gp in seats]
-    bots = {gp.player.name: gp.player.profile for gp in seats if gp.player.kind == PlayerKind.BOT}
+    bots = {gp.player.name: gp.player.profile for gp in seats
+            if gp.player.kind == PlayerKind.BOT and gp.player.profile is not None}  # a bot has one
     game_config = config.with_overrides(max_hands=game.max_hands,
                                         initial_points=game.initial_points)
-    rng = deck.seeded_rng(game.seed, "seating")
-    seat_cards = deck.draw_seat_cards(game_config.cards, rng, len(names))
-    state = rules.new_game(names, game_config, seat_cards, bots)
+    state = rules.start_game(names, bots, game_config, deck.seeded_rng(game.seed, SEATING))
     record_start(game, state, by)
-    rules.deal(state, deck.shuffled_deck(state.config.cards, rng))
     advance(game, state, by, pause_bots, pause_s)
     live = LiveState(game.id, 0, "{}", None)
     save_state(game, live, state, by, new=True, pause_s=pause_s)

@@ -48,8 +48,3 @@ def transactional(function: Callable[P, R]) -> Callable[P, R]:
         with unit_of_work():
             return function(*args, **kwargs)
     return in_a_unit
-
-
-def end_read() -> None:
-    """Close a read-only transaction (on SQLite every transaction holds the single write lock)."""
-    db.session.rollback()

@@ -48,8 +48,8 @@
     showFlash("Connection lost. Check your network and try again.");
   }
 
-  /* ---- Countdowns: elements with data-deadline="12" (seconds left) or an ISO time ---- */
-  // Seconds-left is preferred: it does not depend on the player's clock being right.
+  /* ---- Countdowns: elements with data-deadline="12", the seconds left ---- */
+  // Seconds left, not a time of day: the count does not depend on the player's clock being right.
   var seen = new WeakMap();
 
   // `now` is the tick's own clock reading: taking a second Date.now() here made the deadline a
@@ -58,9 +58,8 @@
     var raw = el.getAttribute("data-deadline") || "";
     var known = seen.get(el);
     if (known && known.raw === raw) return known;
-    var relative = /^\s*\d+(\.\d+)?\s*$/.test(raw);
-    var entry = { raw: raw, at: relative ? now + parseFloat(raw) * 1000 : Date.parse(raw),
-                  most: relative ? Math.ceil(parseFloat(raw)) : Infinity };
+    var seconds = parseFloat(raw);
+    var entry = { raw: raw, at: now + seconds * 1000, most: Math.ceil(seconds) };
     el.removeAttribute("data-deadline-fired");
     seen.set(el, entry);
     return entry;

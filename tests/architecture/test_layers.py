@@ -37,16 +37,14 @@ MUST_NOT_IMPORT: dict[str, set[str]] = {
 
 # module -> imports that break the table today (#28: services free of the web, one vocabulary).
 KNOWN_BREACHES: dict[str, set[str]] = {
-    "siete.data.people": {"flask_login"},  # User's UserMixin (unused: Account is the login user)
-    "siete.history.routes": {"siete.play.markup"},  # card markup belongs to the web platform
     "siete.i18n.history_words": {"siete.service.game_record"},
     "siete.service.accounts": {"flask_babel", "werkzeug"},
     "siete.service.play": {"flask", "flask_babel", "siete.i18n.words"},
     "siete.service.table_locks": {"flask_babel"},
     "siete.service.tables": {"flask_babel", "siete.web.validators"},
 }
-# file name -> packages that still share it (#28: one chart module)
-KNOWN_SHARED_NAMES = {"charts"}
+# file names that packages still share (none left: #28 made one chart module)
+KNOWN_SHARED_NAMES: set[str] = set()
 # a blueprint's files have one shape (routes.py, forms.py), as in flaskr and microblog
 BLUEPRINT_SHAPE = {"routes", "forms"}
 

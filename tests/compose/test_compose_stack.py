@@ -201,8 +201,8 @@ def assert_account_and_finished_game(base: str, player: Player, game_id: int) ->
     lobby = device.login()
     assert lobby.status_code == 200 and player.username in lobby.text, lobby.text[:1000]
     assert "results__winner" in device.get(f"/tables/{game_id}").text
-    profile = device.get(f"/reports/players/{player.username}").text
-    assert re.search(r"Games played</th><td[^>]*>1<", profile), profile[:3000]
+    profile = device.get(f"/players/{player.username}").text
+    assert re.search(r"<dt>Games</dt><dd>1</dd>", profile), profile[:3000]
 
 
 def test_scale_out_spreads_a_game_over_two_app_containers_behind_nginx(stack):

@@ -101,7 +101,7 @@ def test_no_console_errors_or_csp_violations(new_player, live_server):
     pages["finished table"] = violations(ana)
     ana.open(table)
     pages["table reloaded"] = violations(ana)
-    for path in ("/reports", f"/reports/players/{ana.name}"):
+    for path in ("/reports", f"/players/{ana.name}"):
         ana.goto(path)
         ana.page.wait_for_load_state("networkidle")
         pages[path] = violations(ana)

@@ -83,7 +83,7 @@ def test_a_finished_game_in_my_games_replayed_exported_and_ranked(new_player, ar
     expect(hist.page.locator(".site-nav__rating")).to_have_text(re.compile(r"\(-?\d+\.\d\)"))
     hist.page.locator(".site-nav__user").click()
     expect(hist.page.locator("h1")).to_contain_text(hist.name)
-    expect(hist.page.locator(".history-chart svg").first).to_be_visible()
+    expect(hist.page.locator(".chart svg").first).to_be_visible()
     assert violations(hist) == []
     assert hist.console_errors == []
 

@@ -310,3 +310,17 @@ def test_r4_3_moves_by_name_go_through_the_rules():
     moves.apply_move(state, b, "bet", 2)
     moves.apply_move(state, b, "draw")
     assert state.seats[b].bet == 2 and len(state.seats[b].cards) == 2
+
+
+def test_r3_r4_1_start_game_seats_by_seat_cards_then_deals_the_first_hand_from_one_source():
+    """The one starter every path uses (web, simulator, bulk recorder): seat cards (R3.1) and
+    the first deal (R4.1) come from the same seeded source, in that order."""
+    names, bots = ["a", "b", "c"], {"b": "bold", "c": "cautious"}
+    state = rules.start_game(names, bots, GameConfig(), deck.seeded_rng(7, "seating"))
+    rng = deck.seeded_rng(7, "seating")
+    seat_cards = deck.draw_seat_cards(SPANISH_DECK, rng, 3)
+    by_hand = rules.new_game(names, GameConfig(), seat_cards, bots)
+    rules.deal(by_hand, deck.shuffled_deck(SPANISH_DECK, rng))
+    assert state.to_dict() == by_hand.to_dict()
+    assert state.phase == PLAY and state.hand == 1 and state.turn == 1
+    assert [seat.bot for seat in state.seats] == [None, "bold", "cautious"]

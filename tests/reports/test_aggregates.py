@@ -16,7 +16,7 @@ from tests.reports.report_data import ALL_GAMES, record
 
 
 def every_report(plain: bool) -> dict[str, list]:
-    return {r.key: (run_report(r) if plain else read_report(r))["rows"] for r in REPORTS}
+    return {r.key: (run_report(r) if plain else read_report(r)).rows for r in REPORTS}
 
 
 @pytest.fixture
@@ -45,15 +45,15 @@ def test_game_lists_page_and_filter_by_player(history):
     with history.app_context():
         for key in ("highest_bet", "lowest_bet", "long_wins", "few_draw_winners"):
             report = get_report(key)
-            whole = run_report(report)["rows"]
+            whole = run_report(report).rows
             paged = []
             for offset in range(0, 60, 7):
-                paged += read_report(report, limit=7, offset=offset)["rows"]
-            assert paged == whole, key
+                paged += read_report(report, limit=7, offset=offset).rows
+            assert tuple(paged) == whole, key
             name, = db.session.execute(select(Player.name).where(Player.name == "bot1")).one()
             pid = db.session.scalar(select(Player.id).where(Player.name == name))
             mine = [row for row in whole if name in row]
-            assert read_report(report, player_id=pid)["rows"] == mine, key
+            assert read_report(report, player_id=pid).rows == tuple(mine), key
             if key not in ("highest_bet", "lowest_bet"):
                 assert count_rows(key) == len(whole)
                 assert count_rows(key, pid) == len(mine)

@@ -38,7 +38,7 @@ def history(app):
 
 def whole(app, key: str, player: str | None = None) -> list[list]:
     with app.app_context():
-        rows = read_report(get_report(key))["rows"]
+        rows = [list(row) for row in read_report(get_report(key)).rows]
     columns = get_report(key).columns
     return [r for r in rows if player is None or any(
         c in ("player", "nemesis", "bank") and v == player for c, v in zip(columns, r))]
@@ -120,7 +120,7 @@ def test_chunks_of_any_size_read_the_list_in_order(app, history, key, chunk):
     with app.app_context():
         reader = ListReader(key)
         read = [row for rows in reader.chunks(None, None, chunk) for row in rows]
-        assert [list(r) for r in read] == read_report(get_report(key))["rows"]
+        assert [list(r) for r in read] == [list(row) for row in read_report(get_report(key)).rows]
 
 
 def status(client, url: str) -> int:

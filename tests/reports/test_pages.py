@@ -14,7 +14,7 @@ from siete.reports.pages import PAGE_ROWS
 
 def rows_of(app, key: str) -> list[list]:
     with app.app_context():
-        return read_report(get_report(key))["rows"]
+        return [list(row) for row in read_report(get_report(key)).rows]
 
 
 def table_rows(client, url: str) -> list[list[str]]:

@@ -7,7 +7,7 @@ import pytest
 
 from siete.cli import report_commands as reports_cli
 from siete.data.xmlfiles import read_reports_xml
-from siete.reports.catalog import REPORTS, get_report, run_reports
+from siete.reports.catalog import REPORTS, ReportResult, get_report, run_reports
 
 # REPORTS.md's keys and columns, in its order.
 SPEC = [
@@ -41,10 +41,10 @@ def test_unknown_key_names_the_known_ones():
 def test_empty_database_gives_empty_tables_and_zero_totals(app):
     with app.app_context():
         reports = run_reports()
-    assert [r["key"] for r in reports] == [key for key, _ in SPEC]
-    totals = {"bot_wins": [[0, 0, 0.0]], "won_without_drawing": [["*", 0]],
-              "bank_tie_wins": [["*", 0]]}
-    assert {r["key"]: r["rows"] for r in reports} == {key: totals.get(key, []) for key, _ in SPEC}
+    assert [r.key for r in reports] == [key for key, _ in SPEC]
+    totals = {"bot_wins": ((0, 0, 0.0),), "won_without_drawing": (("*", 0),),
+              "bank_tie_wins": (("*", 0),)}
+    assert {r.key: r.rows for r in reports} == {key: totals.get(key, ()) for key, _ in SPEC}
 
 
 def test_terminal_tables_show_title_rows_and_explanation(runner, games):
@@ -96,14 +96,13 @@ def test_xml_file_is_valid_and_holds_every_row(runner, games, tmp_path, app):
     saved = read_reports_xml(path)  # validates against config/reports.xsd again
     with app.app_context():
         expected = run_reports()
-    assert [r["key"] for r in saved] == [r["key"] for r in expected]
-    as_text = {r["key"]: [[str(v) for v in row] for row in r["rows"]] for r in expected}
+    assert [r["key"] for r in saved] == [r.key for r in expected]
+    as_text = {r.key: [[str(v) for v in row] for row in r.rows] for r in expected}
     assert {r["key"]: r["rows"] for r in saved} == as_text
 
 
 def test_xml_failure_leaves_no_file(runner, tmp_path, monkeypatch):
-    bad = [{"key": "not a key!", "title": "Bad", "explanation": "", "columns": ["x"],
-            "rows": [[1]]}]  # a key the schema refuses
+    bad = [ReportResult("not a key!", "Bad", "", ("x",), ((1,),))]  # a key the schema refuses
     monkeypatch.setattr(reports_cli, "run_reports", lambda only=None, plain=False: bad)
     out = tmp_path / "out"
     out.mkdir()

@@ -141,7 +141,7 @@ def test_log_in_with_junk_never_500(client, username, password, next_url):
 @FUZZ
 @given(name=VALUES, query=VALUES)
 def test_reports_and_profiles_with_junk_never_500(client, name, query):
-    for path in (f"/reports/players/{name}", "/reports", "/reports.json", "/"):
+    for path in (f"/players/{name}", f"/reports/players/{name}", "/reports", "/reports.json", "/"):
         no_server_error(client.get(path, query_string={"q": query, "only": query}))
 
 

@@ -76,7 +76,7 @@ def check_recorded_games(app: Flask, tally: Tally | None = None) -> list[str]:
             else:
                 tally.unfinished += 1
             if problem:
-                failures.append(f"game {game_id} ({record.game['status']}): {problem}")
+                failures.append(f"game {game_id} ({record.game.status}): {problem}")
         db.session.remove()
     tally.failures.extend(failures)
     tally.seconds += time.perf_counter() - started
@@ -127,7 +127,7 @@ def _final_places_difference(record: GameRecord, state) -> str | None:
 def recorded_output(record: GameRecord) -> dict:
     """What `python -m siete replay` should print for the game, built from its stored rows."""
     seats, game = record.seats, record.game
-    points = {seat.name: game["initial_points"] for seat in seats}
+    points = {seat.name: game.initial_points for seat in seats}
     hands = []
     for hand in record.hands:
         turns = sorted(hand.turns, key=lambda t: t.position)  # the bank (0) first, as R6.5
@@ -141,7 +141,7 @@ def recorded_output(record: GameRecord) -> dict:
             "points": dict(points),
             "eliminated": [t.seat.name for t in turns if t.points_end == 0]})
     finished = record.finished
-    winner = next((s.name for s in seats if s.player_id == game["winner_player_id"]), None)
+    winner = next((s.name for s in seats if s.player_id == game.winner_player_id), None)
     return {
         "order": [s.name for s in sorted(seats, key=lambda s: s.start_position)],
         "hands": hands, "finished": finished, "winner": winner if finished else None,

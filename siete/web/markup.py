@@ -1,8 +1,10 @@
-"""Card markup drawn once per card, state and size, then reused on every page that shows it."""
+"""Card markup drawn once per card, state and size, then reused on every page that shows it
+(the table, the game history): the web platform's, so every blueprint may use it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any, cast
 
 from flask import current_app
 from flask_babel import get_locale
@@ -39,9 +41,9 @@ def cards_markup(cards: Iterable[str | None], size: str = "md") -> Markup:
 
 def _draw(env: Environment, card_id: str | None, face_down: bool, size: str,
           _locale: str = "") -> Markup:
-    macro = env.get_template("macros/cards.html").module.card
+    macro = cast(Any, env.get_template("macros/cards.html").module).card
     return Markup(macro(card_id, face_down=face_down, size=size))
 
 
-# 48 cards x (face up, face down) x 3 sizes x 2 languages fit with room to spare.
+# Bounded: 48 cards x (face up, face down) x 3 sizes x 2 languages fit with room to spare.
 _remembered = lru_cache(maxsize=1024)(_draw)
