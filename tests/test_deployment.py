@@ -84,7 +84,7 @@ def session_cookie_header(client, base_url: str, **headers) -> str:
 def production_app(monkeypatch, database_url):
     monkeypatch.setenv("SIETE_ENV", "production")
     app = create_app({"SECRET_KEY": "p" * 48, "SQLALCHEMY_DATABASE_URI": database_url,
-                      "BABEL_DEFAULT_LOCALE": "en"})
+                      "BABEL_DEFAULT_LOCALE": "en", "PUBLIC_URL": "https://siete.example"})
     from siete.data.base import db
     from siete.data.database import init_database
     with app.app_context():

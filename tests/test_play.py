@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import flask
 import pytest
 from sqlalchemy import select
 
@@ -15,6 +16,7 @@ from siete.engine.views import table_view
 from siete.i18n.words import describe_log
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.web.extensions import log_in
 
 HX = {"HX-Request": "true"}
 THREE_BOTS = {"name": "Three bots", "seats": 4, "standard_bots": 1, "cautious_bots": 1,
@@ -36,12 +38,17 @@ def make_user(app, name: str) -> int:
 
 
 def client_for(app, user_id: int | None):
-    """A test client with its own session, logged in as user_id (Flask-Login's session key)."""
+    """A test client with its own session, logged in as user_id: a login session is stored and
+    the session cookie holds what logging in puts there (siete.web.extensions.log_in)."""
     client = app.test_client()
     if user_id is not None:
+        with app.app_context():
+            username = db.session.get(User, user_id).username
+        with app.test_request_context(headers={"User-Agent": "pytest"}):
+            log_in(user_id, username, remember=False)
+            logged_in = dict(flask.session)
         with client.session_transaction() as session:
-            session["_user_id"] = str(user_id)
-            session["_fresh"] = True
+            session.update(logged_in)
     return client
 
 

@@ -108,7 +108,7 @@ def test_production_via_config_and_its_hardening(monkeypatch, tmp_path):
     with pytest.raises(RuntimeError):
         create_app({"ENV_NAME": "production", "SQLALCHEMY_DATABASE_URI": url})
     app = create_app({"ENV_NAME": "production", "SECRET_KEY": STRONG_KEY, "DEBUG": True,
-                      "SQLALCHEMY_DATABASE_URI": url})
+                      "SQLALCHEMY_DATABASE_URI": url, "PUBLIC_URL": "https://siete.example"})
     assert app.debug is False
     for prefix in ("SESSION_COOKIE", "REMEMBER_COOKIE"):
         # Secure follows the request's scheme, not the mode: tests/test_deployment.py.

@@ -3,22 +3,26 @@ from __future__ import annotations
 
 import re
 
+import flask
 from flask import render_template_string
 from sqlalchemy import func, select
 
 from siete.data.base import db
 from siete.data.games import GamePlayer, Turn
 from siete.data.people import Player
+from siete.web.extensions import log_in
 
 
 def client_for(app, name: str):
-    """A test client logged in as the user called `name` (Flask-Login's session key)."""
+    """A test client logged in as the user called `name` (a login session of its own)."""
     with app.app_context():
         user_id = db.session.scalar(select(Player.user_id).where(Player.name == name))
     client = app.test_client()
+    with app.test_request_context():
+        log_in(user_id, name, remember=False)
+        logged_in = dict(flask.session)
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
-        session["_fresh"] = True
+        session.update(logged_in)
     return client
 
 
