@@ -88,3 +88,12 @@ def test_0004_keeps_the_oldest_and_reports_the_others(app, old_database, capsys)
                     username="Zed", username_key="zed", password_hash="x",
                     **{"email": "zed@example.com", "username_skeleton": "zed", **duplicate}))
             db.session.rollback()
+
+
+def test_every_revision_id_fits_alembic_version():
+    """alembic_version.version_num is VARCHAR(32): a longer id fails only on MariaDB, at the end."""
+    import re
+
+    for script in MIGRATIONS_DIR.joinpath("versions").glob("*.py"):
+        revision = re.search(r"^revision = '([^']+)'", script.read_text(), re.M).group(1)
+        assert len(revision) <= 32 and script.stem == revision, script.name

@@ -1,7 +1,7 @@
 """one account per address, no two names alike (#24.6, #24.7): users.email normalised and unique,
 users.username_skeleton and players.name_skeleton (what a name looks like) unique.
 
-Revision ID: 0004_one_account_per_email_and_name
+Revision ID: 0004_one_account_per_address
 Revises: 0003_mail_outbox
 Create Date: 2026-11-24
 
@@ -19,7 +19,7 @@ Every step checks first, as 0002 does.
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0004_one_account_per_email_and_name'
+revision = '0004_one_account_per_address'
 down_revision = '0003_mail_outbox'
 branch_labels = None
 depends_on = None
