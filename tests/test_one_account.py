@@ -132,3 +132,16 @@ def test_six_look_alike_sign_ups_at_once_make_one_account(app):
             text = answer.get_data(as_text=True)
             assert TAKEN in text or "That username was just taken" in text
     assert count(app, User) == 1
+
+
+def test_an_old_account_without_a_player_whose_name_looks_like_a_bots_can_still_sit(app):
+    """Accounts made before sign-up created players get theirs at their first table."""
+    from siete.service.tables import player_for
+
+    with app.app_context():
+        user = User(username="R0sa", email="r0sa@example.com", password_hash="x")
+        db.session.add(user)
+        db.session.commit()
+        player = player_for(user)
+        db.session.commit()
+        assert (player.name, player.name_skeleton) == ("R0sa", None)  # Rosa the bot keeps "rosa"

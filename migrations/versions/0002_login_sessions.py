@@ -1,6 +1,8 @@
-"""login sessions as rows: logout, "End" and "log out everywhere" end every copy of a login's
-cookies (#24.3); users.session_generation, which only ended all of an account's sessions at
-once, goes. Sessions made before this cannot be matched to a row: everyone logs in once again.
+"""login sessions as rows, so logging out ends every copy of a login's cookies (#24.3)
+
+Logout, "End" on the account page and "log out everywhere" delete rows; users.session_generation,
+which only ended all of an account's sessions at once, goes. Sessions made before this cannot be
+matched to a row: everyone logs in once again.
 
 Revision ID: 0002_login_sessions
 Revises: 0001_baseline

@@ -1,5 +1,7 @@
-"""the mail outbox: a reset request stores one row whatever the address, and the worker sends
-the mail, retrying while the SMTP server is away (#24.4)
+"""the mail outbox, which the worker sends from (#24.4)
+
+A reset request stores one row whatever the address, and the worker sends the mail, retrying
+while the SMTP server is away.
 
 Revision ID: 0003_mail_outbox
 Revises: 0002_login_sessions

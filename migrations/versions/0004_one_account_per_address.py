@@ -1,5 +1,7 @@
-"""one account per address, no two names alike (#24.6, #24.7): users.email normalised and unique,
-users.username_skeleton and players.name_skeleton (what a name looks like) unique.
+"""one account per address, no two names alike (#24.6, #24.7)
+
+users.email normalised and unique; users.username_skeleton and players.name_skeleton (what a
+name looks like) unique.
 
 Revision ID: 0004_one_account_per_address
 Revises: 0003_mail_outbox

@@ -72,6 +72,9 @@ def player_for(user: User) -> Player:
     if player is None:
         player = Player(name=user.username, kind=PlayerKind.HUMAN, user=user,
                         created_by=user.username, updated_by=user.username)
+        if db.session.scalar(select(Player.id).where(Player.name_skeleton == player.name_skeleton)):
+            player.name_skeleton = None  # an account older than players at sign-up, whose name
+            # looks like a player's: it keeps its name, as migration 0004 treats such names
         db.session.add(player)
         db.session.flush()
     return player
