@@ -10,8 +10,9 @@ reads those lines and prints their median, 95th percentile and maximum.
 
 Idle cost: with no deadline due, ticks run in this process against the same database while an
 SQL event counter counts the statements (transaction control left out) and a clock times them:
-the tables' step, then the outbox's step (its one claim query when no mail is due). The database is a fresh SQLite file unless --database-url names another (its tables are used
-as they are: point it at a scratch database).
+the tables' step, then the outbox's step (its one claim query when no mail is due). The
+database is a fresh SQLite file unless --database-url names another (its tables are used as
+they are: point it at a scratch database).
 """
 from __future__ import annotations
 
