@@ -44,9 +44,10 @@ ENV SIETE_ENV=production \
     PORT=8000
 EXPOSE 8000
 
-# /healthz also checks the database, so an app that lost MySQL turns unhealthy.
+# /healthz also checks the database, so an app that lost MySQL turns unhealthy; the check names
+# PUBLIC_URL's host, which TRUSTED_HOSTS lets through (docker/healthcheck.py).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-    CMD ["python", "-c", "import os, sys, urllib.request; url = 'http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'); sys.exit(0 if urllib.request.urlopen(url, timeout=4).status == 200 else 1)"]
+    CMD ["python", "/app/docker/healthcheck.py"]
 
 # The entrypoint waits for the database and runs `flask init-db`, then execs the CMD.
 ENTRYPOINT ["/app/docker/entrypoint.sh"]

@@ -23,10 +23,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $(STAMP)
 
-# The worker keeps time for every table (timers, pauses between hands, stale tables) while the
+# db-setup creates or upgrades the database (migrations) and seeds it once. The worker keeps time
+# for every table (timers, pauses between hands, stale tables) and sends the outbox's mail while the
 # server runs; it is stopped with it (Ctrl-C reaches both, the trap covers any other exit).
 run: $(STAMP)
-	$(FLASK) --app wsgi init-db
+	$(FLASK) --app wsgi db-setup
 	@$(FLASK) --app wsgi worker & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(FLASK) --app wsgi run --host $(HOST) --port $(PORT)

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+import flask
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -27,6 +29,7 @@ from siete.data.database import init_database  # noqa: E402
 from siete.data.games import Game, GamePlayer  # noqa: E402
 from siete.data.people import Player, User  # noqa: E402
 from siete.service.ratings import rebuild_ratings  # noqa: E402
+from siete.web.extensions import log_in  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench_history"
 
@@ -88,8 +91,11 @@ def main() -> None:
         game = db.session.scalar(select(Game.id).where(Game.num_players == 5).order_by(Game.id.desc()).limit(1))
         user_id = db.session.scalar(select(User.id).where(User.username == human.name))
     client = app.test_client()
+    with app.test_request_context():  # log in as logging in does: a login session of its own
+        log_in(user_id, human.name, remember=False)
+        logged_in = dict(flask.session)
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session.update(logged_in)
     print(f"human01 has {seats:,} games; the busiest player, {busiest[0]}, {busiest[1]:,}")
     for label, url in (("game page (5 players, 15 hands)", f"/games/{game}"),
                        ("replay fragment", f"/games/{game}?hand=7"),

@@ -9,9 +9,10 @@ each step with the seconds between the stored deadline and the commit of the ste
 reads those lines and prints their median, 95th percentile and maximum.
 
 Idle cost: with no deadline due, ticks run in this process against the same database while an
-SQL event counter counts the statements (transaction control left out) and a clock times them.
-The database is a fresh SQLite file unless --database-url names another (its tables are used
-as they are: point it at a scratch database).
+SQL event counter counts the statements (transaction control left out) and a clock times them:
+the tables' step, then the outbox's step (its one claim query when no mail is due). The
+database is a fresh SQLite file unless --database-url names another (its tables are used as
+they are: point it at a scratch database).
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import event, select, update  # noqa: E402
 
 from siete.app import create_app  # noqa: E402
+from siete.cli.mail_sender import send_mail_tick  # noqa: E402
 from siete.data.base import db, utcnow
 from siete.data.database import init_database  # noqa: E402
 from siete.data.games import Game
@@ -90,8 +92,10 @@ def lateness(app, url: str, count: int, interval: float, run: int) -> list[float
     return [first[game_id] for game_id in ids]
 
 
-def idle_cost(app, ticks: int = 200) -> tuple[float, float]:
-    """(statements per tick, milliseconds per tick) with nothing due."""
+def idle_cost(app, ticks: int = 200, step=None) -> tuple[float, float]:
+    """(statements per tick, milliseconds per tick) with nothing due; `step` is the part of the
+    tick to run (the tables' by default)."""
+    step = step or (lambda: run_tick(utcnow(), batch=50, waiting_ttl_s=3600))
     db.session.execute(update(StateRow).values(turn_deadline=utcnow() + timedelta(hours=1)))
     db.session.commit()
     seen = []
@@ -103,7 +107,7 @@ def idle_cost(app, ticks: int = 200) -> tuple[float, float]:
     event.listen(db.engine, "before_cursor_execute", count)
     started = time.perf_counter()
     for _ in range(ticks):
-        run_tick(utcnow(), batch=50, waiting_ttl_s=3600)
+        step()
         db.session.remove()
     elapsed = time.perf_counter() - started
     event.remove(db.engine, "before_cursor_execute", count)
@@ -135,6 +139,9 @@ def main() -> None:
         per_tick, ms = idle_cost(app)
         print(f"idle site ({games} tables, none due): {per_tick:.2f} statements per tick, "
               f"{ms:.2f} ms per tick")
+        per_tick, ms = idle_cost(app, step=lambda: send_mail_tick(app, utcnow(), 50))
+        print(f"  and the outbox's step of the same tick, no mail due: {per_tick:.2f} statements, "
+              f"{ms:.2f} ms")
 
 
 if __name__ == "__main__":

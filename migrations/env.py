@@ -8,9 +8,10 @@ from flask import current_app
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Interpret the config file for Python logging. Loggers that exist already are left working:
+# by default fileConfig disables them, and an upgrade run inside a process that logs (the
+# tests, db-setup) silenced the app's and the worker's loggers for the rest of it.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

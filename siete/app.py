@@ -8,6 +8,7 @@ from flask import Flask
 from sqlalchemy import inspect
 
 import siete.data.all_tables  # noqa: F401  (every table must be known before create_all)
+from siete.auth import account as auth_account  # noqa: F401  (adds the account page to auth's bp)
 from siete.auth import reset as auth_reset  # noqa: F401  (adds the reset pages to auth's bp)
 from siete.auth.routes import bp as auth_bp
 from siete.cli.commands import register_commands

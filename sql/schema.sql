@@ -11,7 +11,8 @@
 --   values work unchanged on SQLite.
 -- * Tables use the binary collation utf8mb4_bin: names compare and sort the same way as on
 --   SQLite, so the reports list players in the same order on both databases. Case-insensitive
---   uniqueness of usernames is kept by users.username_key (the lower-cased username).
+--   uniqueness of usernames is kept by users.username_key (the lower-cased username), and
+--   look-alike names by users.username_skeleton and players.name_skeleton.
 -- * Constraint names follow the models' naming convention:
 --   fk_<table>_<column>_<referred table>, uq_<table>_<columns>, ix_<table>_<columns>,
 --   ck_<table>_<rule>.
@@ -80,17 +81,21 @@ CREATE TABLE IF NOT EXISTS users (
     id            INT          NOT NULL AUTO_INCREMENT,
     username      VARCHAR(20)  NOT NULL,
     username_key  VARCHAR(20)  NOT NULL,
-    email         VARCHAR(254) NOT NULL,
+    -- What the name looks like (siete.data.identity.name_skeleton): no two accounts alike.
+    -- NULL only for an account migration 0004 found looking like an older one.
+    username_skeleton VARCHAR(40) NULL,
+    -- Normalised (siete.data.identity.normal_email): one account per address. NULL only for
+    -- a younger account whose address an older one had (migration 0004, identity_clashes).
+    email         VARCHAR(254) NULL,
     password_hash VARCHAR(255) NOT NULL,
-    -- Bumped to end every session of the account (password change or reset, "log out
-    -- everywhere"): a session or remember cookie carries the generation it was made in.
-    session_generation INT     NOT NULL DEFAULT 0,
     created_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     updated_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
     CONSTRAINT pk_users PRIMARY KEY (id),
-    CONSTRAINT uq_users_username_key UNIQUE (username_key)
+    CONSTRAINT uq_users_username_key UNIQUE (username_key),
+    CONSTRAINT uq_users_username_skeleton UNIQUE (username_skeleton),
+    CONSTRAINT uq_users_email UNIQUE (email)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- Everyone who can sit at a table: a human (with its user account) or a bot (with its
@@ -98,6 +103,9 @@ CREATE TABLE IF NOT EXISTS users (
 CREATE TABLE IF NOT EXISTS players (
     id         INT         NOT NULL AUTO_INCREMENT,
     name       VARCHAR(40) NOT NULL,
+    -- What the name looks like: humans' and bots' names share one namespace. NULL only for a
+    -- player migration 0004 found looking like an older one.
+    name_skeleton VARCHAR(80) NULL,
     kind       VARCHAR(5)  NOT NULL,
     user_id    INT         NULL,
     profile    VARCHAR(20) NULL,
@@ -107,6 +115,7 @@ CREATE TABLE IF NOT EXISTS players (
     updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
     CONSTRAINT pk_players PRIMARY KEY (id),
     CONSTRAINT uq_players_name UNIQUE (name),
+    CONSTRAINT uq_players_name_skeleton UNIQUE (name_skeleton),
     CONSTRAINT uq_players_user_id UNIQUE (user_id),
     CONSTRAINT fk_players_user_id_users FOREIGN KEY (user_id) REFERENCES users (id),
     CONSTRAINT ck_players_kind CHECK (kind IN ('human', 'bot')),
@@ -115,6 +124,65 @@ CREATE TABLE IF NOT EXISTS players (
     CONSTRAINT ck_players_kind_fields CHECK (
         (kind = 'human' AND user_id IS NOT NULL AND profile IS NULL)
         OR (kind = 'bot' AND user_id IS NULL AND profile IS NOT NULL))
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- One row per logged-in browser; both of its cookies (the session and "keep me logged in")
+-- name it as "<id>.<secret>", and deleting the row ends them all. Only the secret's SHA-256 is
+-- kept. last_seen_at is written at most once a minute.
+CREATE TABLE IF NOT EXISTS login_sessions (
+    id            INT          NOT NULL AUTO_INCREMENT,
+    user_id       INT          NOT NULL,
+    secret_digest CHAR(64)     NOT NULL,
+    user_agent    VARCHAR(255) NOT NULL DEFAULT '',
+    remembered    BOOL         NOT NULL DEFAULT 0,
+    last_seen_at  DATETIME     NOT NULL,
+    created_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_login_sessions PRIMARY KEY (id),
+    CONSTRAINT fk_login_sessions_user_id_users FOREIGN KEY (user_id) REFERENCES users (id),
+    INDEX ix_login_sessions_user_id (user_id),
+    INDEX ix_login_sessions_last_seen_at (last_seen_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- What migration 0004 found when it made addresses and look-alike names unique: the younger
+-- row (other_id) lost the address or skeleton it shared with the older one (kept_id).
+CREATE TABLE IF NOT EXISTS identity_clashes (
+    id          INT          NOT NULL AUTO_INCREMENT,
+    kind        VARCHAR(12)  NOT NULL,
+    shared_key  VARCHAR(254) NOT NULL,
+    kept_id     INT          NOT NULL,
+    other_id    INT          NOT NULL,
+    other_value VARCHAR(254) NOT NULL,
+    created_at  DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by  VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at  DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by  VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_identity_clashes PRIMARY KEY (id),
+    CONSTRAINT ck_identity_clashes_kind CHECK (kind IN ('email', 'username', 'player_name'))
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Mail a request asked for; the worker sends it (retrying while the SMTP server is away).
+CREATE TABLE IF NOT EXISTS mail_outbox (
+    id              INT          NOT NULL AUTO_INCREMENT,
+    kind            VARCHAR(20)  NOT NULL,
+    address         VARCHAR(254) NOT NULL,
+    locale          VARCHAR(8)   NOT NULL,
+    link_base       VARCHAR(255) NULL,
+    status          VARCHAR(10)  NOT NULL DEFAULT 'pending',
+    attempts        INT          NOT NULL DEFAULT 0,
+    next_attempt_at DATETIME     NOT NULL,
+    sent_at         DATETIME     NULL,
+    last_error      VARCHAR(255) NULL,
+    created_at      DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by      VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at      DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by      VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_mail_outbox PRIMARY KEY (id),
+    CONSTRAINT ck_mail_outbox_kind CHECK (kind IN ('password_reset')),
+    CONSTRAINT ck_mail_outbox_status CHECK (status IN ('pending', 'sent', 'no_account', 'given_up')),
+    INDEX ix_mail_outbox_status_next_attempt_at (status, next_attempt_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- ---------------------------------------------------------------- games

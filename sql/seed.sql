@@ -76,16 +76,17 @@ VALUES
     ((SELECT id FROM deck_types WHERE name = 'Spanish'), 'B12', 12, 0.5, 'Bastos',  TRUE,  47, 'seed', 'seed');
 
 -- The house bots (RULES.md R8). Their names follow the username rules (letters and digits,
--- starting with a letter), and players.name is unique: sign-up must refuse these names.
-INSERT INTO players (name, kind, user_id, profile, created_by, updated_by)
+-- starting with a letter), and players.name is unique: sign-up must refuse these names, and
+-- names that look like them (name_skeleton: siete.data.identity.name_skeleton of the name).
+INSERT INTO players (name, name_skeleton, kind, user_id, profile, created_by, updated_by)
 VALUES
-    ('Rosa',    'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Paco',    'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Lola',    'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Manolo',  'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Carmen',  'bot', NULL, 'cautious', 'seed', 'seed'),
-    ('Pepe',    'bot', NULL, 'cautious', 'seed', 'seed'),
-    ('Lucia',   'bot', NULL, 'cautious', 'seed', 'seed'),
-    ('Javier',  'bot', NULL, 'bold',     'seed', 'seed'),
-    ('Marta',   'bot', NULL, 'bold',     'seed', 'seed'),
-    ('Diego',   'bot', NULL, 'bold',     'seed', 'seed');
+    ('Rosa',    'rosa',    'bot', NULL, 'standard', 'seed', 'seed'),
+    ('Paco',    'paco',    'bot', NULL, 'standard', 'seed', 'seed'),
+    ('Lola',    'lola',    'bot', NULL, 'standard', 'seed', 'seed'),
+    ('Manolo',  'rnanolo', 'bot', NULL, 'standard', 'seed', 'seed'),
+    ('Carmen',  'carrnen', 'bot', NULL, 'cautious', 'seed', 'seed'),
+    ('Pepe',    'pepe',    'bot', NULL, 'cautious', 'seed', 'seed'),
+    ('Lucia',   'lucla',   'bot', NULL, 'cautious', 'seed', 'seed'),
+    ('Javier',  'javler',  'bot', NULL, 'bold',     'seed', 'seed'),
+    ('Marta',   'rnarta',  'bot', NULL, 'bold',     'seed', 'seed'),
+    ('Diego',   'dlego',   'bot', NULL, 'bold',     'seed', 'seed');

@@ -18,6 +18,7 @@ from sqlalchemy.engine import URL, make_url
 from siete.app import create_app
 from siete.data.base import db
 from siete.data.database import init_database, is_mysql_url
+from tests.support.mail import start_inbox
 from tests.support.replay_check import TALLY, check_recorded_games
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
@@ -169,3 +170,11 @@ def db_session(app):
     """The app's SQLAlchemy session, inside an app context."""
     with app.app_context():
         yield db.session
+
+
+@pytest.fixture
+def inbox():
+    """A real SMTP server on loopback (aiosmtpd) for the mail tests; `inbox.messages` it kept."""
+    handler, controller = start_inbox()
+    yield handler
+    controller.stop()

@@ -8,9 +8,11 @@ Entity centres are in pixels; the attribute ovals are placed around them by chen
 ENTITIES = {
     "GAME DETAILS": (300, 250, False, ["_id", "name", "min_players", "max_players", "min_bet",
                                        "max_bet", "victory_rules", "defeat_rules"]),
-    "USER": (1000, 250, False, ["_id", "username", "~username_key", "email", "password_hash",
-                                "session_generation"]),
-    "PLAYER": (1700, 250, False, ["_id", "name", "kind", "profile"]),
+    "USER": (1000, 250, False, ["_id", "username", "~username_key", "~username_skeleton", "email",
+                                "password_hash"]),
+    "LOGIN SESSION": (1000, -350, False, ["_id", "secret_digest", "user_agent", "remembered",
+                                          "last_seen_at"]),
+    "PLAYER": (1700, 250, False, ["_id", "name", "~name_skeleton", "kind", "profile"]),
     "PLAYER RATING": (2400, 250, True, ["mu", "sigma", "~ordinal", "games"]),
     "GAME STATE": (300, 900, True, ["version", "state", "turn_deadline"]),
     "GAME": (1000, 900, False, ["_id", "name", "status", "mode", "num_players",
@@ -34,6 +36,7 @@ ENTITIES = {
 # offset of the diamond from the midpoint, attributes of the relationship).
 RELATIONSHIPS = [
     ("is", "USER", "1", "PLAYER", "1", False, (0, 0), []),
+    ("is logged in by", "USER", "1", "LOGIN SESSION", "N", False, (0, 0), []),
     ("has rating", "PLAYER", "1", "PLAYER RATING", "1", True, (0, 0), []),
     ("creates", "USER", "1", "GAME", "N", False, (0, 0), []),
     ("wins", "PLAYER", "1", "GAME", "N", False, (-190, -170), []),
@@ -66,5 +69,7 @@ NOTE = [
     "summed at each finish so a profile reads a few rows (derived from SEAT and TURN).",
     "Every table also has created_at, created_by, updated_at, updated_by (control columns).",
     "GAME DETAILS stands alone: the one row of rules (players, bets) every game follows.",
+    "Also alone: mail_outbox (mail the worker sends) and identity_clashes (what migration 0004",
+    "found when it made addresses and look-alike names unique).",
     "turns also copies game_id, player_id and hand number (from HAND and SEAT) for the reports.",
 ]

@@ -1,16 +1,45 @@
 """The account forms: sign up, log in, change password, ask for and use a reset link."""
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, EmailField, PasswordField, StringField
 from wtforms.validators import DataRequired, Email, EqualTo, Length, Regexp, ValidationError
 
-from siete.service.accounts import PASSWORD_MAX, password_problem
+from siete.service.accounts import (
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    PasswordProblem,
+    SignUpProblem,
+    password_problem,
+)
 from siete.web.validators import PlainText
 
 USERNAME_PATTERN = r"^[A-Za-z][A-Za-z0-9]*$"  # brief: letters and digits, starting with a letter
 USERNAME_RULE = _l("Start with a letter and use only letters and digits (no spaces or symbols).")
+SIGN_UP_PROBLEMS = {
+    SignUpProblem.USERNAME_TAKEN: _l(
+        "That username is taken, or looks like one that is: names that differ only in capitals "
+        "or in look-alike characters (I, l and 1; O and 0; m and rn) count as the same name."),
+    SignUpProblem.NAME_OF_A_PLAYER: _l(
+        "That name belongs to a player already (maybe a house bot), or looks like one that does."),
+    SignUpProblem.USERNAME_JUST_TAKEN: _l("That username was just taken; try another."),
+    SignUpProblem.EMAIL_UNUSABLE: _l(
+        "This email cannot be used for a new account. If it is yours, log in or reset your password."),
+}
+
+
+def sign_up_problem_words(problem: SignUpProblem) -> str:
+    return str(SIGN_UP_PROBLEMS[problem])
+
+
+def password_problem_words(problem: PasswordProblem) -> str:
+    if problem is PasswordProblem.LENGTH:
+        return _("Use %(low)s to %(high)s characters.", low=PASSWORD_MIN, high=PASSWORD_MAX)
+    if problem is PasswordProblem.COMMON:
+        return _("That password is one of the most common ones; choose another.")
+    return _("The password must not contain your username.")
 
 
 class NewPasswordForm(FlaskForm):
@@ -26,7 +55,7 @@ class NewPasswordForm(FlaskForm):
     def validate_new_password(self, field) -> None:
         problem = password_problem(field.data or "", self.username_for_policy())
         if problem:
-            raise ValidationError(problem)
+            raise ValidationError(password_problem_words(problem))
 
 
 class RegisterForm(FlaskForm):
@@ -43,7 +72,7 @@ class RegisterForm(FlaskForm):
     def validate_password(self, field) -> None:
         problem = password_problem(field.data or "", self.username.data or "")
         if problem:
-            raise ValidationError(problem)
+            raise ValidationError(password_problem_words(problem))
 
 
 class LoginForm(FlaskForm):

@@ -2,54 +2,39 @@
 
 The link's token is signed with SECRET_KEY and carries a digest of the password hash, so it
 dies the moment the password changes: used once, it cannot be used again. The page that
-asks for it answers the same whether or not the address has an account.
+asks for it answers the same, in the same time, whether or not the address has an account:
+it stores the request in the outbox, and the worker writes and sends the mail.
 """
 from __future__ import annotations
 
 from flask import current_app, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
 
 from siete.auth.forms import ForgotPasswordForm, ResetPasswordForm
 from siete.auth.routes import bp, lobby_url, start_session
-from siete.service import accounts
+from siete.service import accounts, outbox
 from siete.web.extensions import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
-from siete.web.mail import send_mail
-from siete.web.security import is_production
 
 
-def reset_link(token: str) -> str:
-    """The absolute link for the mail: PUBLIC_URL if set (never a Host header an attacker chose)."""
-    base = current_app.config.get("PUBLIC_URL")
-    if not base:
-        if is_production(current_app):  # the Host header is whatever the client sent
-            current_app.logger.warning("PUBLIC_URL is not set: the reset link uses the request's host")
-        base = request.host_url
-    return base.rstrip("/") + url_for("auth.reset_password", token=token)
-
-
-def send_reset_mail(user) -> None:
-    minutes = current_app.config.get("PASSWORD_RESET_MAX_AGE", accounts.DEFAULT_RESET_MAX_AGE_S) // 60
-    body = _("Hello %(name)s,\n\nSomeone (we hope you) asked to reset your Siete y medio password. "
-             "Open this link within %(minutes)s minutes to choose a new one:\n\n%(link)s\n\n"
-             "The link works once. If you did not ask for it, ignore this mail: your password "
-             "stays as it is.\n", name=user.username, minutes=minutes,
-             link=reset_link(accounts.reset_token(user, current_app.secret_key)))
-    send_mail(user.email, _("Reset your Siete y medio password"), body)
+def link_base() -> str | None:
+    """Where the worker should point the link when PUBLIC_URL is not set: this request's host.
+    Only in development: production refuses to start without PUBLIC_URL (siete.web.security),
+    and with PUBLIC_URL set the Host and X-Forwarded-Host headers are never read (#24.2)."""
+    return None if current_app.config.get("PUBLIC_URL") else request.host_url
 
 
 @bp.route("/forgot", methods=["GET", "POST"])
 @limiter.limit(reset_rate_limit, methods=["POST"])
 @limiter.limit(reset_email_rate_limit, methods=["POST"], key_func=reset_email_key)
 def forgot_password():
-    """Ask for a reset link; the answer never says whether the address has an account."""
+    """Ask for a reset link; the answer never says whether the address has an account, in
+    words or in time: it only stores the request, and the worker finds the account (#24.4)."""
     form = ForgotPasswordForm()
     if form.validate_on_submit():
-        users = accounts.users_with_email(form.email.data)
-        for user in users:
-            send_reset_mail(user)
-        current_app.logger.info("password reset asked from %s (%s account(s))",
-                                request.remote_addr, len(users))
+        outbox.ask_for_reset(form.email.data, str(get_locale() or "en"), link_base())
+        current_app.logger.info("password reset asked from %s", request.remote_addr)
         flash(_("If an account uses that address, a link to choose a new password is on its "
                 "way. It works once."), "info")
         return redirect(url_for("auth.login"))

@@ -7,17 +7,19 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
-from flask_login import current_user, login_required, login_user, logout_user
+from flask_login import current_user, login_required
 from werkzeug.routing import BuildError
 
-from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
+from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm, sign_up_problem_words
 from siete.data.people import User
-from siete.service import accounts
+from siete.service import accounts, sessions
 from siete.service.accounts import AccountClash
 from siete.web.extensions import (
     Account,
     is_known_device,
     limiter,
+    log_in,
+    log_out,
     login_account_key,
     login_account_rate_limit,
     login_rate_limit,
@@ -37,18 +39,15 @@ def lobby_url() -> str:
         return "/"
 
 
-def start_session(user: User, remember: bool = False) -> None:
+def start_session(user: User, remember: bool = False) -> Account:
     """Log the user in on a fresh session so a planted session id or value cannot carry over.
 
-    The session (and remember cookie) carry the account's current session generation.
+    The browser gets a login session row of its own (siete.service.sessions), which both of
+    its cookies name.
     """
     session.clear()
     g.pop("csrf_token", None)  # the cached token belonged to the cleared session; a new one is made
-    login_user(Account(user.id, user.username, None, user.session_generation), remember=remember)
-
-
-def has_remember_cookie() -> bool:
-    return current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token") in request.cookies
+    return log_in(user.id, user.username, remember)
 
 
 def failed_login(response) -> bool:
@@ -67,7 +66,7 @@ def register():
         try:
             user = accounts.create_account(form.username.data, form.email.data, form.password.data)
         except AccountClash as clash:
-            getattr(form, clash.field).errors.append(clash.message)
+            getattr(form, clash.problem.field).errors.append(sign_up_problem_words(clash.problem))
         else:
             current_app.logger.info("new account %s (id %s)", user.username, user.id)
             start_session(user)
@@ -102,13 +101,11 @@ def login():
 
 @bp.route("/logout", methods=["POST"])
 def logout():
-    """Log out (POST only, so another site cannot log you out with a link or image).
-
-    The session is cleared first: logout_user() leaves the marker that makes Flask-Login
-    delete the remember cookie, and clearing after it dropped that marker (#15.1).
-    """
-    session.clear()
-    logout_user()
+    """Log out (POST only, so another site cannot log you out with a link or image): this
+    browser's login session ends, so every copy of its cookies stops working (#24.3)."""
+    if current_user.is_authenticated:
+        sessions.end_session(current_user.id, current_user.session_id)
+    log_out()
     flash(_("You have logged out."), "info")
     return redirect(url_for("auth.login"))
 
@@ -118,11 +115,10 @@ def logout():
 def logout_everywhere():
     """End every session of this account on every device, this one included."""
     if not EmptyForm().validate_on_submit():
-        return redirect(url_for("auth.change_password"))
-    accounts.revoke_sessions(current_user.id)
-    current_app.logger.info("account %s logged out everywhere", current_user.id)
-    session.clear()
-    logout_user()
+        return redirect(url_for("auth.account"))
+    ended = sessions.end_all_sessions(current_user.id)
+    current_app.logger.info("account %s logged out everywhere (%s sessions)", current_user.id, ended)
+    log_out()
     flash(_("You have been logged out on every device."), "info")
     return redirect(url_for("auth.login"))
 
@@ -137,10 +133,8 @@ def change_password():
         if not user.check_password(form.current_password.data):
             form.current_password.errors.append(_("That is not your current password."))
         else:
-            remember = has_remember_cookie()
-            accounts.change_password(user, form.new_password.data)
-            start_session(user, remember=remember)  # this device stays in, on the new generation
+            accounts.change_password(user, form.new_password.data, keep_session=current_user.session_id)
             flash(_("Your password has been changed. Your other sessions have been logged out."),
                   "success")
             return redirect(lobby_url())
-    return render_template("auth/change_password.html", form=form, everywhere=EmptyForm())
+    return render_template("auth/change_password.html", form=form)

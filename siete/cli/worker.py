@@ -2,9 +2,11 @@
 table, whether or not anyone is watching it.
 
 Each tick runs one indexed query for what is due (siete.service.due_tables), plays each due step
-through the same locked path as a request, logs one line per step, then sleeps until the next
-tick. SIGTERM or SIGINT finish the step in hand and stop. Settings (config or environment):
-WORKER_INTERVAL_S (1.0), WORKER_BATCH (50), WAITING_TABLE_TTL_S (1800).
+through the same locked path as a request, logs one line per step, sends the mail the outbox
+holds (siete.cli.mail_sender), then sleeps until the next tick. Once an hour it also deletes
+login sessions no cookie can name any more and outbox rows done with for a week. SIGTERM or
+SIGINT finish the step in hand and stop. Settings (config or environment): WORKER_INTERVAL_S
+(1.0), WORKER_BATCH (50), WAITING_TABLE_TTL_S (1800).
 """
 from __future__ import annotations
 
@@ -14,21 +16,25 @@ import signal
 import sys
 import threading
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
-from siete.data.base import db
+from siete.cli.mail_sender import send_mail_tick
+from siete.data.base import db, utcnow
 from siete.service.due_tables import run_tick
+from siete.service.outbox import prune_outbox
 from siete.service.play import SETTLE_PAUSE_S
+from siete.service.sessions import prune_idle_sessions
 
 log = logging.getLogger("siete.cli.worker")
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 TICK_OFFSET_S = 0.01  # after the second: a deadline stored as 12:00:03 is due from 12:00:03.000
 DEFAULTS = {"WORKER_INTERVAL_S": 1.0, "WORKER_BATCH": 50, "WAITING_TABLE_TTL_S": 1800}
+HOUSEKEEPING_EVERY_S = 3600
 
 
 def configure_worker(app: Flask) -> None:
@@ -49,6 +55,7 @@ class Worker:
         self.interval, self.batch, self.waiting_ttl_s = interval, batch, waiting_ttl_s
         self.stopping = threading.Event()
         self.steps = 0
+        self.next_housekeeping = 0.0  # monotonic time of the next hourly clean-up
 
     def stop(self, *_args) -> None:
         self.stopping.set()
@@ -82,6 +89,11 @@ class Worker:
                               self.stopping.is_set, pause_s=pause_s)
             for game_id in result.expired:
                 log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
+            app = current_app._get_current_object()
+            send_mail_tick(app, utcnow(), self.batch)
+            if time.monotonic() >= self.next_housekeeping:
+                self.next_housekeeping = time.monotonic() + HOUSEKEEPING_EVERY_S
+                housekeeping(app, utcnow())
         except SQLAlchemyError:
             log.warning("tick failed; trying again at the next one", exc_info=True)
         finally:
@@ -92,6 +104,17 @@ class Worker:
         late = (now_utc() - step.deadline).total_seconds()
         log.info("table %d: v%d -> v%d, %.3f s after its deadline", step.game_id, step.before,
                  step.after, late)
+
+
+def housekeeping(app: Flask, now: datetime) -> None:
+    """Delete login sessions whose cookies have all expired, and outbox rows done with."""
+    remembered = app.config.get("REMEMBER_COOKIE_DURATION", timedelta(days=365))  # Flask-Login's
+    if not isinstance(remembered, timedelta):  # default; the setting may be given in seconds
+        remembered = timedelta(seconds=int(remembered))
+    ended = prune_idle_sessions(now, app.permanent_session_lifetime, remembered)
+    deleted = prune_outbox(now)
+    if ended or deleted:
+        log.info("housekeeping: %d idle login session(s) and %d old outbox row(s) deleted", ended, deleted)
 
 
 def start_logging(level: int = logging.INFO) -> None:

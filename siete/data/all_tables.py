@@ -1,4 +1,12 @@
 """Every model module, imported so that db.metadata knows the whole schema (create_all, Alembic)."""
-from siete.data import games, people, player_stats, reference, report_tables  # noqa: F401
+from siete.data import (  # noqa: F401
+    games,
+    login_sessions,
+    outbox_rows,
+    people,
+    player_stats,
+    reference,
+    report_tables,
+)
 
-TABLE_MODULES = (games, people, player_stats, reference, report_tables)
+TABLE_MODULES = (games, login_sessions, outbox_rows, people, player_stats, reference, report_tables)

@@ -91,7 +91,10 @@ def configure_engine(engine: Engine, ping_after_idle_s: float = PING_AFTER_IDLE_
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # An AUTOCOMMIT connection opens no transaction (a migration's PRAGMA foreign_keys,
+        # which SQLite ignores inside one, runs on such a connection).
+        if connection.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _watch_mysql_pool(engine: Engine, ping_after_idle_s: float) -> None:

@@ -23,7 +23,7 @@ from sqlalchemy.orm.util import identity_key
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
-from siete.data.people import Player, User
+from siete.data.login_sessions import SessionClaim, session_columns_for_a_lock
 from siete.data.vocabulary import GameStatus
 
 GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
@@ -94,16 +94,12 @@ LOCK_STARTED = (
 # The worker's claim: the same locks, but a table another process holds is skipped, not waited
 # for (MariaDB SKIP LOCKED; SQLite ignores it and its single write lock serialises anyway).
 LOCK_STARTED_OR_SKIP = LOCK_STARTED.with_for_update(skip_locked=True)
-# A move by the account the signed session names: the same lock, and in the same statement the
-# account's session generation and player name, so the move checks the session (#15.2) without
-# a round trip of its own. The subqueries read without locking (MySQL locks only the rows of
-# the statement's own tables), and a missing account reads as NULL.
-USERS, PLAYERS = User.__table__, Player.__table__
-LOCK_STARTED_FOR_ACCOUNT = LOCK_STARTED.add_columns(
-    select(USERS.c.session_generation).where(USERS.c.id == bindparam("account_id"))
-    .scalar_subquery().label("account_generation"),
-    select(PLAYERS.c.name).where(PLAYERS.c.user_id == bindparam("account_id"))
-    .scalar_subquery().label("account_player"))
+# A move by the browser whose login session the signed cookie names: the same lock, and in the
+# same statement that session's account (its user and player name, and when it was last seen),
+# so the move checks the session (#24.3) without a round trip of its own. The subqueries read
+# without locking (MySQL locks only the rows of the statement's own tables), and an ended
+# session reads as NULL.
+LOCK_STARTED_FOR_SESSION = LOCK_STARTED.add_columns(*session_columns_for_a_lock())
 INSERT_STATE = insert(STATES)
 UPDATE_STATE = update(STATES).where(STATES.c.game_id == bindparam("row_id"))
 UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("row_id"))
@@ -121,24 +117,26 @@ def lock_started(game_id: int, skip_locked: bool = False) -> tuple[TableRow, Liv
 
 
 @dataclass
-class AccountNow:
-    """An account as the database has it now: its session generation and player name (None
-    if there is no such account, or it has no player yet)."""
+class SessionNow:
+    """A login session as the database has it now: its account's user id and player name, and
+    when it was last seen (all None if the session was ended; no player yet: player_name None)."""
 
-    generation: int | None
+    user_id: int | None
     player_name: str | None
+    last_seen_at: datetime | None
 
 
-def lock_started_for_account(game_id: int, account_id: int
-                             ) -> tuple[TableRow, LiveState, AccountNow] | None:
-    """lock_started, and the account's generation and player name read in the same statement."""
+def lock_started_for_session(game_id: int, claim: SessionClaim
+                             ) -> tuple[TableRow, LiveState, SessionNow] | None:
+    """lock_started, and the session's account read in the same statement."""
     found = db.session.connection().execute(
-        LOCK_STARTED_FOR_ACCOUNT, {"game_id": game_id, "account_id": account_id}).first()
+        LOCK_STARTED_FOR_SESSION,
+        {"game_id": game_id, "session_id": claim.session_id, "digest": claim.digest}).first()
     if found is None:
         return None
     values = found._asdict()
-    account = AccountNow(values.pop("account_generation"), values.pop("account_player"))
-    return (*_table_and_state(values), account)
+    now = SessionNow(values.pop("session_user"), values.pop("session_player"), values.pop("session_seen"))
+    return (*_table_and_state(values), now)
 
 
 def _table_and_state(values: dict) -> tuple[TableRow, LiveState]:

@@ -12,7 +12,8 @@ from enum import StrEnum
 from siete.engine.codes import BankResult, BotProfile
 from siete.engine.codes import Result as TurnResult
 
-__all__ = ["BankResult", "BotProfile", "GameMode", "GameStatus", "OPEN_STATUSES", "PlayerKind",
+__all__ = ["BankResult", "BotProfile", "ClashKind", "GameMode", "GameStatus", "MailKind", "OPEN_STATUSES",
+           "OutboxStatus", "PlayerKind",
            "SeatResult", "Suit", "TurnActionKind", "TurnResult"]
 
 
@@ -73,3 +74,26 @@ class Suit(StrEnum):
     COPAS = "Copas"
     ESPADAS = "Espadas"
     BASTOS = "Bastos"
+
+
+class ClashKind(StrEnum):
+    """identity_clashes.kind: what two rows shared when migration 0002 made it unique."""
+
+    EMAIL = "email"
+    USERNAME = "username"
+    PLAYER_NAME = "player_name"
+
+
+class MailKind(StrEnum):
+    """mail_outbox.kind: what was asked for (the worker writes the mail)."""
+
+    PASSWORD_RESET = "password_reset"
+
+
+class OutboxStatus(StrEnum):
+    """mail_outbox.status: a request's life in the outbox."""
+
+    PENDING = "pending"  # to be sent (again, after next_attempt_at)
+    SENT = "sent"  # handed to the SMTP server (or, in development, to the log)
+    NO_ACCOUNT = "no_account"  # no account has the address: nothing to send
+    GIVEN_UP = "given_up"  # refused for good, or still failing after the give-up time

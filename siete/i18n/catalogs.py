@@ -41,6 +41,14 @@ def gettext(message: str, **variables: object) -> str:
     return text % variables if variables else text
 
 
+def gettext_in(locale: str, message: str, **variables: object) -> str:
+    """`message` in `locale` (English for a language without a catalog), placeholders filled in:
+    for words written outside a request, such as the mails the worker sends."""
+    language = locale if locale in SUPPORTED_LOCALES else CLI_DEFAULT_LOCALE
+    text = _translations(language).gettext(message)
+    return text % variables if variables else text
+
+
 def N_(message: str) -> str:
     """Mark `message` for the catalogs without translating it here: it stays English where
     machines read it (JSON, XML) and is translated where people do, with gettext(message)."""

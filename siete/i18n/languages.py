@@ -81,15 +81,16 @@ def _request_catalog_and_messages() -> tuple:
     is reused while the locale it was found for is in force: force_locale puts another locale
     object in place, so a forced block finds its own catalog and the one after it the request's.
     """
-    state = g.get("_flask_babel") if has_app_context() else None  # Flask-Babel's request state
-    cached = getattr(state, "siete_catalog", None)
-    if cached is not None and cached[0] is getattr(state, "babel_locale", None):  # not refresh()ed
+    if not has_app_context():
+        catalog = get_translations()
+        return catalog, _shown_messages.setdefault(catalog, {})
+    locale = get_locale()  # the same object until force_locale or refresh() puts another in place
+    cached = g.get("siete_catalog")
+    if cached is not None and cached[0] is locale:
         return cached[1]
     catalog = get_translations()
     found = (catalog, _shown_messages.setdefault(catalog, {}))
-    state = g.get("_flask_babel") if has_app_context() else None
-    if state is not None:
-        state.siete_catalog = (getattr(state, "babel_locale", None), found)
+    g.siete_catalog = (locale, found)
     return found
 
 

@@ -12,6 +12,7 @@ import re
 from flask import g, has_app_context
 from flask_babel import (
     format_decimal,
+    get_locale,
     get_translations,
     gettext,
     lazy_gettext,
@@ -222,9 +223,8 @@ def word(table: dict, key: str | None) -> str:
     fragment names its bots' profiles and its rows' results on every move)."""
     if not has_app_context():
         return str(table.get(key, key or ""))
-    babel_state = g.get("_flask_babel")  # force_locale swaps the locale object kept here
     by_locale = g.setdefault("siete_words", {})
-    names = by_locale.setdefault(getattr(babel_state, "babel_locale", None), {})
+    names = by_locale.setdefault(get_locale(), {})  # force_locale puts another locale in force
     memo = (id(table), key)
     if memo not in names:
         names[memo] = str(table.get(key, key or ""))

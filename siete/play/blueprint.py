@@ -4,17 +4,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
-from flask import Blueprint, abort, current_app, g, session
+from flask import Blueprint, abort, current_app
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
+from siete.data.login_sessions import SessionClaim
 from siete.data.people import Player
 from siete.i18n import words
-from siete.service.accounts import parse_session_id
 from siete.service.errors import TableNotFound
 from siete.service.play import SETTLE_PAUSE_S, current_state
-from siete.service.table_locks import SessionAccount
 from siete.service.tables import player_of_user
+from siete.web.extensions import claimed_session, loaded_account
 
 bp = Blueprint("play", __name__)
 MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
@@ -33,28 +33,21 @@ def game_total(value: int | float | None) -> str:
     return words.game_total(value)
 
 
-def session_account() -> SessionAccount | None:
-    """The account the signed session cookie names, not yet checked (a move checks it with its
-    lock); None when the session names none (a remember cookie alone: Flask-Login's way then)."""
-    if _user_loaded():
-        return None  # this request has read the account already: use it
-    claimed = session.get("_user_id")
-    parsed = parse_session_id(claimed) if isinstance(claimed, str) else None
-    return None if parsed is None else SessionAccount(*parsed)
-
-
-def _user_loaded() -> bool:
-    return g.get("_login_user") is not None
+def session_claim() -> SessionClaim | None:
+    """The login session the signed session cookie names, not yet checked (a move checks it with
+    its lock); None when it names none (a remember cookie alone: Flask-Login's way then), or when
+    this request has read the account already (then that is used)."""
+    return None if loaded_account() else claimed_session()
 
 
 def signed_in(view: Callable) -> Callable:
-    """login_required, unless the signed session names an account: then the view's move checks
-    that account (siete.service.table_locks.locked_table_for), which saves reading it apart."""
+    """login_required, unless the signed session names a login session: then the view's move
+    checks it (siete.service.table_locks.locked_table_for), which saves reading the account apart."""
     checked = login_required(view)
 
     @wraps(view)
     def wrapper(*args, **kwargs):
-        if session_account() is None or current_app.config.get("LOGIN_DISABLED"):
+        if session_claim() is None or current_app.config.get("LOGIN_DISABLED"):
             return checked(*args, **kwargs)
         return view(*args, **kwargs)
 

@@ -17,16 +17,17 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_login import current_user, login_required, logout_user
+from flask_login import current_user, login_required
 
 from siete.data.base import utcnow
+from siete.data.login_sessions import SessionClaim
 from siete.play.blueprint import (
     bp,
     game_or_404,
     my_player,
     pause_s,
     player_name,
-    session_account,
+    session_claim,
     signed_in,
     user_id,
 )
@@ -41,10 +42,9 @@ from siete.service.play import (
     ready_for_next,
     take_seat_back,
 )
-from siete.service.table_locks import SessionAccount
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.timers import run_due_timers
-from siete.web.extensions import login_manager
+from siete.web.extensions import forget_login, login_manager
 from siete.web.security import wants_fragment
 from siete.web.validators import parse_ascii_int
 
@@ -112,8 +112,8 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
     """Run one service call for the current user and answer with the table (or a redirect)."""
     try:
         result = move()
-    except SignedOut:  # the session's account was revoked: as if it had never logged in
-        logout_user()
+    except SignedOut:  # the login session was ended: as if it had never logged in
+        forget_login()
         return login_manager.unauthorized()
     except TableError as exc:  # the service has rolled its work back
         if not current_user.is_authenticated:  # a session's account, not yet checked: check it
@@ -132,19 +132,18 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
     return redirect(url_for(".table", game_id=game_id), 303)
 
 
-def _who_moves() -> tuple[str | None, SessionAccount | None]:
-    """(player name, None) of the loaded user, or (None, the session's account), which the
-    move checks with the table's lock and reads the name from."""
-    account = session_account()
-    return (None, account) if account is not None else (player_name(), None)
+def _who_moves() -> tuple[str | None, SessionClaim | None]:
+    """(player name, None) of the loaded user, or (None, the login session's claim), which the
+    move checks with the table's lock and reads the account from."""
+    claim = session_claim()
+    return (None, claim) if claim is not None else (player_name(), None)
 
 
 def _mover(snapshot: TableSnapshot | None) -> tuple | None:
-    """(user id, player name) of a move made for the session's account, else None."""
-    account = session_account()
-    if snapshot is None or account is None:
+    """(user id, player name) of a move made for a login session's account, else None."""
+    if snapshot is None or snapshot.mover is None or snapshot.mover.user_id is None:
         return None
-    return account.user_id, snapshot.mover
+    return snapshot.mover.user_id, snapshot.mover.player_name
 
 
 def _bad_input(game_id: int, message: str):
@@ -166,17 +165,17 @@ def play(game_id: int, action: str):
     amount = _form_int("amount") if action == "bet" else None
     if action == "bet" and amount is None:
         return _bad_input(game_id, _("A bet is a whole number of points."))
-    name, account = _who_moves()
+    name, claim = _who_moves()
     return _perform(game_id, lambda: act(game_id, name, action, amount, version, pause_s(),
-                                         account=account))
+                                         claim=claim))
 
 
 @bp.post("/tables/<int:game_id>/next")
 @signed_in
 def next_hand(game_id: int):
     """The player has seen the settled hand: deal the next once every person at the table has."""
-    name, account = _who_moves()
-    return _perform(game_id, lambda: ready_for_next(game_id, name, pause_s(), account=account))
+    name, claim = _who_moves()
+    return _perform(game_id, lambda: ready_for_next(game_id, name, pause_s(), claim=claim))
 
 
 @bp.post("/tables/<int:game_id>/join")

@@ -1,18 +1,24 @@
-"""Accounts: sign-up, password checks and policy, session generations and password-reset links."""
+"""Accounts: sign-up, password checks and policy, and password-reset links.
+
+Problems carry codes (SignUpProblem, PasswordProblem); the pages put them into words. Logins
+themselves are rows of their own (siete.service.sessions).
+"""
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
+from enum import StrEnum
 from functools import cache
 
-from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import func, select, update
+from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
-from werkzeug.security import check_password_hash, generate_password_hash
 
 from siete.data.base import db
-from siete.data.people import Player, User
+from siete.data.identity import name_skeleton, normal_email
+from siete.data.login_sessions import delete_sessions
+from siete.data.people import Player, User, waste_a_password_check
 from siete.data.vocabulary import PlayerKind
 from siete.service.unit_of_work import unit_of_work
 
@@ -21,19 +27,39 @@ RESET_SALT = "siete-password-reset"
 DEFAULT_RESET_MAX_AGE_S = 3600
 
 
-class AccountClash(Exception):
-    """A sign-up that cannot be stored; `field` says which form field the message belongs to."""
+class SignUpProblem(StrEnum):
+    """Why a sign-up could not be stored."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field, self.message = field, message
+    USERNAME_TAKEN = "username_taken"  # by another account, ignoring case and look-alikes
+    NAME_OF_A_PLAYER = "name_of_a_player"  # a bot's name (or another player's) looks the same
+    USERNAME_JUST_TAKEN = "username_just_taken"  # a sign-up at the same moment won the name
+    EMAIL_UNUSABLE = "email_unusable"  # an account has the address: not said in so many words
+
+    @property
+    def field(self) -> str:
+        """The form field the problem belongs to."""
+        return "email" if self is SignUpProblem.EMAIL_UNUSABLE else "username"
+
+
+class PasswordProblem(StrEnum):
+    LENGTH = "length"  # outside PASSWORD_MIN..PASSWORD_MAX
+    COMMON = "common"  # one of the most common passwords, or fewer than 3 different characters
+    HAS_USERNAME = "has_username"
+
+
+class AccountClash(Exception):
+    """A sign-up that cannot be stored, and why."""
+
+    def __init__(self, problem: SignUpProblem):
+        super().__init__(problem.value)
+        self.problem = problem
 
 
 # ---------------------------------------------------------------- finding and checking
 
 
 def user_by_id(user_id: int) -> User | None:
-    """The account's row (its password hash, email, generation), or None."""
+    """The account's row (its password hash, email), or None."""
     return db.session.get(User, user_id)
 
 
@@ -42,19 +68,18 @@ def find_user(username: str) -> User | None:
     return db.session.scalar(select(User).where(User.username_key == User.key_for(username.strip())))
 
 
-@cache
-def _dummy_hash() -> str:
-    """A scrypt hash of nothing anyone types, checked when the user does not exist."""
-    return generate_password_hash("no such account: the time spent is the point", method="scrypt")
-
-
 def authenticate(username: str, password: str) -> User | None:
     """The user if the password is theirs; a missing user costs the same scrypt time (#15.6)."""
     user = find_user(username)
     if user is None:
-        check_password_hash(_dummy_hash(), password)  # same work, so timing tells nothing
+        waste_a_password_check(password)  # same work, so timing tells nothing
         return None
     return user if user.check_password(password) else None
+
+
+def user_with_email(address: str) -> User | None:
+    """The account registered with this address (one at most: the address is unique)."""
+    return db.session.scalar(select(User).where(User.email == normal_email(address)))
 
 
 # ---------------------------------------------------------------- password policy
@@ -69,44 +94,48 @@ def common_passwords() -> frozenset[str]:
     return frozenset(FREQUENCY_LISTS["passwords"])
 
 
-def password_problem(password: str, username: str = "") -> str | None:
+def password_problem(password: str, username: str = "") -> PasswordProblem | None:
     """Why this password is refused, or None: length, a common password, or the username in it."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        return _("Use %(low)s to %(high)s characters.", low=PASSWORD_MIN, high=PASSWORD_MAX)
+        return PasswordProblem.LENGTH
     folded = password.casefold()
     if folded in common_passwords() or len(set(folded)) < 3:
-        return _("That password is one of the most common ones; choose another.")
+        return PasswordProblem.COMMON
     name = username.strip().casefold()
     if name and name in folded:
-        return _("The password must not contain your username.")
+        return PasswordProblem.HAS_USERNAME
     return None
 
 
 # ---------------------------------------------------------------- sign-up
 
 
-def name_is_a_players(username: str) -> bool:
-    """True if a player (a house bot, say) already has this name, ignoring case."""
-    clash = select(Player.id).where(func.lower(Player.name) == username.lower()).limit(1)
-    return db.session.scalar(clash) is not None
+def name_problem(username: str) -> SignUpProblem | None:
+    """Whether the name, or one that looks like it (siete.data.identity), is taken."""
+    skeleton = name_skeleton(username)
+    user = select(User.id).where(or_(User.username_skeleton == skeleton,
+                                     User.username_key == User.key_for(username)))
+    if db.session.scalar(user.limit(1)) is not None:
+        return SignUpProblem.USERNAME_TAKEN
+    if db.session.scalar(select(Player.id).where(Player.name_skeleton == skeleton).limit(1)) is not None:
+        return SignUpProblem.NAME_OF_A_PLAYER
+    return None
 
 
 def create_account(username: str, email: str, password: str) -> User:
     """Store the user and their human Player; AccountClash if the name or email is taken.
 
     Usernames are public (they sit at tables), so a taken one is said. A taken email is not
-    (#15.6): the form says only that the account could not be made with it.
+    (#15.6): the form says only that the account could not be made with it. The unique keys
+    decide a race (six sign-ups at once with one address make one account).
     """
-    username, email = username.strip(), email.strip().lower()
-    if find_user(username) is not None:
-        raise AccountClash("username", _("That username is taken (names are compared ignoring case)."))
-    if name_is_a_players(username):
-        raise AccountClash("username", _("That name belongs to a player already (maybe a house bot)."))
-    if db.session.scalar(select(User.id).where(User.email == email).limit(1)) is not None:
-        raise AccountClash("email", _("This email cannot be used for a new account. If it is yours, "
-                                      "log in or reset your password."))
-    user = User(username=username, username_key=User.key_for(username), email=email,
-                created_by=username, updated_by=username)
+    username, email = username.strip(), normal_email(email)
+    problem = name_problem(username)
+    if problem is None and user_with_email(email) is not None:
+        problem = SignUpProblem.EMAIL_UNUSABLE
+    if problem is not None:
+        raise AccountClash(problem)
+    user = User(username=username, email=email, created_by=username, updated_by=username)
     user.set_password(password)
     try:
         with unit_of_work():
@@ -114,52 +143,31 @@ def create_account(username: str, email: str, password: str) -> User:
             db.session.flush()
             db.session.add(Player(kind=PlayerKind.HUMAN, name=username, user_id=user.id,
                                   created_by=username, updated_by=username))
-    except IntegrityError:  # two sign-ups raced for the same name or email (rolled back)
-        raise AccountClash("username", _("That username was just taken; try another.")) from None
+    except IntegrityError as error:  # another sign-up won the race (all of this rolled back)
+        raise AccountClash(race_problem(error)) from None
     return user
 
 
-# ---------------------------------------------------------------- sessions
+# The unique key a duplicate broke, as MariaDB ("for key 'uq_users_email'") and SQLite
+# ("UNIQUE constraint failed: users.email") name it.
+DUPLICATE_KEY = re.compile(r"for key '(?:\w+\.)?(\w+)'|UNIQUE constraint failed: \w+\.(\w+)")
 
 
-def session_id(user_id: int, generation: int) -> str:
-    """What Flask-Login keeps in the session and the remember cookie: "<id>:<generation>"."""
-    return f"{user_id}:{generation}"
+def race_problem(error: IntegrityError) -> SignUpProblem:
+    """What a sign-up that lost a race to the database's unique keys clashed on."""
+    found = DUPLICATE_KEY.search(str(error.orig))
+    key = next((g for g in found.groups() if g), "") if found else ""
+    return SignUpProblem.EMAIL_UNUSABLE if "email" in key else SignUpProblem.USERNAME_JUST_TAKEN
 
 
-def parse_session_id(value: str | None) -> tuple[int, int] | None:
-    """(user id, generation) from a session id; a bare "<id>" (older sessions) is generation 0."""
-    user_id, _sep, generation = (value or "").partition(":")
-    try:
-        return int(user_id), int(generation or 0)
-    except ValueError:
-        return None
-
-
-def _bump_generation(user_id: int) -> None:
-    """One atomic UPDATE, so two revocations at once both count."""
-    db.session.execute(update(User).where(User.id == user_id)
-                       .values(session_generation=User.session_generation + 1))
-
-
-def revoke_sessions(user_id: int) -> int:
-    """End every session and remember cookie of the account (all devices); the new generation.
-
-    Commits: the bump must hold even if the caller's page then fails.
-    """
-    with unit_of_work():
-        _bump_generation(user_id)
-    return db.session.scalar(select(User.session_generation).where(User.id == user_id)) or 0
-
-
-def change_password(user: User, new_password: str) -> None:
-    """Store the new password and end every session made with the old one, in one transaction."""
+def change_password(user: User, new_password: str, keep_session: int | None = None) -> None:
+    """Store the new password and end every session made with the old one (but `keep_session`,
+    the browser that changed it), in one transaction."""
     with unit_of_work():
         user.set_password(new_password)
         user.updated_by = user.username
         db.session.flush()
-        _bump_generation(user.id)
-    db.session.refresh(user)  # the new generation, for the session the caller starts
+        delete_sessions(user.id, keep=keep_session)
 
 
 # ---------------------------------------------------------------- password reset
@@ -191,9 +199,3 @@ def user_for_reset_token(token: str, secret_key: str,
     if user is None or not hmac.compare_digest(fingerprint, _password_fingerprint(user)):
         return None
     return user
-
-
-def users_with_email(email: str) -> list[User]:
-    """The accounts registered with this address (normally one)."""
-    email = email.strip().lower()
-    return list(db.session.scalars(select(User).where(User.email == email).limit(5)))

@@ -18,6 +18,7 @@ from siete.data.game_rows import (
     write_state,
 )
 from siete.data.games import Game, GameStateRow
+from siete.data.login_sessions import SessionClaim
 from siete.data.people import Player
 from siete.data.vocabulary import GameMode, GameStatus
 from siete.engine import deck, rules
@@ -36,7 +37,7 @@ from siete.i18n.words import rule_message
 from siete.service.errors import Conflict, NotAllowed, RuleBroken, TableNotFound
 from siete.service.recording import record_finish, record_hand
 from siete.service.table_locks import (
-    SessionAccount,
+    Mover,
     locked_started_table,
     locked_table_for,
 )
@@ -61,11 +62,11 @@ class TableSnapshot:
     state: GameState
     version: int
     deadline: datetime | None
-    mover: str | None = None  # the player name of who moved (read with the lock for a session)
+    mover: Mover | None = None  # who moved (user id read with the lock for a session)
 
     @classmethod
     def of(cls, game: GameRow, live: LiveState, state: GameState,
-           mover: str | None = None) -> TableSnapshot:
+           mover: Mover | None = None) -> TableSnapshot:
         return cls(game, state, live.version, live.turn_deadline, mover)
 
 
@@ -136,21 +137,22 @@ def seat_in_state(state: GameState, player_name: str | None) -> int:
 
 def act(game_id: int, player_name: str | None, action: str, amount: int | None = None,
         version: int | None = None, pause_s: float = SETTLE_PAUSE_S,
-        account: SessionAccount | None = None) -> TableSnapshot:
+        claim: SessionClaim | None = None) -> TableSnapshot:
     """Apply one move for the player of that name; a stale version or a forbidden move changes nothing.
 
     A move needs only the name: the seats of a started game carry their (unique) players' names.
-    With `account` (a session's, unchecked), the name is the account's, read with the lock.
+    With `claim` (a login session's, unchecked), the name is its account's, read with the lock.
     """
     if action not in MOVES:
         raise RuleBroken(_("unknown action"))
-    with locked_table_for(game_id, player_name, account) as (game, row, player_name):
+    with locked_table_for(game_id, player_name, claim) as (game, row, mover):
+        player_name = mover.player_name
         if game.status != GameStatus.PLAYING:
             raise Conflict(_("this game is not being played now"))
         state = load_state(row)
         if _is_away(state, player_name):  # any move (even from a stale page) is a return: the
             _take_seat_back(row, state, state.seat_index(player_name), player_name)  # bot has
-            return TableSnapshot.of(game, row, state, player_name)  # played the turns meant for
+            return TableSnapshot.of(game, row, state, mover)  # played the turns meant for
         if version is not None and version != row.version:
             raise Conflict(_("the table has moved on since you looked; here it is now"))
         seat = seat_in_state(state, player_name)
@@ -162,7 +164,7 @@ def act(game_id: int, player_name: str | None, action: str, amount: int | None =
             raise RuleBroken(rule_message(exc)) from None
         advance(game, state, player_name, pause_s=pause_s)
         save_state(game, row, state, player_name, pause_s=pause_s)
-        return TableSnapshot.of(game, row, state, player_name)
+        return TableSnapshot.of(game, row, state, mover)
 
 
 def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
@@ -204,7 +206,7 @@ def come_back_to_table(game_id: int, player_name: str | None) -> TableSnapshot:
         except RuleError as exc:
             raise Conflict(rule_message(exc)) from None
         _take_seat_back(row, state, seat, state.seats[seat].name)
-        return TableSnapshot.of(game, row, state, player_name)
+        return TableSnapshot.of(game, row, state)
 
 
 def _is_away(state: GameState, player_name: str | None) -> bool:
@@ -226,17 +228,18 @@ def deal_next(game: GameRow, state: GameState) -> None:
 
 
 def ready_for_next(game_id: int, player_name: str | None, pause_s: float = SETTLE_PAUSE_S,
-                   account: SessionAccount | None = None) -> TableSnapshot:
+                   claim: SessionClaim | None = None) -> TableSnapshot:
     """A person has seen the settled hand; once every person has, the next hand is dealt.
 
     Saying it after the deal changes nothing: the pause may have run out in the meantime.
-    `account` as for act.
+    `claim` as for act.
     """
-    with locked_table_for(game_id, player_name, account) as (game, row, player_name):
+    with locked_table_for(game_id, player_name, claim) as (game, row, mover):
+        player_name = mover.player_name
         state = load_state(row)
         seat = seat_in_state(state, player_name)
         if state.phase != DEAL or game.status != GameStatus.PLAYING:
-            return TableSnapshot.of(game, row, state, player_name)
+            return TableSnapshot.of(game, row, state, mover)
         try:
             all_ready = say_next(state, seat)
         except RuleError as exc:
@@ -245,7 +248,7 @@ def ready_for_next(game_id: int, player_name: str | None, pause_s: float = SETTL
             deal_next(game, state)
             advance(game, state, player_name, pause_s=pause_s)
         save_state(game, row, state, player_name, keep_deadline=not all_ready, pause_s=pause_s)
-        return TableSnapshot.of(game, row, state, player_name)
+        return TableSnapshot.of(game, row, state, mover)
 
 
 def leave_game(game_id: int, player: Player, pause_s: float = SETTLE_PAUSE_S) -> None:

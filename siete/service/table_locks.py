@@ -1,5 +1,5 @@
 """Locking a table for a change: with its seats (who sits), or as plain rows (moves, timers),
-or for the account a signed session names, checked in the statement that takes the lock."""
+or for the login session a signed cookie names, checked in the statement that takes the lock."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -9,16 +9,19 @@ from typing import NoReturn
 
 from flask_babel import gettext as _
 
+from siete.data.base import utcnow
 from siete.data.game_rows import (
     GameRow,
     LiveState,
     game_exists,
     lock_started,
-    lock_started_for_account,
+    lock_started_for_session,
     lock_with_seats,
 )
 from siete.data.games import Game, GameStateRow
+from siete.data.login_sessions import SessionClaim
 from siete.service.errors import Conflict, SignedOut, TableNotFound
+from siete.service.sessions import is_stale, mark_seen
 from siete.service.unit_of_work import unit_of_work
 
 
@@ -46,31 +49,34 @@ def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tu
         yield started
 
 
-@dataclass(frozen=True)
-class SessionAccount:
-    """The account a signed session names, not yet checked against the database (#15.2)."""
-
-    user_id: int
-    generation: int
-
-
 @contextmanager
-def locked_table_for(game_id: int, player_name: str | None, account: SessionAccount | None
-                     ) -> Iterator[tuple[GameRow, LiveState, str | None]]:
-    """locked_started_table for a mover: `player_name` as given, or, for a session's `account`,
-    read with the lock, in the same statement that checks the session is still valid."""
-    if account is None:
+def locked_table_for(game_id: int, player_name: str | None, claim: SessionClaim | None
+                     ) -> Iterator[tuple[GameRow, LiveState, Mover]]:
+    """locked_started_table for a mover: `player_name` as given, or, for a login session's
+    `claim`, its account read with the lock, in the same statement that checks the session is
+    still live. A session last seen over a minute ago is marked seen in the same transaction."""
+    if claim is None:
         with locked_started_table(game_id) as (game, row):
-            yield game, row, player_name
+            yield game, row, Mover(None, player_name)
         return
     with unit_of_work():
-        started = lock_started_for_account(game_id, account.user_id)
+        started = lock_started_for_session(game_id, claim)
         if started is None:
             _not_started(game_id)
         game, row, now = started
-        if now.generation != account.generation:  # revoked, or no such account any more
+        if now.user_id is None:  # ended (logged out, elsewhere too), or never was
             raise SignedOut(_("Login required."))
-        yield game, row, now.player_name
+        if is_stale(now.last_seen_at, utcnow()):
+            mark_seen(claim.session_id)
+        yield game, row, Mover(now.user_id, now.player_name)
+
+
+@dataclass(frozen=True)
+class Mover:
+    """Who moves: the user id when a session's check read it with the lock, and the player name."""
+
+    user_id: int | None
+    player_name: str | None
 
 
 def _not_started(game_id: int) -> NoReturn:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import selectinload
 from siete.data.base import db, utcnow
 from siete.data.game_rows import LiveState
 from siete.data.games import Game, GamePlayer, GameStateRow
+from siete.data.identity import name_skeleton
 from siete.data.people import Player, User
 from siete.data.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
 from siete.engine import deck, rules
@@ -71,8 +72,14 @@ def player_for(user: User) -> Player:
     """The human player of an account, created the first time it is needed."""
     player = user.player  # load_user has joined it in; otherwise this loads it
     if player is None:
+        # An account older than players at sign-up whose name looks like a player's keeps its
+        # name, with no skeleton, as migration 0004 treats such names.
+        look_alike = db.session.scalar(
+            select(Player.id).where(Player.name_skeleton == name_skeleton(user.username)))
         player = Player(name=user.username, kind=PlayerKind.HUMAN, user=user,
                         created_by=user.username, updated_by=user.username)
+        if look_alike is not None:
+            player.name_skeleton = None
         db.session.add(player)
         db.session.flush()
     return player

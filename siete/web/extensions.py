@@ -3,21 +3,20 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import cache
 
-from flask import Flask, Response, current_app, flash, redirect, request, url_for
+from flask import Flask, Response, current_app, flash, g, redirect, request, session, url_for
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_login import LoginManager, UserMixin, current_user
+from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFProtect
 from itsdangerous import BadSignature, URLSafeSerializer
-from sqlalchemy import bindparam, select
+from sqlalchemy.exc import SQLAlchemyError
 
-from siete.data.base import db
-from siete.data.people import Player, User
-from siete.service.accounts import parse_session_id
+from siete.data.base import utcnow
+from siete.data.login_sessions import SessionClaim
+from siete.service import sessions
 from siete.web.mail import configure_mail
 from siete.web.urls import same_site_path
 
@@ -40,41 +39,85 @@ class Account(UserMixin):
     """The logged-in user as every request needs it: one small row, not the ORM User.
 
     Loading the User and its Player as ORM objects was a millisecond of CPU on every move;
-    the few pages that change an account load the User itself (`siete.data.User`).
+    the few pages that change an account load the User itself (`siete.data.people.User`).
+    `token` names the browser's login session ("<row id>.<secret>", siete.service.sessions):
+    Flask-Login keeps it in the session and the remember cookie, so ending the row ends both.
     """
 
     id: int
     username: str
     player_name: str | None  # None until the account first sits at a table
-    generation: int = 0  # users.session_generation when this session was made
+    session_id: int
+    token: str
 
     def get_id(self) -> str:
-        """"<id>:<generation>", kept in the session and the remember cookie (see load_user)."""
-        return f"{self.id}:{self.generation}"
+        return self.token
 
 
-@cache  # built once: the statement cache then knows it
-def account_query():
-    """SELECT of the columns an Account holds, by user id."""
-    users, players = User.__table__.c, Player.__table__.c
-    return (select(users.id, users.username, players.name, users.session_generation)
-            .outerjoin(Player.__table__, players.user_id == users.id)
-            .where(users.id == bindparam("user_id")))
+# The login session's token under a key of our own, so a move reads it without asking
+# Flask-Login to load the account (the move checks it with the table's lock instead).
+LOGIN_SESSION_KEY = "login_session"
+SEEN_KEY = "login_session_seen"  # g: (session id, last seen) as the account's query read them
+
+
+def log_in(user_id: int, username: str, remember: bool) -> Account:
+    """Start a login session for this browser and log it in (Flask-Login) on it."""
+    new = sessions.start_session(user_id, request.headers.get("User-Agent", ""), remember, username)
+    account = Account(user_id, username, None, new.session_id, new.token)
+    login_user(account, remember=remember)
+    session[LOGIN_SESSION_KEY] = new.token
+    return account
+
+
+def log_out() -> None:
+    """Forget the login in this browser (the caller ends its session row first, if it should).
+
+    The session is cleared first: logout_user() leaves the marker that makes Flask-Login delete
+    the remember cookie, and clearing after it dropped that marker (#15.1).
+    """
+    session.clear()
+    logout_user()
+
+
+def forget_login() -> None:
+    """The login session this browser named has ended: forget it, keep the rest of the session."""
+    session.pop(LOGIN_SESSION_KEY, None)
+    logout_user()
+
+
+def claimed_session() -> SessionClaim | None:
+    """The login session the signed session cookie names, not yet checked (None if none)."""
+    return SessionClaim.parse(session.get(LOGIN_SESSION_KEY))
 
 
 @login_manager.user_loader
-def load_user(user_id: str) -> Account | None:
-    """Flask-Login callback: the Account stored in the session or remember cookie, or None.
-
-    The id carries the account's session generation: once revoke_sessions has bumped it,
-    every older session and remember cookie of the account stops working (#15.2).
-    """
-    parsed = parse_session_id(user_id)
-    if parsed is None:
+def load_user(token: str) -> Account | None:
+    """Flask-Login callback: the account of the live login session the session or the remember
+    cookie names (one query), or None once that session has ended (#24.3)."""
+    found = sessions.account_of(token)
+    if found is None:
         return None
-    key, generation = parsed
-    row = db.session.connection().execute(account_query(), {"user_id": key}).first()
-    return None if row is None or row.session_generation != generation else Account(*row)
+    if session.get(LOGIN_SESSION_KEY) != token:  # logged in again from the remember cookie
+        session[LOGIN_SESSION_KEY] = token
+    g.setdefault(SEEN_KEY, (found.session_id, found.last_seen_at))
+    return Account(found.user_id, found.username, found.player_name, found.session_id, token)
+
+
+def loaded_account() -> bool:
+    """True once this request has loaded the account (load_user ran)."""
+    return SEEN_KEY in g
+
+
+def mark_session_seen(response: Response) -> Response:
+    """after_request: write "last seen" for the session this request loaded, once a minute at
+    most. A failure to write it never spoils the answer."""
+    seen = g.get(SEEN_KEY)
+    if seen is not None and response.status_code < 500 and sessions.is_stale(seen[1], utcnow()):
+        try:
+            sessions.mark_seen(seen[0])
+        except SQLAlchemyError:
+            current_app.logger.warning("could not note when session %s was last seen", seen[0])
+    return response
 
 
 def _page_to_return_to() -> str:
@@ -116,6 +159,7 @@ def init_extensions(app: Flask) -> None:
     # table's lock, never does).
     login_manager.init_app(app, add_context_processor=False)
     app.context_processor(lambda: {"current_user": current_user})
+    app.after_request(mark_session_seen)
     csrf.init_app(app)
     limiter.init_app(app)
     configure_mail(app)  # SMTP_* and MAIL_SENDER for the password-reset mails

@@ -4,18 +4,18 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, g, make_response, render_template, request
+from flask import Flask, Response, current_app, make_response, render_template, request
 from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from siete.data.base import db
 from siete.settings import DEV_SECRET_KEY, is_production
-from siete.web.extensions import login_manager
 
 # No 'unsafe-inline' anywhere: every script and style lives in static/ (htmx's own indicator
 # style is switched off in siete.js and replaced by rules in siete.css).
@@ -45,6 +45,7 @@ CSRF_REASONS = {
     "The CSRF token is invalid.": lazy_gettext("The CSRF token is invalid."),
     "The CSRF tokens do not match.": lazy_gettext("The CSRF tokens do not match."),
 }
+UNTRUSTED_HOST = lazy_gettext("This site does not answer to that host name.")
 DB_DOWN_MESSAGE = lazy_gettext(
     "The game is briefly unavailable; your last move is safe. Try again in a moment.")
 
@@ -58,6 +59,34 @@ def check_secret_key(app: Flask) -> None:
             f"environment variable to a random string of at least {MIN_SECRET_KEY_LENGTH} characters, "
             "e.g. python -c 'import secrets; print(secrets.token_urlsafe(48))'."
         )
+
+
+def check_public_url(app: Flask, production: bool) -> None:
+    """PUBLIC_URL (the site's own address, which reset links are built on) must be an absolute
+    http(s) address; production refuses to start without one, so no link ever follows the Host
+    or X-Forwarded-Host a client sent (#24.2)."""
+    url = app.config.get("PUBLIC_URL") or ""
+    try:
+        parts = urlsplit(url)
+        bad = bool(url) and (parts.scheme not in ("http", "https") or not parts.hostname
+                             or bool(parts.query or parts.fragment))
+    except ValueError:  # "http://[" and the like
+        bad = True
+    if bad:
+        raise RuntimeError(f"PUBLIC_URL must be the site's address, like https://siete.example, not {url!r}")
+    if production and not url:
+        raise RuntimeError(
+            "Refusing to start in production without PUBLIC_URL: set it to the address people "
+            "reach the site at (e.g. https://siete.example). Password-reset links are built on "
+            "it, never on the Host header a client sends.")
+
+
+def trusted_hosts(app: Flask) -> None:
+    """TRUSTED_HOSTS (comma-separated, e.g. "siete.example,.siete.example"): Flask then answers
+    400 to a request whose Host (or, behind TRUSTED_PROXIES, X-Forwarded-Host) is not listed."""
+    if app.config.get("TRUSTED_HOSTS") is None:
+        listed = [h.strip() for h in os.environ.get("TRUSTED_HOSTS", "").split(",") if h.strip()]
+        app.config["TRUSTED_HOSTS"] = listed or None
 
 
 def harden_for_production(app: Flask) -> None:
@@ -134,6 +163,8 @@ def render_error(code: int, description: str | None = None, safe_mode: bool = Fa
 def handle_http_error(error: HTTPException) -> Response:
     """Error handler for the codes in ERROR_CODES; never shows a traceback."""
     code = error.code or 500
+    if isinstance(error, SecurityError):  # a Host outside TRUSTED_HOSTS: no URL can be built
+        return Response(str(UNTRUSTED_HOST), 400, mimetype="text/plain")  # for a page, so say it plainly
     if getattr(error, "response", None) is not None:  # the raiser built its own page (e.g. a
         return error.response                         # rate limit's on_breach): keep it
     # A 500's text could come from an exception; show only the template's own words then.
@@ -159,10 +190,9 @@ def handle_database_down(error: Exception) -> Response:
         db.session.rollback()
     except Exception:  # the connection is gone; the rollback may fail too, and that is fine
         current_app.logger.warning("rollback after database error failed")
-    # The page must not query again: base.html reads current_user, which would load (or, after
-    # the rollback expired it, refresh) the user and raise inside this handler, so logged-in
-    # players got a bare 500 instead of this page. The 503 page shows them as a visitor.
-    g._login_user = login_manager.anonymous_user()
+    # The page must not query again: reading current_user would load the account and raise
+    # inside this handler (logged-in players got a bare 500). In safe mode base.html does not
+    # read it, so the 503 page shows everyone as a visitor.
     return render_error(503, DB_DOWN_MESSAGE, safe_mode=True)
 
 
@@ -171,6 +201,8 @@ def init_security(app: Flask) -> None:
     production = is_production(app)
     if production:
         harden_for_production(app)
+    check_public_url(app, production)
+    trusted_hosts(app)
     app.config.setdefault("HSTS_ENABLED", production)
     trust_proxies(app)
     app.after_request(add_security_headers)

@@ -9,6 +9,8 @@ from sqlalchemy import func, select
 
 from siete.data.base import db
 from siete.data.people import Player, User
+from siete.service.sessions import account_of
+from siete.web.extensions import LOGIN_SESSION_KEY
 from siete.web.urls import same_site_path
 
 PASSWORD = "correct-horse-9"
@@ -26,8 +28,12 @@ def login(client, username="Ana1", password=PASSWORD, next_url=None, **kw):
 
 
 def logged_in_user_id(client):
+    """The user id of the live login session this client's cookie names, or None."""
     with client.session_transaction() as sess:
-        return sess.get("_user_id")
+        token = sess.get(LOGIN_SESSION_KEY)
+    with client.application.app_context():
+        account = account_of(token)
+        return None if account is None else account.user_id
 
 
 def count_users(app, username):
@@ -45,7 +51,7 @@ def test_register_creates_account_and_human_player_then_logs_in(app, client):
         assert user.password_hash.startswith("scrypt:") and PASSWORD not in user.password_hash
         player = db.session.scalar(select(Player).where(Player.user_id == user.id))
         assert (player.kind, player.name, player.profile) == ("human", "Ana1", None)
-    assert logged_in_user_id(client) == f"{user.id}:0"  # "<id>:<session generation>"
+    assert logged_in_user_id(client) == user.id
 
 
 def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app, client):
@@ -53,15 +59,19 @@ def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app
     from siete.web.extensions import Account, load_user
 
     register(client, "Ana1")
-    with app.app_context():
+    with client.session_transaction() as sess:
+        token = sess[LOGIN_SESSION_KEY]
+    with app.test_request_context():
         user_id = db.session.scalar(select(User.id).where(User.username_key == "ana1"))
-        account = load_user(str(user_id))
+        account = load_user(token)
         assert isinstance(account, Account) and account.is_authenticated
         assert (account.id, account.username, account.player_name) == (user_id, "Ana1", "Ana1")
-        assert account.get_id() == f"{user_id}:0"
+        assert account.get_id() == token
         db.session.execute(db.delete(Player).where(Player.user_id == user_id))
-        assert load_user(str(user_id)).player_name is None  # no seat taken yet: no player
-        assert load_user(str(user_id + 1000)) is None and load_user("x") is None
+        assert load_user(token).player_name is None  # no seat taken yet: no player
+        row, secret = token.split(".")
+        for forged in (f"{int(row) + 1}.{secret}", f"{row}.{secret}x", str(user_id), f"{user_id}:0", "x"):
+            assert load_user(forged) is None
         db.session.rollback()
     header = client.get("/").get_data(as_text=True)  # the name opens the profile (#18)
     assert 'href="/players/Ana1"' in header and 'title="Your profile">Ana1</a>' in header
@@ -223,11 +233,11 @@ def test_login_renews_the_session(client):
     client.post("/auth/logout")
     with client.session_transaction() as sess:
         sess["planted"] = "by an attacker"
-        sess["_user_id"] = "999"
+        sess[LOGIN_SESSION_KEY] = "999.planted"
     login(client)
     with client.session_transaction() as sess:
         assert "planted" not in sess
-        assert sess["_user_id"] != "999"
+        assert sess[LOGIN_SESSION_KEY] != "999.planted"
 
 
 def test_htmx_request_without_login_gets_401_and_hx_redirect(client):

@@ -1,102 +1,39 @@
 """#18 password reset: a signed, expiring, single-use link mailed through a real SMTP server.
 
 The SMTP server is aiosmtpd, started by the test on a free loopback port, with a login the
-app must use (SMTP_USERNAME / SMTP_PASSWORD): nothing here is a mock of smtplib.
+app must use (SMTP_USERNAME / SMTP_PASSWORD): nothing here is a mock of smtplib. A request only
+stores what it asks for (#24.4); `worker_sends` runs the worker's mail step, as its tick does.
 """
 from __future__ import annotations
 
-import email
 import logging
 import re
-import socket
 import time
-from email import policy
 
 import pytest
-from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import AuthResult
 
-PASSWORD, NEW_PASSWORD = "correct-horse-9", "brand-new-pass-7"
-SMTP_USER, SMTP_PASSWORD = "siete-mailer", "smtp-secret-1"
+from tests.support.mail import (
+    NEW_PASSWORD,
+    SMTP_PASSWORD,
+    SMTP_USER,
+    ask_reset,
+    choose,
+    flashed,
+    login,
+    register,
+    reset_path,
+    worker_sends,
+)
+
 # The test server asks for a login over plain TCP (loopback only); aiosmtpd warns about that.
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
-LINK = re.compile(r"https?://\S+/auth/reset/(\S+)")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Inbox:
-    """aiosmtpd handler: keeps every message it is handed."""
-
-    def __init__(self):
-        self.messages: list[email.message.EmailMessage] = []
-
-    async def handle_DATA(self, server, session, envelope):
-        self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))
-        return "250 OK"
-
-    def wait_for(self, count: int, seconds: float = 10):
-        deadline = time.monotonic() + seconds
-        while len(self.messages) < count and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return self.messages
-
-
-def authenticate(server, session, envelope, mechanism, auth_data):
-    ok = auth_data.login == SMTP_USER.encode() and auth_data.password == SMTP_PASSWORD.encode()
-    return AuthResult(success=ok)
-
-
-@pytest.fixture
-def inbox():
-    handler = Inbox()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port(),
-                            authenticator=authenticate, auth_require_tls=False, auth_required=True)
-    controller.start()
-    handler.port = controller.port
-    yield handler
-    controller.stop()
 
 
 @pytest.fixture
 def app_config(inbox):
     return {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": inbox.port, "SMTP_TLS": "none",
             "SMTP_USERNAME": SMTP_USER, "SMTP_PASSWORD": SMTP_PASSWORD,
-            "MAIL_SENDER": "Siete <no-reply@siete.test>", "MAIL_IN_BACKGROUND": False,
-            "PUBLIC_URL": "https://siete.example"}
-
-
-def register(client, username="Ana1"):
-    response = client.post("/auth/register", data={
-        "username": username, "email": f"{username.lower()}@example.com",
-        "password": PASSWORD, "confirm": PASSWORD})
-    assert response.status_code == 302
-    client.post("/auth/logout")
-
-
-def login(client, username="Ana1", password=PASSWORD, **data):
-    return client.post("/auth/login", data={"username": username, "password": password, **data})
-
-
-def ask_reset(client, address="ana1@example.com", **kw):
-    return client.post("/auth/forgot", data={"email": address}, **kw)
-
-
-def reset_path(message) -> str:
-    token = LINK.search(message.get_content()).group(1)
-    return f"/auth/reset/{token}"
-
-
-def choose(client, path, password=NEW_PASSWORD):
-    return client.post(path, data={"new_password": password, "confirm": password})
-
-
-def flashed(client, response) -> str:
-    return client.get(response.headers["Location"]).get_data(as_text=True)
+            "MAIL_SENDER": "Siete <no-reply@siete.test>", "PUBLIC_URL": "https://siete.example"}
 
 
 def test_the_login_page_links_to_forgot_password(client):
@@ -177,19 +114,12 @@ def test_the_new_password_follows_the_policy(app, client, inbox):
     assert login(client).status_code == 302  # nothing changed
 
 
-def test_mail_can_go_out_in_the_background(app, client, inbox):
-    app.config["MAIL_IN_BACKGROUND"] = True
-    register(client)
-    ask_reset(client)
-    assert len(inbox.wait_for(1)) == 1
-
-
 class TestMailThrottle:
     @pytest.fixture
     def app_config(self, inbox):
         return {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": inbox.port, "SMTP_TLS": "none",
                 "SMTP_USERNAME": SMTP_USER, "SMTP_PASSWORD": SMTP_PASSWORD,
-                "MAIL_IN_BACKGROUND": False, "RESET_EMAIL_RATE_LIMIT": "2/hour",
+                "RESET_EMAIL_RATE_LIMIT": "2/hour",
                 "RESET_RATE_LIMIT": "100/minute"}
 
     def test_one_address_gets_only_so_many_mails_whoever_asks(self, app, client, inbox):
@@ -207,10 +137,12 @@ class TestWithoutSmtp:
     def app_config(self):
         return {"SMTP_HOST": ""}
 
-    def test_the_mail_is_printed_to_the_log(self, client, caplog):
+    def test_the_worker_prints_the_mail_to_its_log(self, client, caplog):
         caplog.set_level(logging.INFO)
         register(client)
-        assert ask_reset(client).status_code == 302
-        assert "not sent" in caplog.text and "/auth/reset/" in caplog.text
+        assert ask_reset(client, send=False).status_code == 302
+        assert "/auth/reset/" not in caplog.text  # the request only asked
+        worker_sends(client.application)
+        assert "not sent" in caplog.text and "http://localhost/auth/reset/" in caplog.text
         path = "/auth/reset/" + re.search(r"/auth/reset/(\S+)", caplog.text).group(1)
         assert choose(client, path).status_code == 302

@@ -117,6 +117,7 @@ def test_user_passwords_are_scrypt_hashes_and_usernames_unique_ignoring_case(db_
     db_session.commit()
     assert user.username_key == "alice" and user.password_hash.startswith("scrypt:")
     assert user.check_password("correct horse") and not user.check_password("Correct horse")
+    assert user.username_skeleton == "allce"  # what the name looks like (siete.data.identity)
     db_session.add(User(username="ALICE", email="other@example.com", password_hash="x"))
     with pytest.raises(DBAPIError):
         db_session.commit()

@@ -41,27 +41,40 @@ def wait_until_live(url: str, server: subprocess.Popen, log: Path) -> None:
 
 
 @contextmanager
-def running_app(work: Path, database: str, **settings: str):
+def running_app(work: Path, database: str, worker: bool = False, **settings: str):
     """`flask --app wsgi run` (as `make run`) on a free port and its own SQLite file in `work`,
-    with `settings` added to its environment; yields its base URL and stops it after."""
+    with `settings` added to its environment; yields its base URL and stops it after. With
+    `worker`, the worker runs beside it as `make run` starts it (it sends the outbox's mail)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
     env.update(DATABASE_URL=f"sqlite:///{work / database}", SECRET_KEY=secrets.token_hex(32),
                PYTHONUNBUFFERED="1", **settings)
     log = work / "server.log"
+    processes = []
     with log.open("wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "flask", "--app", "wsgi", "run", "--no-reload",
              "--host", "127.0.0.1", "--port", str(port)],
             cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+        processes.append(server)
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until_live(url, server, log)
+        wait_until_live(url, server, log)  # the server made the database: the worker may start
+        if worker:
+            with (work / "worker.log").open("wb") as out:
+                processes.append(subprocess.Popen(
+                    [sys.executable, "-m", "flask", "--app", "wsgi", "worker"],
+                    cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT))
         yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=5)
+        for process in processes:
+            stop(process)
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)

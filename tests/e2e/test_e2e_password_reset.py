@@ -54,8 +54,8 @@ def inbox():
 
 @pytest.fixture(scope="module")
 def mail_server_app(inbox, tmp_path_factory):
-    """The app (flask run, like make run) with the test's SMTP server configured."""
-    with running_app(tmp_path_factory.mktemp("e2e-reset"), "reset.sqlite",
+    """The app and its worker (like make run) with the test's SMTP server configured."""
+    with running_app(tmp_path_factory.mktemp("e2e-reset"), "reset.sqlite", worker=True,
                      SMTP_HOST="127.0.0.1", SMTP_PORT=str(inbox.port), SMTP_TLS="none",
                      MAIL_SENDER="Siete <no-reply@siete.test>") as url:
         yield url

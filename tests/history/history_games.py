@@ -2,6 +2,7 @@
 path) and games where a human plays through service.play.act, as the web does."""
 from __future__ import annotations
 
+import flask
 from sqlalchemy import select
 
 from siete.data.base import db
@@ -10,6 +11,7 @@ from siete.engine.state import DEAL, OVER, PLAY
 from siete.service import play as play_service
 from siete.service.bot_games import simulate_recorded
 from siete.service.tables import TableSpec, create_table, start_table
+from siete.web.extensions import log_in
 
 
 def make_human(name: str) -> Player:
@@ -69,11 +71,13 @@ def play_some_games(app) -> dict[str, list[int]]:
 
 
 def client_logged_in_as(app, name: str):
-    """A test client logged in as the user called `name` (Flask-Login's session key)."""
+    """A test client logged in as the user called `name` (a login session of its own)."""
     with app.app_context():
         user_id = db.session.scalar(select(Player.user_id).where(Player.name == name))
     client = app.test_client()
+    with app.test_request_context():
+        log_in(user_id, name, remember=False)
+        logged_in = dict(flask.session)
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
-        session["_fresh"] = True
+        session.update(logged_in)
     return client

@@ -48,6 +48,7 @@ def test_the_header_links_my_games_my_profile_and_shows_my_rating(app, games):
     assert re.search(r'title="Your rating">\(-?\d+\.\d\)', html)
     profile = client_logged_in_as(app, "Ana").get("/players/Ana").get_data(as_text=True)
     assert 'href="/auth/password"' in profile and "Change password" in profile
+    assert 'href="/auth/account"' in profile and "Your account" in profile  # its sessions (#24.3)
     other = client_logged_in_as(app, "Ana").get("/players/Bea").get_data(as_text=True)
     assert 'href="/auth/password"' not in other
 

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.games import Game
 from siete.data.people import User
+from siete.web.extensions import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, load, make_user, started_game
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
@@ -159,5 +160,5 @@ def test_oversized_bodies_are_refused_not_crashed(game):
         # The login form answers 200 with the field's error (there is no MAX_CONTENT_LENGTH).
         assert response.status_code in ((200, 400, 413) if sender is visitor else (400, 413, 422))
     with visitor.session_transaction() as session:
-        assert "_user_id" not in session
+        assert LOGIN_SESSION_KEY not in session
     assert load(app, game_id)[1].to_dict() == before.to_dict()

@@ -206,7 +206,8 @@ def test_production_turns_hsts_on(monkeypatch, database_url):
     from siete.app import create_app
 
     monkeypatch.setenv("SIETE_ENV", "production")
-    app = create_app({"SECRET_KEY": "k" * 48, "SQLALCHEMY_DATABASE_URI": database_url})
+    app = create_app({"SECRET_KEY": "k" * 48, "SQLALCHEMY_DATABASE_URI": database_url,
+                      "PUBLIC_URL": "https://siete.example"})
     assert app.config["HSTS_ENABLED"] is True
     response = app.test_client().get("/livez", base_url="https://siete.example")
     assert response.headers["Strict-Transport-Security"] == "max-age=31536000"

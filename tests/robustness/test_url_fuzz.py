@@ -67,7 +67,7 @@ def assert_safe(response) -> None:
 def login_required_pages(app) -> list[tuple[str, str]]:
     """(method, URL) of every route that asks for a login, with sample values for its arguments."""
     samples = {"game_id": 1, "name": "Ana", "code": "en", "key": "highest_bet", "action": "bet",
-               "filename": "css/base.css", "token": "x"}
+               "filename": "css/base.css", "token": "x", "session_id": 1}
     client = client_for(app, None)
     found = []
     for rule in app.url_map.iter_rules():

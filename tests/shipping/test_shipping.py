@@ -148,7 +148,9 @@ def test_dockerfile_base_image_user_healthcheck_and_gunicorn():
     assert users and users[-1] not in ("root", "0"), "the server must not run as root"
     assert keywords.index("USER") < keywords.index("CMD")
     healthcheck = next(args for k, args in instructions if k == "HEALTHCHECK")
-    assert "/healthz" in healthcheck and "urllib.request" in healthcheck
+    assert "docker/healthcheck.py" in healthcheck
+    script = (ROOT / "docker" / "healthcheck.py").read_text()
+    assert "/healthz" in script and "PUBLIC_URL" in script  # the site's own host (TRUSTED_HOSTS)
     command = [word for k, args in instructions if k in ("CMD", "ENTRYPOINT")
                for word in exec_form_or_shell(args)]
     assert "gunicorn" in command and "wsgi:app" in command

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import flask
 from sqlalchemy import update
 
 from siete.data.base import db
@@ -14,6 +15,7 @@ from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.web.extensions import log_in
 
 HX = {"HX-Request": "true"}
 THREE_BOTS = {"name": "Three bots", "seats": 4, "standard_bots": 1, "cautious_bots": 1,
@@ -33,12 +35,17 @@ def make_user(app, name: str) -> int:
 
 
 def client_for(app, user_id: int | None):
-    """A test client with its own session, logged in as user_id (Flask-Login's session key)."""
+    """A test client with its own session, logged in as user_id: a login session is stored and
+    the session cookie holds what logging in puts there (siete.web.extensions.log_in)."""
     client = app.test_client()
     if user_id is not None:
+        with app.app_context():
+            username = db.session.get(User, user_id).username
+        with app.test_request_context(headers={"User-Agent": "pytest"}):
+            log_in(user_id, username, remember=False)
+            logged_in = dict(flask.session)
         with client.session_transaction() as session:
-            session["_user_id"] = str(user_id)
-            session["_fresh"] = True
+            session.update(logged_in)
     return client
 
 

@@ -83,6 +83,7 @@ def session_cookie_header(client, base_url: str, **headers) -> str:
 @pytest.fixture
 def production_app(monkeypatch, database_url):
     monkeypatch.setenv("SIETE_ENV", "production")
+    monkeypatch.setenv("PUBLIC_URL", "https://siete.example")  # production needs it (#24.2)
     app = create_app({"SECRET_KEY": "p" * 48, "SQLALCHEMY_DATABASE_URI": database_url,
                       "BABEL_DEFAULT_LOCALE": "en"})
     from siete.data.base import db

@@ -108,7 +108,7 @@ def test_production_via_config_and_its_hardening(monkeypatch, tmp_path):
     with pytest.raises(RuntimeError):
         create_app({"ENV_NAME": "production", "SQLALCHEMY_DATABASE_URI": url})
     app = create_app({"ENV_NAME": "production", "SECRET_KEY": STRONG_KEY, "DEBUG": True,
-                      "SQLALCHEMY_DATABASE_URI": url})
+                      "SQLALCHEMY_DATABASE_URI": url, "PUBLIC_URL": "https://siete.example"})
     assert app.debug is False
     for prefix in ("SESSION_COOKIE", "REMEMBER_COOKIE"):
         # Secure follows the request's scheme, not the mode: tests/web/test_deployment.py.
@@ -218,3 +218,15 @@ def test_an_oversized_body_is_refused_before_parsing(client):
     assert response.status_code == 413
     assert "too much" in response.get_data(as_text=True)
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_health_check_passes_an_allow_list_of_hosts_with_the_sites_own_host(tmp_path):
+    """#24.2: with TRUSTED_HOSTS set, another Host is refused (400), and the image's health check,
+    which names PUBLIC_URL's host (docker/healthcheck.py), still finds the app healthy."""
+    from siete.app import create_app
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'h.sqlite'}",
+                      "TRUSTED_HOSTS": ["siete.example"]})
+    client = app.test_client()
+    assert client.get("/healthz", headers={"Host": "siete.example"}).status_code == 200
+    assert client.get("/healthz", headers={"Host": "127.0.0.1:8000"}).status_code == 400
