@@ -5,6 +5,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from siete.engine.bank_rule import bank_threatened
 from siete.engine.codes import BotProfile
 from siete.engine.deck import shuffled_deck
 from siete.engine.rules import (
@@ -34,12 +35,7 @@ class Strategy(Protocol):
 
 def _bank_threatened(view: BotView, margin: float = 0.0) -> bool:
     """R8.2: some standing punter could beat the bank, counting each hidden card as average."""
-    guess = view.average_unseen()
-    target = view.total + margin
-    for shown, hidden in view.standing:  # a loop, not any(genexpr): banks ask this every card
-        if shown + hidden * guess > target:
-            return True
-    return False
+    return bank_threatened(view.total, view.standing, view.unseen_count, view.unseen_weight, margin)
 
 
 class StandardBot:
