@@ -1,7 +1,7 @@
 """What one seat may see of a game (R4.2): the table view for people and the view bots decide on."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from siete.engine.cards import SEVEN_HALF, CardSet, points
@@ -98,6 +98,8 @@ class BotView:
     unseen_count: int  # sum(unseen), kept so that bots need not add it up on every decision
     unseen_weight: int  # the half points of those cards: sum(v * unseen[v])
     standing: list[tuple[int, int]]  # punters who stood: (face-up total, face-down cards)
+    hidden: int = 0  # its own face-down first card's value, half points (0 for the bank)
+    stakes: list[int] = field(default_factory=list)  # the bank's view: each stander's stake
 
     def safe_share(self) -> float:
         """The share of unseen cards that would not bust this hand (R8.1's p)."""
@@ -171,6 +173,7 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     if memory is None:
         memory = HandMemory(state.config.cards)
     half = memory.half
+    value = stakes = None
     if with_cards:
         memory.catch_up(state)
         unseen, count, weight = memory.unseen.copy(), memory.count, memory.weight
@@ -183,6 +186,8 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
         standing = memory.standing.copy()
         if status == STOOD and seat != bank:  # a seat that stood knows its own whole total
             standing = _own_total_shown(state, seat, standing)
+        if seat == bank:  # the stakes on the table, in the order the standers stood
+            stakes = [seats[i].stake for i in state.order[1:] if seats[i].status == STOOD]
     else:
         unseen, count, weight, standing = [], 0, 0, []
     bank_cards = seats[bank].cards
@@ -191,7 +196,7 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     return BotView(seat, seat == bank, held, state.config.initial_points,
                    max_bet(held), me.total,
                    half[bank_cards[0]] if bank_cards else 0, len(state.deck),
-                   unseen, count, weight, standing)
+                   unseen, count, weight, standing, value or 0, stakes or [])
 
 
 def _own_total_shown(state: GameState, seat: int,

@@ -1,0 +1,248 @@
+"""The odds solver's punter search: a punter in its turn against the standard bank (R8.2).
+
+It walks every card that can come next, memoized on the counts of unseen cards by value class
+(odds_cards.py) and the totals, within a context that fixes the rest: the punter's face-down
+card, the bank's card and the other punters' face-down cards. Whatever order the cards came in,
+the same counts and totals are the same position, in this hand or a later one with the same
+context, so the memo tables live as long as odds.py keeps the search.
+
+Chances are floats, each an exact ratio of whole counts rounded once, so values agree with
+exact fractions far inside 1e-9 (tests/engine/test_odds.py checks them against fractions).
+See odds.py for the model.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from siete.engine.bank_rule import bank_threatened
+from siete.engine.cards import SEVEN_HALF
+from siete.engine.odds_cards import CLASSES, FaceDown, Node, weight
+
+Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
+STANDS, DRAWS, TO_THE_END = 0, 1, 2  # what R8.2 has the bank do (bank_plays)
+
+
+class PunterSearch:
+    """A punter whose face-down card is worth `hidden`, against a bank showing `bank` that
+    plays R8.2, the other face-down punters showing `others` (stood, or still to play)."""
+
+    def __init__(self, hidden: int, bank: int, others: tuple[int, ...]):
+        self.hidden, self.bank = hidden, bank
+        self.others = tuple((shown, 1) for shown in others)  # R8.2's standing entries
+        self.face_down = FaceDown(others)
+        # memo tables; `key` is counts_key(unseen counts), totals are half points
+        self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
+        self.values: dict[int, float] = {}  # key << 4 | total: the best value
+        self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
+        self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
+        self.rule: dict[int, int] = {}  # bank_plays' answers, by its inputs packed
+        self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
+
+    def size(self) -> int:
+        """The memo entries held (odds.py bounds the memory by them)."""
+        return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.bank_values)
+                + len(self.rule) + len(self.chances))
+
+    def next_card(self, counts: list[int]) -> tuple[float, ...]:
+        """The chance of each value class for the deck's next card."""
+        if sum(counts) <= self.face_down.count:
+            return tuple(0.0 for _ in counts)
+        return self.face_down.next_card(counts)
+
+    def node(self, total: int, counts: list[int], key: int) -> Node:
+        """Standing and drawing (then playing on as well as possible) at `total`."""
+        found = self.nodes.get(key << 4 | total)
+        if found is None:
+            node = self._walk(list(counts))[0]
+            found = node(total, key, sum(counts), weight(counts))
+        return found
+
+    def stand(self, total: int, counts: list[int], key: int) -> float:
+        """Standing's value alone."""
+        found = self.nodes.get(key << 4 | total)
+        if found is not None:
+            return found[0]
+        walk = self._walk(list(counts))[1]
+        return walk(total, key, sum(counts), weight(counts))
+
+    def draw_bound(self, total: int, counts: list[int], key: int, high: bool) -> float | None:
+        """A bound on drawing's value (None: no card to draw), enough to settle most decisions
+        without the whole search: low, drawing one card and standing on it; high, draw_bound."""
+        found = self.nodes.get(key << 4 | total)
+        if found is not None:
+            return found[1]
+        if sum(counts) <= self.face_down.count:
+            return None
+        _, _, low_bound, high_bound = self._walk(list(counts))
+        walk = high_bound if high else low_bound
+        return walk(total, key, sum(counts), weight(counts))
+
+    def _walk(self, counts: list[int]) -> tuple[Callable[[int, int, int, int], Node], Value,
+                                                Value, Value]:
+        """The search's functions over `counts`, which they change and put back as they go."""
+        hidden, bank, others, face_down = self.hidden, self.bank, self.others, self.face_down
+        nodes, values, bounds = self.nodes, self.values, self.draw_bounds
+        bank_values, rule, chances_memo = self.bank_values, self.rule, self.chances
+        hidden_cards, free = face_down.count, face_down.free
+
+        def chances(key: int) -> tuple[float, ...]:
+            found = chances_memo.get(key)
+            if found is None:
+                found = chances_memo[key] = face_down.next_card(counts)
+            return found
+
+        def bank_plays(bank_total: int, n: int, unseen_weight: int, mine: int) -> int:
+            """What R8.2 has the bank do (the standard bot's own rule, with what the bank has
+            not seen: these cards and our face-down one): STANDS, DRAWS, or TO_THE_END, when
+            it will draw until it busts or has 7½ because the deck cannot run out and it is
+            threatened even at 7 with its unseen cards' average as low as the cards it may
+            still draw can make it (the rule is monotone in both). Memoized in `rule`."""
+            packed = ((unseen_weight << 6 | n) << 4 | bank_total) << 4 | mine
+            if n <= hidden_cards:  # an empty deck stands (R4.8)
+                rule[packed] = STANDS
+                return STANDS
+            standing = others + ((mine - hidden, 1),)
+            if not bank_threatened(bank_total, standing, n + 1, unseen_weight + hidden):
+                code = STANDS
+            elif n - hidden_cards < SEVEN_HALF - bank_total:
+                code = DRAWS
+            else:
+                lowest = unseen_weight + hidden - (SEVEN_HALF - 1 - bank_total)
+                sure = bank_threatened(SEVEN_HALF - 1, standing, n + 1, lowest)
+                code = TO_THE_END if sure else DRAWS
+            rule[packed] = code
+            return code
+
+        def bank_draws(bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
+                       code: int) -> float:
+            """Our value when the bank at `bank_total` takes a card, then plays R8.2 on; its
+            callers read the memo, and pass bank_plays' answer."""
+            win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
+            if code == TO_THE_END:  # R5.1, R5.2 only
+                sevens = face_down.exact_total_chance(counts, SEVEN_HALF - bank_total)
+                value = win - (win + 1.0) * sevens
+                bank_values[(key << 4 | bank_total) << 4 | mine] = value
+                return value
+            table = None if free else chances(key)
+            value = 0.0
+            for i, card, step in CLASSES:
+                count = counts[i]
+                if not count:
+                    continue
+                p = count / n if table is None else table[i]
+                if not p:  # no face-down cards would fit if this card came
+                    continue
+                after = bank_total + card
+                if after > SEVEN_HALF:  # R5.1
+                    value += p * win
+                    continue
+                if after == SEVEN_HALF:  # R5.2
+                    value -= p
+                    continue
+                left = unseen_weight - card
+                then = rule.get(((left << 6 | n - 1) << 4 | after) << 4 | mine)
+                if then is None:
+                    then = bank_plays(after, n - 1, left, mine)
+                if then == STANDS:
+                    value += p * (win if mine > after else -1.0)  # R5.3: a tie is the bank's
+                    continue
+                found = bank_values.get((key - step << 4 | after) << 4 | mine)
+                if found is None:
+                    counts[i] = count - 1
+                    found = bank_draws(after, key - step, n - 1, left, mine, then)
+                    counts[i] = count
+                value += p * found
+            bank_values[(key << 4 | bank_total) << 4 | mine] = value
+            return value
+
+        def stand_value(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            found = bank_values.get((key << 4 | bank) << 4 | mine)
+            if found is not None:
+                return found
+            code = rule.get(((unseen_weight << 6 | n) << 4 | bank) << 4 | mine)
+            if code is None:
+                code = bank_plays(bank, n, unseen_weight, mine)
+            if code == STANDS:
+                return (2.0 if mine == SEVEN_HALF else 1.0) if mine > bank else -1.0
+            return bank_draws(bank, key, n, unseen_weight, mine, code)
+
+        def next_cards(mine: int, key: int, n: int, unseen_weight: int,
+                       then: Value) -> float:
+            """The value of drawing: each next card's chance times `then` of the total it
+            makes (a bust loses, R4.5; 7½ stands at once, R4.6)."""
+            table = None if free else chances(key)
+            value = 0.0
+            for i, card, step in CLASSES:
+                count = counts[i]
+                if not count:
+                    continue
+                p = count / n if table is None else table[i]
+                if not p:
+                    continue
+                after = mine + card
+                if after > SEVEN_HALF:
+                    value -= p
+                    continue
+                counts[i] = count - 1
+                play_on = stand_value if after == SEVEN_HALF else then
+                value += p * play_on(after, key - step, n - 1, unseen_weight - card)
+                counts[i] = count
+            return value
+
+        def stand_next(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            """At most the value of drawing (a lower bound): one card, then standing on it."""
+            return next_cards(mine, key, n, unseen_weight, stand_value)
+
+        def draw_bound(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            """At least the value of drawing (an upper bound), from the cards alone: a bust
+            is -1, and any other total at most 1 plus the chance of a 7½ (paid 2, R5.5) at
+            some later card, which is at most the chance that the cards to come add up to
+            exactly 7½ at some point (the deck's order does not depend on when we stop)."""
+            memo_key = key << 4 | mine
+            found = bounds.get(memo_key)
+            if found is not None:
+                return found
+            table = None if free else chances(key)
+            found = 0.0
+            for i, card, _ in CLASSES:
+                count = counts[i]
+                p = (count / n if table is None else table[i]) if count else 0.0
+                if not p:
+                    continue
+                after = mine + card
+                if after > SEVEN_HALF:
+                    found -= p
+                elif after == SEVEN_HALF:
+                    found += 2.0 * p
+                else:
+                    counts[i] = count - 1
+                    found += p * (1.0 + face_down.exact_total_chance(counts, SEVEN_HALF - after))
+                    counts[i] = count
+            bounds[memo_key] = found
+            return found
+
+        def best_value(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            """Playing on as well as possible; drawing is searched only when its bound says
+            it could beat standing, so this may leave no node behind."""
+            memo_key = key << 4 | mine
+            found = values.get(memo_key)
+            if found is None:
+                found = stand_value(mine, key, n, unseen_weight)
+                if n > hidden_cards and draw_bound(mine, key, n, unseen_weight) > found:
+                    draw = next_cards(mine, key, n, unseen_weight, best_value)
+                    nodes[memo_key] = (found, draw)
+                    if draw > found:
+                        found = draw
+                values[memo_key] = found
+            return found
+
+        def node(mine: int, key: int, n: int, unseen_weight: int) -> Node:
+            found = nodes.get(key << 4 | mine)
+            if found is None:
+                stand = stand_value(mine, key, n, unseen_weight)
+                draw = (next_cards(mine, key, n, unseen_weight, best_value) if n > hidden_cards
+                        else None)
+                found = nodes[key << 4 | mine] = (stand, draw)
+            return found
+
+        return node, stand_value, stand_next, draw_bound
