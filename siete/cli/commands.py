@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask
 
 from siete.cli.database import db_setup_command, init_db_command
+from siete.cli.odds import odds_command
 from siete.cli.ratings import ratings_command
 from siete.cli.replay import replay_command
 from siete.cli.reports import reports_command
@@ -14,8 +15,8 @@ from siete.worker import worker_command
 
 # replay and simulate (without --record) run without a database or app config; the others run
 # in the app's context.
-COMMANDS = (init_db_command, db_setup_command, replay_command, simulate_command, reports_command,
-            ratings_command, worker_command)
+COMMANDS = (init_db_command, db_setup_command, replay_command, simulate_command, odds_command,
+            reports_command, ratings_command, worker_command)
 
 
 def register_commands(app: Flask) -> None:

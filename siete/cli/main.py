@@ -11,6 +11,7 @@ import click
 from flask import Flask
 from flask.cli import FlaskGroup
 
+from siete.cli.odds import odds_command
 from siete.cli.replay import replay_command
 from siete.cli.simulate import simulate_command
 from siete.cli_i18n import gettext as _
@@ -37,6 +38,7 @@ cli = SieteGroup(name="siete", create_app=build_app, help=_(
     "Replay scenario files (SCENARIOS.md) or simulate bot-vs-bot games."))
 cli.add_command(replay_command)
 cli.add_command(simulate_command)
+cli.add_command(odds_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,7 +15,7 @@ from rich.table import Table
 from tqdm import tqdm
 
 from siete.cli_i18n import gettext as _
-from siete.engine.bots import PROFILES
+from siete.engine.codes import BotProfile
 from siete.engine.config import GameConfig
 from siete.simulate import seat_profiles, simulate
 from siete.xmlfiles import load_game
@@ -25,7 +25,7 @@ EXIT_USAGE = 2
 
 @click.command("simulate", help=_("bot-vs-bot games with statistics per profile"))
 @click.option("--players", type=int, default=4, show_default=True, help=_("seats at the table (2-8)"))
-@click.option("--profiles", default=",".join(PROFILES), show_default=True,
+@click.option("--profiles", default=",".join(BotProfile), show_default=True,
               help=_("comma-separated bot profiles, repeated to fill the seats"))
 @click.option("--games", type=int, default=200, show_default=True, help=_("how many games to play"))
 @click.option("--hands", type=int, default=None, help=_("hands per game (default: config)"))
@@ -51,6 +51,9 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
             raise ValueError(_("players must be %(min)s-%(max)s and games at least 1",
                                min=config.min_players, max=config.max_players))
         seats = seat_profiles(profiles, players)
+        if record and not set(seats) <= set(BotProfile):  # the database stores these only
+            raise ValueError(_("--record stores only the profiles %(known)s",
+                               known=", ".join(BotProfile)))
     except ValueError as exc:
         click.echo(f"simulate: {exc}", err=True)
         ctx.exit(EXIT_USAGE)
