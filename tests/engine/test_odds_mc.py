@@ -7,13 +7,14 @@ if it stood), and played out by the engine: standing now, or drawing now and the
 the solver; punters still to play stand (the solver's model), the bank is the standard bot
 (R8.2) when a punter asks. The mean result must be within 4 standard errors of the solver's.
 
-By default each of the 32 positions is dealt 20,000 times (about a minute); ODDS_MC_FULL=1
+By default each of the 32 positions is dealt 20,000 times (about a minute of CPU); ODDS_MC_FULL=1
 deals each 200,000 times (the issue's figure; about ten minutes).
 """
 from __future__ import annotations
 
 import os
 import random
+
 import pytest
 
 from siete.engine import bots, deck, rules
