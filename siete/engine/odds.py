@@ -30,23 +30,21 @@ The model:
   expects the most is the largest legal one when the value is positive and the smallest
   otherwise (`best_bet`).
 
-Speed: searches are memoized on the counts of unseen cards by value class and kept in a small
-cache keyed by what else fixes them (a punter's face-down card, the bank's card and the other
+Speed: searches are memoized on the counts of unseen cards by value class and kept (odds_cache.py)
+by what else fixes them (a punter's face-down card, the bank's card and the other
 punters' caps; or the bank's standers and stakes), so a turn's later decisions, and often later
 hands, are lookups. bench/odds.py measures it.
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import Action
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cards import VALUES, Node, counts_key, fitting_classes
+from siete.engine.odds_cache import Answers, Search, counted, forget_searches, kept
+from siete.engine.odds_cards import SLACK, VALUES, Node, counts_key, fitting_classes
 from siete.engine.odds_punter import PunterSearch
 
 __all__ = ["VALUES", "BankPosition", "Choice", "Odds", "Position", "PunterPosition", "Role",
@@ -55,7 +53,6 @@ __all__ = ["VALUES", "BankPosition", "Choice", "Odds", "Position", "PunterPositi
 # Values closer than this are taken as equal: standing wins a tie, and a bet needs a value
 # above it. Sums of float chances stray by about 1e-15, so a tie stays a tie.
 TIE = 1e-9
-_SLACK = 1e-12  # how far a bound may stray from its exact value when bounds settle a choice
 
 
 class Role(StrEnum):
@@ -104,7 +101,6 @@ class BankPosition:
 
 
 Position = PunterPosition | BankPosition
-Search = PunterSearch | BankSearch
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,41 +142,73 @@ def best_bet(value: float, max_bet: int) -> int:
 def best_action(position: Position) -> Action:
     """odds(position).best, the same answer, often found without searching every draw:
     standing is valued, drawing bounded, and the search goes on only if that does not
-    settle it."""
-    search, total, counts, key = _asked(position)
-    stand = search.stand(total, counts, key)
-    high = search.draw_bound(total, counts, key, True)
-    if high is None or high - stand <= TIE - _SLACK:
-        best = Action.STAND
-    else:
-        low = search.draw_bound(total, counts, key, False)
-        if low is not None and low - stand > TIE + _SLACK:
-            best = Action.DRAW
-        else:
-            best = _best(stand, search.node(total, counts, key)[1])
-    _counted(search)
-    return best
+    settle it. Answers are kept by position (a turn asks again after its bet, and the same
+    positions come back hand after hand)."""
+    best = _decisions.get(position)
+    return _decisions.put(position, _settle_action(position)) if best is None else best
 
 
 def bet_for(position: PunterPosition, max_bet: int) -> int:
     """best_bet(odds(position).value, max_bet), the same answer, bounded first as in
     best_action: the bet that expects the most on this first card."""
+    if max_bet <= 1:  # R4.4 leaves one bet
+        return 1
+    worth = _worth_betting.get(position)
+    if worth is None:
+        worth = _worth_betting.put(position, _settle_worth(position))
+    return max_bet if worth else 1
+
+
+def _settle_action(position: Position) -> Action:
     search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
-    amount = max_bet if stand > TIE + _SLACK else 0
-    if not amount:
-        high = search.draw_bound(total, counts, key, True)
-        if high is None or high <= TIE - _SLACK:
-            amount = 1
-    if not amount:
-        low = search.draw_bound(total, counts, key, False)
-        if low is not None and low > TIE + _SLACK:
-            amount = max_bet
-    if not amount:
+    high = search.draw_bound(total, counts, key)
+    best = None
+    if high is None or high - stand <= TIE - SLACK:
+        best = Action.STAND
+    else:
+        low, high = search.draw_range(total, counts, key) or (stand, stand)
+        if low - stand > TIE + SLACK:
+            best = Action.DRAW
+        elif high - stand <= TIE - SLACK:
+            best = Action.STAND
+    if best is None:
+        above = search.draw_above(total, counts, key, stand + TIE)
+        best = None if above is None else Action.DRAW if above else Action.STAND
+    if best is None:
+        best = _best(stand, search.node(total, counts, key)[1])
+    counted(search)
+    return best
+
+
+def _settle_worth(position: PunterPosition) -> bool:
+    """Whether the position is worth more than TIE, found as best_action finds its answer."""
+    search, total, counts, key = _asked(position)
+    stand = search.stand(total, counts, key)
+    worth = True if stand > TIE + SLACK else None
+    if worth is None:
+        high = search.draw_bound(total, counts, key)
+        if high is None or high <= TIE - SLACK:
+            worth = False
+    if worth is None:
+        low, high = search.draw_range(total, counts, key) or (stand, stand)
+        if low > TIE + SLACK:
+            worth = True
+        elif high <= TIE - SLACK:
+            worth = False
+    if worth is None and stand <= TIE - SLACK:  # then drawing decides
+        worth = search.draw_above(total, counts, key, TIE)
+    if worth is None:
         draw = search.node(total, counts, key)[1]
-        amount = best_bet(stand if draw is None else max(stand, draw), max_bet)
-    _counted(search)
-    return amount
+        worth = best_bet(stand if draw is None else max(stand, draw), 2) == 2
+    counted(search)
+    return worth
+
+
+# best_action's and bet_for's answers by position: a turn asks again after its bet, and the
+# same positions come back hand after hand
+_decisions: Answers[Action] = Answers()
+_worth_betting: Answers[bool] = Answers()
 
 
 def _best(stand: float, draw: float | None) -> Action:
@@ -199,11 +227,11 @@ def _search(position: Position) -> Search:
     """The kept search for the position's context, or a new one."""
     if isinstance(position, BankPosition):
         standing = tuple(sorted((s.shown, s.stake) for s in position.standing))
-        return _kept(("bank", standing), lambda: BankSearch(standing))
+        return kept(("bank", standing), lambda: BankSearch(standing))
     hidden, bank, others = position.hidden, position.bank, position.others
     context = ("punter", hidden, bank, max(others, default=0),
                tuple(sorted(fitting_classes(shown) for shown in others)))
-    return _kept(context, lambda: PunterSearch(hidden, bank, others))
+    return kept(context, lambda: PunterSearch(hidden, bank, others))
 
 
 def _asked(position: Position) -> tuple[Search, int, list[int], int]:
@@ -215,7 +243,7 @@ def _asked(position: Position) -> tuple[Search, int, list[int], int]:
 def _node(position: Position) -> tuple[Search, Node]:
     search, total, counts, key = _asked(position)
     node = search.node(total, counts, key)
-    _counted(search)
+    counted(search)
     return search, node
 
 
@@ -244,43 +272,8 @@ def _answer(role: Role, total: int, unseen: tuple[int, ...], deck: int,
                 margin if margin > TIE else 0.0)
 
 
-# The searches kept, newest last, with the memo entries they held when last used: a turn's
-# next decision and later hands with the same context reuse them. The budget bounds the memory
-# (about 100 bytes an entry); the lock keeps the web's threads from reordering it at once.
-SEARCH_BUDGET = 400_000
-_searches: OrderedDict[tuple[object, ...], tuple[Search, int]] = OrderedDict()
-_held = [0]  # the entries of every kept search, as last counted
-_lock = threading.Lock()
-
-
-def _kept(context: tuple[object, ...], make: Callable[[], Search]) -> Search:
-    with _lock:
-        kept = _searches.get(context)
-        if kept is not None:
-            _searches.move_to_end(context)
-            return kept[0]
-    search = make()
-    with _lock:
-        _searches[context] = (search, 0)
-    return search
-
-
-def _counted(search: Search) -> None:
-    """Count what `search` holds now, and forget the searches least recently used while all
-    of them hold more than the budget."""
-    size = search.size()
-    with _lock:
-        for context, (kept, before) in reversed(_searches.items()):
-            if kept is search:
-                _searches[context] = (search, size)
-                _held[0] += size - before
-                break
-        while len(_searches) > 1 and _held[0] > SEARCH_BUDGET:
-            _held[0] -= _searches.popitem(last=False)[1][1]
-
-
 def clear_cache() -> None:
-    """Forget every kept search (tests and benchmarks that count or time them)."""
-    with _lock:
-        _searches.clear()
-        _held[0] = 0
+    """Forget every kept search and answer (tests and benchmarks that count or time them)."""
+    forget_searches()
+    _decisions.clear()
+    _worth_betting.clear()

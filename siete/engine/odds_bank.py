@@ -82,18 +82,26 @@ class BankSearch:
         walk = self._walk(list(counts))[1]
         return walk(total, key, sum(counts))
 
-    def draw_bound(self, total: int, counts: list[int], key: int, high: bool) -> float | None:
-        """A bound on drawing's value (None: no card to draw), enough to settle most decisions
-        without the whole search: low, drawing one card and standing on it; high, taking every
-        stake unless the card busts."""
+    def draw_bound(self, total: int, counts: list[int], key: int) -> float | None:
+        """At least drawing's value: every stake won unless the card busts (None: no card)."""
         found = self.nodes.get(key << 4 | total)
-        if found is not None:
-            return found[1]
-        if sum(counts) <= self.face_down.count:
-            return None
-        _, _, low_bound, high_bound = self._walk(list(counts))
-        walk = high_bound if high else low_bound
-        return walk(total, key, sum(counts))
+        if found is not None or sum(counts) <= self.face_down.count:
+            return None if found is None else found[1]
+        return self._walk(list(counts))[3](total, key, sum(counts))
+
+    def draw_range(self, total: int, counts: list[int], key: int) -> tuple[float, float] | None:
+        """Drawing's value between drawing one card then standing, and draw_bound."""
+        found = self.nodes.get(key << 4 | total)
+        if found is not None or sum(counts) <= self.face_down.count:
+            return None if found is None or found[1] is None else (found[1], found[1])
+        _, _, stand_next, draw_bound = self._walk(list(counts))
+        n = sum(counts)
+        return stand_next(total, key, n), draw_bound(total, key, n)
+
+    def draw_above(self, total: int, counts: list[int], key: int,
+                   threshold: float) -> bool | None:
+        """Not narrowed further for the bank: the bounds settle nearly all of its decisions."""
+        return None
 
     def _walk(self, counts: list[int]) -> tuple[Callable[[int, int, int], Node], Value, Value,
                                                 Value]:

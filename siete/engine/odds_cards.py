@@ -35,6 +35,9 @@ def counts_key(counts: Sequence[int]) -> int:
 
 CLASS_STEP = tuple(1 << (KEY_BITS * i) for i in range(len(VALUES)))  # one card of class i
 CLASSES = tuple(zip(range(len(VALUES)), VALUES, CLASS_STEP))  # (class, value, key step)
+# How far a float bound may stray from its exact value: sums of chances stray by about 1e-15,
+# so a bound that clears a comparison by more than this settles it.
+SLACK = 1e-12
 # A searched decision: the value of standing and of drawing (None: no card to draw, R4.8).
 Node = tuple[float, float | None]
 
@@ -112,11 +115,22 @@ def _compositions(total: int) -> tuple[Composition, ...]:
 COMPOSITIONS = tuple(_compositions(total) for total in range(SEVEN_HALF + 1))
 # FALLING[r][m] = r (r-1) ... (r-m+1): the ordered ways to take m of r cards
 FALLING = tuple(tuple(math.perm(r, m) for m in range(SEVEN_HALF + 1)) for r in range(1 << KEY_BITS))
+FALLING_FLOAT = tuple(tuple(float(f) for f in row) for row in FALLING)  # rounded once each
 
 
 def fitting_classes(shown: int) -> int:
     """How many value classes (from ½ up) a face-down card under `shown` may be: R4.5."""
     return sum(1 for value in VALUES if shown + value <= SEVEN_HALF)
+
+
+# exact_total_chance's answers for every search (about 150 bytes each), forgotten in one go
+# when full: a dict read and written by the web's threads at once stays whole in CPython.
+SEVENS_KEPT = 200_000
+_SEVENS: dict[tuple[int, int, tuple[int, ...]], float] = {}
+
+
+def clear_sevens() -> None:
+    _SEVENS.clear()
 
 
 class FaceDown:
@@ -159,7 +173,20 @@ class FaceDown:
         return tuple(count * ways / total if i < limit else 0.0
                      for i, (count, ways) in enumerate(zip(counts, _ways_without(rest, below))))
 
-    def exact_total_chance(self, counts: Sequence[int], total: int) -> float:
+    def exact_total_chance(self, counts: Sequence[int], total: int, key: int = -1) -> float:
+        """_exact_total_chance, kept by counts (`key`: counts_key), total and caps for every
+        search: the same unseen cards come back hand after hand."""
+        if key < 0:
+            return self._exact_total_chance(counts, total)
+        memo_key = (key, total, self.limits)
+        found = _SEVENS.get(memo_key)
+        if found is None:
+            if len(_SEVENS) >= SEVENS_KEPT:
+                _SEVENS.clear()
+            found = _SEVENS[memo_key] = self._exact_total_chance(counts, total)
+        return found
+
+    def _exact_total_chance(self, counts: Sequence[int], total: int) -> float:
         """The chance that the deck's next cards add up to exactly `total` half points (by
         any cards, in any order): a run of m cards of counts D comes first with chance
         prod(falling(r_x, D_x)) * fits(R - D) / (fits(R) * falling(deck, m))."""
@@ -167,11 +194,13 @@ class FaceDown:
         deck = n - self.count
         chance = 0.0
         if self.free:  # then fits(R - D) / fits(R) / falling(deck, m) is 1 / falling(n, m)
+            falling, whole = FALLING_FLOAT, FALLING_FLOAT[n]
             for orderings, cards, parts, _ in COMPOSITIONS[total]:
                 if cards <= deck:
+                    runs = float(orderings)
                     for i, count in parts:
-                        orderings *= FALLING[counts[i]][count]
-                    chance += orderings / FALLING[n][cards]
+                        runs *= falling[counts[i]][count]
+                    chance += runs / whole[cards]
             return chance
         limits, below = self.limits, _below(counts)
         ways = _ways(limits, below)

@@ -13,12 +13,24 @@ See odds.py for the model.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from siete.engine.bank_rule import bank_threatened
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.odds_cards import CLASSES, FaceDown, Node, weight
+from siete.engine.odds_punter_bounds import punter_bounds
 
 Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
+
+
+class _Walk(NamedTuple):
+    """A search's functions over one list of counts (PunterSearch._walk)."""
+
+    node: Callable[[int, int, int, int], Node]
+    stand: Value
+    bound: Value
+    range: Callable[[int, int, int, int], tuple[float, float]]
+    above: Callable[[int, int, int, int, float], bool | None]
 STANDS, DRAWS, TO_THE_END = 0, 1, 2  # what R8.2 has the bank do (bank_plays)
 
 
@@ -29,6 +41,8 @@ class PunterSearch:
     def __init__(self, hidden: int, bank: int, others: tuple[int, ...]):
         self.hidden, self.bank = hidden, bank
         self.others = tuple((shown, 1) for shown in others)  # R8.2's standing entries
+        # ... with ours added, by our total (our face-up total is that less `hidden`)
+        self.standing = [self.others + ((mine - hidden, 1),) for mine in range(SEVEN_HALF + 1)]
         self.face_down = FaceDown(others)
         # memo tables; `key` is counts_key(unseen counts), totals are half points
         self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
@@ -37,11 +51,12 @@ class PunterSearch:
         self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
         self.rule: dict[int, int] = {}  # bank_plays' answers, by its inputs packed
         self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
+        self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
 
     def size(self) -> int:
         """The memo entries held (odds.py bounds the memory by them)."""
         return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.bank_values)
-                + len(self.rule) + len(self.chances))
+                + len(self.rule) + len(self.chances) + len(self.sevens))
 
     def next_card(self, counts: list[int]) -> tuple[float, ...]:
         """The chance of each value class for the deck's next card."""
@@ -53,8 +68,7 @@ class PunterSearch:
         """Standing and drawing (then playing on as well as possible) at `total`."""
         found = self.nodes.get(key << 4 | total)
         if found is None:
-            node = self._walk(list(counts))[0]
-            found = node(total, key, sum(counts), weight(counts))
+            found = self._walk(list(counts)).node(total, key, sum(counts), weight(counts))
         return found
 
     def stand(self, total: int, counts: list[int], key: int) -> float:
@@ -62,33 +76,53 @@ class PunterSearch:
         found = self.nodes.get(key << 4 | total)
         if found is not None:
             return found[0]
-        walk = self._walk(list(counts))[1]
-        return walk(total, key, sum(counts), weight(counts))
+        return self._walk(list(counts)).stand(total, key, sum(counts), weight(counts))
 
-    def draw_bound(self, total: int, counts: list[int], key: int, high: bool) -> float | None:
-        """A bound on drawing's value (None: no card to draw), enough to settle most decisions
-        without the whole search: low, drawing one card and standing on it; high, draw_bound."""
+    def draw_bound(self, total: int, counts: list[int], key: int) -> float | None:
+        """At least drawing's value, from the cards alone (None: no card to draw)."""
         found = self.nodes.get(key << 4 | total)
-        if found is not None:
-            return found[1]
+        if found is not None or sum(counts) <= self.face_down.count:
+            return None if found is None else found[1]
+        return self._walk(list(counts)).bound(total, key, sum(counts), weight(counts))
+
+    def draw_range(self, total: int, counts: list[int], key: int) -> tuple[float, float] | None:
+        """Drawing's value between two bounds (None: no card to draw): drawing one card and
+        standing on it, and drawing one card and then the better of standing and a bound on
+        drawing again. The bank is asked once for each card, the deeper draws are not."""
+        found = self.nodes.get(key << 4 | total)
+        if found is not None or sum(counts) <= self.face_down.count:
+            return None if found is None or found[1] is None else (found[1], found[1])
+        return self._walk(list(counts)).range(total, key, sum(counts), weight(counts))
+
+    def draw_above(self, total: int, counts: list[int], key: int,
+                   threshold: float) -> bool | None:
+        """Whether drawing is worth more than `threshold` (None: too close to tell without
+        the whole search, or no card to draw), searching only the draws that decide it."""
         if sum(counts) <= self.face_down.count:
             return None
-        _, _, low_bound, high_bound = self._walk(list(counts))
-        walk = high_bound if high else low_bound
-        return walk(total, key, sum(counts), weight(counts))
+        walk = self._walk(list(counts))
+        return walk.above(total, key, sum(counts), weight(counts), threshold)
 
-    def _walk(self, counts: list[int]) -> tuple[Callable[[int, int, int, int], Node], Value,
-                                                Value, Value]:
+    def _walk(self, counts: list[int]) -> _Walk:
         """The search's functions over `counts`, which they change and put back as they go."""
-        hidden, bank, others, face_down = self.hidden, self.bank, self.others, self.face_down
+        hidden, bank, face_down = self.hidden, self.bank, self.face_down
         nodes, values, bounds = self.nodes, self.values, self.draw_bounds
         bank_values, rule, chances_memo = self.bank_values, self.rule, self.chances
         hidden_cards, free = face_down.count, face_down.free
+        sevens_memo, standings = self.sevens, self.standing
 
         def chances(key: int) -> tuple[float, ...]:
             found = chances_memo.get(key)
             if found is None:
                 found = chances_memo[key] = face_down.next_card(counts)
+            return found
+
+        def sevens(key: int, total: int) -> float:
+            """The chance that the cards to come add up to exactly 7½ over `total`."""
+            found = sevens_memo.get(key << 4 | total)
+            if found is None:
+                found = sevens_memo[key << 4 | total] = face_down.exact_total_chance(
+                    counts, SEVEN_HALF - total, key)
             return found
 
         def bank_plays(bank_total: int, n: int, unseen_weight: int, mine: int) -> int:
@@ -101,7 +135,7 @@ class PunterSearch:
             if n <= hidden_cards:  # an empty deck stands (R4.8)
                 rule[packed] = STANDS
                 return STANDS
-            standing = others + ((mine - hidden, 1),)
+            standing = standings[mine]
             if not bank_threatened(bank_total, standing, n + 1, unseen_weight + hidden):
                 code = STANDS
             elif n - hidden_cards < SEVEN_HALF - bank_total:
@@ -119,12 +153,14 @@ class PunterSearch:
             callers read the memo, and pass bank_plays' answer."""
             win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
             if code == TO_THE_END:  # R5.1, R5.2 only
-                sevens = face_down.exact_total_chance(counts, SEVEN_HALF - bank_total)
-                value = win - (win + 1.0) * sevens
+                value = win - (win + 1.0) * sevens(key, bank_total)
                 bank_values[(key << 4 | bank_total) << 4 | mine] = value
                 return value
             table = None if free else chances(key)
             value = 0.0
+            # the memo keys below, packed as in bank_plays and stand_value, with what is the
+            # same for every card worked out once
+            rule_base, memo_base = (n - 1) << 8 | mine, key << 8 | mine
             for i, card, step in CLASSES:
                 count = counts[i]
                 if not count:
@@ -140,13 +176,13 @@ class PunterSearch:
                     value -= p
                     continue
                 left = unseen_weight - card
-                then = rule.get(((left << 6 | n - 1) << 4 | after) << 4 | mine)
+                then = rule.get(left << 14 | rule_base | after << 4)
                 if then is None:
                     then = bank_plays(after, n - 1, left, mine)
                 if then == STANDS:
                     value += p * (win if mine > after else -1.0)  # R5.3: a tie is the bank's
                     continue
-                found = bank_values.get((key - step << 4 | after) << 4 | mine)
+                found = bank_values.get((memo_base - (step << 8)) | after << 4)
                 if found is None:
                     counts[i] = count - 1
                     found = bank_draws(after, key - step, n - 1, left, mine, then)
@@ -166,10 +202,9 @@ class PunterSearch:
                 return (2.0 if mine == SEVEN_HALF else 1.0) if mine > bank else -1.0
             return bank_draws(bank, key, n, unseen_weight, mine, code)
 
-        def next_cards(mine: int, key: int, n: int, unseen_weight: int,
-                       then: Value) -> float:
-            """The value of drawing: each next card's chance times `then` of the total it
-            makes (a bust loses, R4.5; 7½ stands at once, R4.6)."""
+        def draw_value(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            """Each next card's chance times what it makes: a bust loses (R4.5), 7½ stands
+            at once (R4.6), any other total is played on as well as possible."""
             table = None if free else chances(key)
             value = 0.0
             for i, card, step in CLASSES:
@@ -184,14 +219,10 @@ class PunterSearch:
                     value -= p
                     continue
                 counts[i] = count - 1
-                play_on = stand_value if after == SEVEN_HALF else then
+                play_on = stand_value if after == SEVEN_HALF else best_value
                 value += p * play_on(after, key - step, n - 1, unseen_weight - card)
                 counts[i] = count
             return value
-
-        def stand_next(mine: int, key: int, n: int, unseen_weight: int) -> float:
-            """At most the value of drawing (a lower bound): one card, then standing on it."""
-            return next_cards(mine, key, n, unseen_weight, stand_value)
 
         def draw_bound(mine: int, key: int, n: int, unseen_weight: int) -> float:
             """At least the value of drawing (an upper bound), from the cards alone: a bust
@@ -204,7 +235,7 @@ class PunterSearch:
                 return found
             table = None if free else chances(key)
             found = 0.0
-            for i, card, _ in CLASSES:
+            for i, card, step in CLASSES:
                 count = counts[i]
                 p = (count / n if table is None else table[i]) if count else 0.0
                 if not p:
@@ -216,7 +247,7 @@ class PunterSearch:
                     found += 2.0 * p
                 else:
                     counts[i] = count - 1
-                    found += p * (1.0 + face_down.exact_total_chance(counts, SEVEN_HALF - after))
+                    found += p * (1.0 + sevens(key - step, after))
                     counts[i] = count
             bounds[memo_key] = found
             return found
@@ -229,7 +260,7 @@ class PunterSearch:
             if found is None:
                 found = stand_value(mine, key, n, unseen_weight)
                 if n > hidden_cards and draw_bound(mine, key, n, unseen_weight) > found:
-                    draw = next_cards(mine, key, n, unseen_weight, best_value)
+                    draw = draw_value(mine, key, n, unseen_weight)
                     nodes[memo_key] = (found, draw)
                     if draw > found:
                         found = draw
@@ -240,9 +271,11 @@ class PunterSearch:
             found = nodes.get(key << 4 | mine)
             if found is None:
                 stand = stand_value(mine, key, n, unseen_weight)
-                draw = (next_cards(mine, key, n, unseen_weight, best_value) if n > hidden_cards
+                draw = (draw_value(mine, key, n, unseen_weight) if n > hidden_cards
                         else None)
                 found = nodes[key << 4 | mine] = (stand, draw)
             return found
 
-        return node, stand_value, stand_next, draw_bound
+        draw_range, draw_above = punter_bounds(counts, free, hidden_cards, chances, sevens,
+                                               stand_value, best_value)
+        return _Walk(node, stand_value, draw_bound, draw_range, draw_above)
