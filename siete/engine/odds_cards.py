@@ -125,7 +125,7 @@ def fitting_classes(shown: int) -> int:
 
 # exact_total_chance's answers for every search (about 150 bytes each), forgotten in one go
 # when full: a dict read and written by the web's threads at once stays whole in CPython.
-SEVENS_KEPT = 200_000
+SEVENS_KEPT = 100_000
 _SEVENS: dict[tuple[int, int, tuple[int, ...]], float] = {}
 
 
