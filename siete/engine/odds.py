@@ -163,20 +163,14 @@ def _settle_action(position: Position) -> Action:
     search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     high = search.draw_bound(total, counts, key)
-    best = None
     if high is None or high - stand <= TIE - SLACK:
         best = Action.STAND
     else:
-        low, high = search.draw_range(total, counts, key) or (stand, stand)
-        if low - stand > TIE + SLACK:
-            best = Action.DRAW
-        elif high - stand <= TIE - SLACK:
-            best = Action.STAND
-    if best is None:
         above = search.draw_above(total, counts, key, stand + TIE)
-        best = None if above is None else Action.DRAW if above else Action.STAND
-    if best is None:
-        best = _best(stand, search.node(total, counts, key)[1])
+        if above is None:
+            best = _best(stand, search.node(total, counts, key)[1])
+        else:
+            best = Action.DRAW if above else Action.STAND
     counted(search)
     return best
 
@@ -185,19 +179,13 @@ def _settle_worth(position: PunterPosition) -> bool:
     """Whether the position is worth more than TIE, found as best_action finds its answer."""
     search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
-    worth = True if stand > TIE + SLACK else None
-    if worth is None:
+    worth: bool | None = None
+    if stand > TIE + SLACK:
+        worth = True
+    elif stand <= TIE - SLACK:  # then drawing decides
         high = search.draw_bound(total, counts, key)
-        if high is None or high <= TIE - SLACK:
-            worth = False
-    if worth is None:
-        low, high = search.draw_range(total, counts, key) or (stand, stand)
-        if low > TIE + SLACK:
-            worth = True
-        elif high <= TIE - SLACK:
-            worth = False
-    if worth is None and stand <= TIE - SLACK:  # then drawing decides
-        worth = search.draw_above(total, counts, key, TIE)
+        worth = False if high is None or high <= TIE - SLACK else search.draw_above(
+            total, counts, key, TIE)
     if worth is None:
         draw = search.node(total, counts, key)[1]
         worth = best_bet(stand if draw is None else max(stand, draw), 2) == 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import CLASS_OF, CLASSES, VALUES, FaceDown, Node
+from siete.engine.odds_cards import CLASS_OF, CLASSES, SLACK, VALUES, FaceDown, Node
 
 BUST = SEVEN_HALF + 1  # a bank total standing for any bust
 Value = Callable[[int, int, int], float]  # (bank total, key, unseen cards)
@@ -89,19 +89,18 @@ class BankSearch:
             return None if found is None else found[1]
         return self._walk(list(counts))[3](total, key, sum(counts))
 
-    def draw_range(self, total: int, counts: list[int], key: int) -> tuple[float, float] | None:
-        """Drawing's value between drawing one card then standing, and draw_bound."""
-        found = self.nodes.get(key << 4 | total)
-        if found is not None or sum(counts) <= self.face_down.count:
-            return None if found is None or found[1] is None else (found[1], found[1])
-        _, _, stand_next, draw_bound = self._walk(list(counts))
-        n = sum(counts)
-        return stand_next(total, key, n), draw_bound(total, key, n)
-
     def draw_above(self, total: int, counts: list[int], key: int,
                    threshold: float) -> bool | None:
-        """Not narrowed further for the bank: the bounds settle nearly all of its decisions."""
-        return None
+        """Whether drawing is worth more than `threshold`, if drawing one card then standing
+        (below) and draw_bound (above) settle it; None if they do not, or with no card."""
+        found = self.nodes.get(key << 4 | total)
+        if found is not None or sum(counts) <= self.face_down.count:
+            return None
+        _, _, stand_next, draw_bound = self._walk(list(counts))
+        n = sum(counts)
+        if stand_next(total, key, n) > threshold + SLACK:
+            return True
+        return False if draw_bound(total, key, n) <= threshold - SLACK else None
 
     def _walk(self, counts: list[int]) -> tuple[Callable[[int, int, int], Node], Value, Value,
                                                 Value]:

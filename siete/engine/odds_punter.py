@@ -85,15 +85,6 @@ class PunterSearch:
             return None if found is None else found[1]
         return self._walk(list(counts)).bound(total, key, sum(counts), weight(counts))
 
-    def draw_range(self, total: int, counts: list[int], key: int) -> tuple[float, float] | None:
-        """Drawing's value between two bounds (None: no card to draw): drawing one card and
-        standing on it, and drawing one card and then the better of standing and a bound on
-        drawing again. The bank is asked once for each card, the deeper draws are not."""
-        found = self.nodes.get(key << 4 | total)
-        if found is not None or sum(counts) <= self.face_down.count:
-            return None if found is None or found[1] is None else (found[1], found[1])
-        return self._walk(list(counts)).range(total, key, sum(counts), weight(counts))
-
     def draw_above(self, total: int, counts: list[int], key: int,
                    threshold: float) -> bool | None:
         """Whether drawing is worth more than `threshold` (None: too close to tell without

@@ -62,14 +62,17 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
     def draw_above(mine: int, key: int, n: int, unseen_weight: int,
                    threshold: float) -> bool | None:
         """Whether drawing is worth more than `threshold`: each next card's value lies
-        between standing on it and again_bound, and the widest of these brackets is
-        searched exactly, one at a time, until the sum settles it (None: within SLACK)."""
+        between standing on it and again_bound; the widest of these brackets is narrowed,
+        one at a time, until the sum settles it (None: within SLACK). A bracket is narrowed
+        first by that card's own draw_range, then by searching it exactly."""
         table = None if free else chances(key)
         settled = 0.0
         weights: list[float] = []  # each open card's chance, and its value's bracket
         lows: list[float] = []
         highs: list[float] = []
+        stands: list[float] = []
         opened: list[int] = []  # its class
+        narrowed: list[bool] = []  # by its draw_range already
         for i, card, step in CLASSES:
             count = counts[i]
             p = (count / n if table is None else table[i]) if count else 0.0
@@ -86,7 +89,9 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
                 weights.append(p)
                 lows.append(stand)
                 highs.append(again if again > stand else stand)
+                stands.append(stand)
                 opened.append(i)
+                narrowed.append(False)
             counts[i] = count
         while True:
             low = settled + sum(p * v for p, v in zip(weights, lows))
@@ -101,8 +106,13 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
             j = gaps.index(max(gaps))
             i, card, step = CLASSES[opened[j]]
             counts[i] -= 1
-            lows[j] = highs[j] = best_value(mine + card, key - step, n - 1,
-                                            unseen_weight - card)
+            args = (mine + card, key - step, n - 1, unseen_weight - card)
+            if narrowed[j]:
+                lows[j] = highs[j] = best_value(*args)
+            else:
+                narrowed[j] = True
+                lower, upper = draw_range(*args)
+                lows[j], highs[j] = max(stands[j], lower), max(stands[j], upper)
             counts[i] += 1
 
     return draw_range, draw_above
