@@ -7,6 +7,7 @@ all the stakes (R5; R5.6's purse aside). See odds.py for the model.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from siete.engine.cards import SEVEN_HALF
@@ -14,6 +15,8 @@ from siete.engine.odds_cards import CLASS_OF, CLASSES, SLACK, VALUES, FaceDown, 
 
 BUST = SEVEN_HALF + 1  # a bank total standing for any bust
 Value = Callable[[int, int, int], float]  # (bank total, key, unseen cards)
+# a search's functions over one list of counts: node, stand, stand_next, draw_bound
+_Walk = tuple[Callable[[int, int, int], Node], Value, Value, Value]
 
 
 def _stand_gains(shown: int) -> list[tuple[float, ...]]:
@@ -55,6 +58,9 @@ class BankSearch:
         self.stand_values: dict[int, float] = {}  # key << 5 | bank total (BUST included)
         self.chances: dict[int, tuple[float, ...]] = {}
         self.card_chances: dict[int, list[tuple[float, ...]]] = {}  # each group's, by key
+        self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
+        self._walker: _Walk | None = None  # built once: its closures cost more than most asks
+        self._busy = threading.Lock()  # one ask at a time walks `_work`
 
     def size(self) -> int:
         """The memo entries held (odds.py bounds the memory by them)."""
@@ -71,7 +77,8 @@ class BankSearch:
         """Standing and drawing (then playing on as well as possible) at `total`."""
         found = self.nodes.get(key << 4 | total)
         if found is None:
-            found = self._walk(list(counts))[0](total, key, sum(counts))
+            with self._busy:
+                found = self._ready(counts)[0](total, key, sum(counts))
         return found
 
     def stand(self, total: int, counts: list[int], key: int) -> float:
@@ -79,15 +86,16 @@ class BankSearch:
         found = self.nodes.get(key << 4 | total)
         if found is not None:
             return found[0]
-        walk = self._walk(list(counts))[1]
-        return walk(total, key, sum(counts))
+        with self._busy:
+            return self._ready(counts)[1](total, key, sum(counts))
 
     def draw_bound(self, total: int, counts: list[int], key: int) -> float | None:
         """At least drawing's value: every stake won unless the card busts (None: no card)."""
         found = self.nodes.get(key << 4 | total)
         if found is not None or sum(counts) <= self.face_down.count:
             return None if found is None else found[1]
-        return self._walk(list(counts))[3](total, key, sum(counts))
+        with self._busy:
+            return self._ready(counts)[3](total, key, sum(counts))
 
     def draw_above(self, total: int, counts: list[int], key: int,
                    threshold: float) -> bool | None:
@@ -96,14 +104,21 @@ class BankSearch:
         found = self.nodes.get(key << 4 | total)
         if found is not None or sum(counts) <= self.face_down.count:
             return None
-        _, _, stand_next, draw_bound = self._walk(list(counts))
         n = sum(counts)
-        if stand_next(total, key, n) > threshold + SLACK:
-            return True
-        return False if draw_bound(total, key, n) <= threshold - SLACK else None
+        with self._busy:
+            _, _, stand_next, draw_bound = self._ready(counts)
+            if stand_next(total, key, n) > threshold + SLACK:
+                return True
+            return False if draw_bound(total, key, n) <= threshold - SLACK else None
 
-    def _walk(self, counts: list[int]) -> tuple[Callable[[int, int, int], Node], Value, Value,
-                                                Value]:
+    def _ready(self, counts: list[int]) -> _Walk:
+        """The walk, over a copy of `counts` (the caller holds `_busy`)."""
+        self._work[:] = counts
+        if self._walker is None:
+            self._walker = self._walk(self._work)
+        return self._walker
+
+    def _walk(self, counts: list[int]) -> _Walk:
         """The search's functions over `counts`, which they change and put back as they go."""
         face_down, groups, staked = self.face_down, self.groups, self.staked
         nodes, values, stand_values = self.nodes, self.values, self.stand_values

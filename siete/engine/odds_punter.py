@@ -12,12 +12,13 @@ See odds.py for the model.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
 from siete.engine.bank_rule import bank_threatened
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import CLASSES, FaceDown, Node, weight
+from siete.engine.odds_cards import CLASSES, VALUES, FaceDown, Node, weight
 from siete.engine.odds_punter_bounds import punter_bounds
 
 Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
@@ -52,6 +53,9 @@ class PunterSearch:
         self.rule: dict[int, int] = {}  # bank_plays' answers, by its inputs packed
         self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
         self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
+        self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
+        self._walker: _Walk | None = None  # built once: its closures cost more than most asks
+        self._busy = threading.Lock()  # one ask at a time walks `_work`
 
     def size(self) -> int:
         """The memo entries held (odds.py bounds the memory by them)."""
@@ -68,7 +72,8 @@ class PunterSearch:
         """Standing and drawing (then playing on as well as possible) at `total`."""
         found = self.nodes.get(key << 4 | total)
         if found is None:
-            found = self._walk(list(counts)).node(total, key, sum(counts), weight(counts))
+            with self._busy:
+                found = self._ready(counts).node(total, key, sum(counts), weight(counts))
         return found
 
     def stand(self, total: int, counts: list[int], key: int) -> float:
@@ -76,14 +81,16 @@ class PunterSearch:
         found = self.nodes.get(key << 4 | total)
         if found is not None:
             return found[0]
-        return self._walk(list(counts)).stand(total, key, sum(counts), weight(counts))
+        with self._busy:
+            return self._ready(counts).stand(total, key, sum(counts), weight(counts))
 
     def draw_bound(self, total: int, counts: list[int], key: int) -> float | None:
         """At least drawing's value, from the cards alone (None: no card to draw)."""
         found = self.nodes.get(key << 4 | total)
         if found is not None or sum(counts) <= self.face_down.count:
             return None if found is None else found[1]
-        return self._walk(list(counts)).bound(total, key, sum(counts), weight(counts))
+        with self._busy:
+            return self._ready(counts).bound(total, key, sum(counts), weight(counts))
 
     def draw_above(self, total: int, counts: list[int], key: int,
                    threshold: float) -> bool | None:
@@ -91,8 +98,16 @@ class PunterSearch:
         the whole search, or no card to draw), searching only the draws that decide it."""
         if sum(counts) <= self.face_down.count:
             return None
-        walk = self._walk(list(counts))
-        return walk.above(total, key, sum(counts), weight(counts), threshold)
+        with self._busy:
+            walk = self._ready(counts)
+            return walk.above(total, key, sum(counts), weight(counts), threshold)
+
+    def _ready(self, counts: list[int]) -> _Walk:
+        """The walk, over a copy of `counts` (the caller holds `_busy`)."""
+        self._work[:] = counts
+        if self._walker is None:
+            self._walker = self._walk(self._work)
+        return self._walker
 
     def _walk(self, counts: list[int]) -> _Walk:
         """The search's functions over `counts`, which they change and put back as they go."""
