@@ -47,8 +47,8 @@ from siete.engine.odds_cache import Answers, Search, counted, forget_searches, k
 from siete.engine.odds_cards import SLACK, VALUES, Node, counts_key, fitting_classes
 from siete.engine.odds_punter import PunterSearch
 
-__all__ = ["VALUES", "BankPosition", "Choice", "Odds", "Position", "PunterPosition", "Role",
-           "Stander", "best_action", "best_bet", "bet_for", "odds"]
+__all__ = ["TIE", "VALUES", "BankPosition", "Choice", "Odds", "Position", "PunterPosition", "Role",
+           "Stander", "best_action", "best_bet", "bet_for", "clear_cache", "odds"]
 
 # Values closer than this are taken as equal: standing wins a tie, and a bet needs a value
 # above it. Sums of float chances stray by about 1e-15, so a tie stays a tie.
