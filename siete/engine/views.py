@@ -11,8 +11,8 @@ from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, HandRecord, m
 
 # The log events a bot's memory reads, as module names: HandMemory.catch_up tests them on
 # every bot decision, and a global is read faster than an enum's member.
-_DRAW, _DEAL, _BUST, _STAND, _SEVEN_HALF = (Event.DRAW, Event.DEAL, Event.BUST, Event.STAND,
-                                            Event.SEVEN_HALF)
+_DRAW, _DEAL, _BUST, _STAND, _SEVEN_HALF, _BET = (Event.DRAW, Event.DEAL, Event.BUST, Event.STAND,
+                                                  Event.SEVEN_HALF, Event.BET)
 
 
 def is_face_down(state: GameState, seat: int, card_pos: int, viewer: int | None) -> bool:
@@ -124,7 +124,7 @@ class HandMemory:
     """
 
     __slots__ = ("hand", "bank", "read", "cards", "half", "unseen", "count", "weight", "shown",
-                 "standing")
+                 "standing", "bets", "stakes")
 
     def __init__(self, cards: CardSet) -> None:
         self.hand = -1  # no hand read yet
@@ -138,6 +138,8 @@ class HandMemory:
         self.count, self.weight = cards.active_half_total
         self.shown = [0] * len(state.seats)  # each seat's face-up total, half points
         self.standing: list[tuple[int, int]] = []  # (face-up total, face-down cards)
+        self.bets = [0] * len(state.seats)  # each seat's bet, as the log says it
+        self.stakes: list[int] = []  # the standers' stakes, in the order they stood
 
     def catch_up(self, state: GameState) -> None:
         """Read the log events added since the last call (all of them in a new hand)."""
@@ -156,6 +158,9 @@ class HandMemory:
                 weight -= value
             elif (event == _STAND or event == _SEVEN_HALF) and seat != bank:
                 self.standing.append((shown[seat], 1))  # its first card is still face down
+                self.stakes.append(self.bets[seat])
+            elif event == _BET:
+                self.bets[seat] = card  # the value of a bet event is its amount
         self.count, self.weight = count, weight
         self.read = len(log)
 
@@ -173,7 +178,7 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     if memory is None:
         memory = HandMemory(state.config.cards)
     half = memory.half
-    value = stakes = None
+    value = stakes = None  # its face-down card's value; the standers' stakes, for the bank
     if with_cards:
         memory.catch_up(state)
         unseen, count, weight = memory.unseen.copy(), memory.count, memory.weight
@@ -186,8 +191,8 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
         standing = memory.standing.copy()
         if status == STOOD and seat != bank:  # a seat that stood knows its own whole total
             standing = _own_total_shown(state, seat, standing)
-        if seat == bank:  # the stakes on the table, in the order the standers stood
-            stakes = [seats[i].stake for i in state.order[1:] if seats[i].status == STOOD]
+        if seat == bank:
+            stakes = memory.stakes.copy()
     else:
         unseen, count, weight, standing = [], 0, 0, []
     bank_cards = seats[bank].cards
