@@ -6,6 +6,7 @@ from flask import Flask
 
 from siete.cli.database_commands import db_setup_command, init_db_command
 from siete.cli.engine_commands import replay_command, simulate_command
+from siete.cli.odds_command import odds_command
 from siete.cli.rating_commands import ratings_command
 from siete.cli.report_commands import reports_command
 from siete.cli.worker import worker_command
@@ -13,8 +14,8 @@ from siete.data.migrations import init_migrations
 
 # replay and simulate (without --record) run without a database or app config; the others run
 # in the app's context.
-COMMANDS = (init_db_command, db_setup_command, replay_command, simulate_command, reports_command,
-            ratings_command, worker_command)
+COMMANDS = (init_db_command, db_setup_command, replay_command, simulate_command, odds_command,
+            reports_command, ratings_command, worker_command)
 
 
 def register_commands(app: Flask) -> None:

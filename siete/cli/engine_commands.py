@@ -21,6 +21,7 @@ from tqdm import tqdm
 
 from siete.data.xmlfiles import load_game
 from siete.engine.bots import PROFILES
+from siete.engine.codes import BotProfile
 from siete.engine.config import GameConfig
 from siete.engine.replay import ScenarioError, load_scenario, replay
 from siete.engine.simulate import UnknownProfiles, seat_profiles, simulate
@@ -96,7 +97,7 @@ EXIT_USAGE = 2
 
 @click.command("simulate", help=_("bot-vs-bot games with statistics per profile"))
 @click.option("--players", type=int, default=4, show_default=True, help=_("seats at the table (2-8)"))
-@click.option("--profiles", default=",".join(PROFILES), show_default=True,
+@click.option("--profiles", default=",".join(BotProfile), show_default=True,
               help=_("comma-separated bot profiles, repeated to fill the seats"))
 @click.option("--games", type=int, default=200, show_default=True, help=_("how many games to play"))
 @click.option("--hands", type=int, default=None, help=_("hands per game (default: config)"))
@@ -122,6 +123,9 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
             raise ValueError(_("players must be %(min)s-%(max)s and games at least 1",
                                min=config.min_players, max=config.max_players))
         seats = seat_profiles(profiles, players)
+        if record and not set(seats) <= set(BotProfile):  # the database stores these only
+            raise ValueError(_("--record stores only the profiles %(known)s",
+                               known=", ".join(BotProfile)))
     except UnknownProfiles as exc:
         click.echo("simulate: " + _("unknown profile(s) %(names)s; known: %(known)s",
                                     names=", ".join(exc.unknown) or _("(none)"),

@@ -12,6 +12,7 @@ from flask import Flask
 from flask.cli import FlaskGroup
 
 from siete.cli.engine_commands import replay_command, simulate_command
+from siete.cli.odds_command import odds_command
 from siete.i18n.catalogs import gettext as _
 
 
@@ -36,6 +37,7 @@ cli = SieteGroup(name="siete", create_app=build_app, help=_(
     "Replay scenario files (SCENARIOS.md) or simulate bot-vs-bot games."))
 cli.add_command(replay_command)
 cli.add_command(simulate_command)
+cli.add_command(odds_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -5,8 +5,10 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from siete.engine.bank_rule import bank_threatened
 from siete.engine.codes import BotProfile
 from siete.engine.deck import shuffled_deck
+from siete.engine.expert import ExpertBot
 from siete.engine.rules import (
     deal_unchecked,
     draw_unchecked,
@@ -27,6 +29,9 @@ class Strategy(Protocol):
     @property
     def description(self) -> str: ...
 
+    @property
+    def bets_on_cards(self) -> bool: ...  # choose_bet reads the cards (a dearer view)
+
     def choose_bet(self, view: BotView, rng: random.Random) -> int: ...
 
     def wants_card(self, view: BotView, rng: random.Random) -> bool: ...
@@ -34,12 +39,7 @@ class Strategy(Protocol):
 
 def _bank_threatened(view: BotView, margin: float = 0.0) -> bool:
     """R8.2: some standing punter could beat the bank, counting each hidden card as average."""
-    guess = view.average_unseen()
-    target = view.total + margin
-    for shown, hidden in view.standing:  # a loop, not any(genexpr): banks ask this every card
-        if shown + hidden * guess > target:
-            return True
-    return False
+    return bank_threatened(view.total, view.standing, view.unseen_count, view.unseen_weight, margin)
 
 
 class StandardBot:
@@ -47,6 +47,7 @@ class StandardBot:
 
     name = BotProfile.STANDARD
     description = "plays the brief's rules: draws by the odds, bets more when rich"
+    bets_on_cards = False
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int:
         # share = min(1, points / (2 * initial)); max(1, min(top, round(top * share))),
@@ -72,6 +73,7 @@ class CautiousBot:
 
     name = BotProfile.CAUTIOUS
     description = "small bets, draws only when at least 75% of cards are safe"
+    bets_on_cards = False
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int:
         return 1 if view.points < 1.5 * view.initial_points else max(1, view.max_bet // 2)
@@ -87,6 +89,7 @@ class BoldBot:
 
     name = BotProfile.BOLD
     description = "bets the maximum, draws while at least 40% of cards are safe"
+    bets_on_cards = False
 
     def choose_bet(self, view: BotView, rng: random.Random) -> int:
         return view.max_bet
@@ -100,7 +103,8 @@ class BoldBot:
 
 # Keyed by plain strings: seats name their bot with one, and a dict whose keys are all exact
 # strings is searched faster (a bot move looks its strategy up).
-PROFILES: dict[str, Strategy] = {str(s.name): s for s in (StandardBot(), CautiousBot(), BoldBot())}
+PROFILES: dict[str, Strategy] = {str(s.name): s for s in (StandardBot(), CautiousBot(), BoldBot(),
+                                                          ExpertBot())}
 
 
 def get_strategy(profile: str) -> Strategy:
@@ -124,7 +128,7 @@ def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
     # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:
-        view = bot_view(state, seat, False, memory)
+        view = bot_view(state, seat, strategy.bets_on_cards, memory)
         amount = int(strategy.choose_bet(view, rng))  # a bad profile cannot break R4.4:
         top = view.max_bet  # the clamp max(1, min(top, amount)) without two calls
         place_bet_unchecked(state, seat, top if amount > top else amount if amount > 1 else 1)

@@ -81,3 +81,10 @@ class BotProfile(StrEnum):
     STANDARD = "standard"
     CAUTIOUS = "cautious"
     BOLD = "bold"
+
+
+class EngineProfile(StrEnum):
+    """Bot profiles the engine and the simulator play that tables do not seat yet: the
+    database's vocabulary (BotProfile, its CHECK lists and migrations) gains them first."""
+
+    EXPERT = "expert"

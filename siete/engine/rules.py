@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.codes import Action, BotProfile, Event
+from siete.engine.codes import Action, BotProfile, EngineProfile, Event
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
 from siete.engine.settlement import settle_hand
@@ -277,7 +277,8 @@ def _end_turn(state: GameState, player: Seat, status: str, event: LogEvent) -> N
 def verify_profile(profile: str | None) -> None:
     """A seat's bot must be a registered strategy, or it would fail only when its turn came."""
     if profile is not None and profile not in _PROFILES:
-        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(BotProfile)}")
+        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(_KNOWN)}")
 
 
-_PROFILES = frozenset(BotProfile)  # `"x" in BotProfile` raises for a non-member on 3.11
+_KNOWN = (*BotProfile, *EngineProfile)
+_PROFILES = frozenset(_KNOWN)  # `"x" in BotProfile` raises for a non-member on 3.11

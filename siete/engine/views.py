@@ -1,7 +1,7 @@
 """What one seat may see of a game (R4.2): the table view for people and the view bots decide on."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from siete.engine.cards import SEVEN_HALF, CardSet, points
@@ -11,7 +11,7 @@ from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, HandRecord, m
 
 # The log events a bot's memory reads, as module names: HandMemory.catch_up tests them on
 # every bot decision, and a global is read faster than an enum's member.
-_DRAW, _DEAL, _BUST, _STAND = Event.DRAW, Event.DEAL, Event.BUST, Event.STAND
+_DRAW, _DEAL, _BUST, _STAND, _BET = Event.DRAW, Event.DEAL, Event.BUST, Event.STAND, Event.BET
 
 
 def is_face_down(state: GameState, seat: int, card_pos: int, viewer: int | None) -> bool:
@@ -97,6 +97,8 @@ class BotView:
     unseen_count: int  # sum(unseen), kept so that bots need not add it up on every decision
     unseen_weight: int  # the half points of those cards: sum(v * unseen[v])
     standing: list[tuple[int, int]]  # punters who stood: (face-up total, face-down cards)
+    hidden: int = 0  # its own face-down first card's value, half points (0 for the bank)
+    stakes: list[int] = field(default_factory=list)  # the bank's view: each stander's stake
 
     def safe_share(self) -> float:
         """The share of unseen cards that would not bust this hand (R8.1's p)."""
@@ -121,7 +123,7 @@ class HandMemory:
     """
 
     __slots__ = ("hand", "bank", "read", "cards", "half", "unseen", "count", "weight", "shown",
-                 "standing")
+                 "standing", "bets", "stakes")
 
     def __init__(self, cards: CardSet) -> None:
         self.hand = -1  # no hand read yet
@@ -135,6 +137,8 @@ class HandMemory:
         self.count, self.weight = cards.active_half_total
         self.shown = [0] * len(state.seats)  # each seat's face-up total, half points
         self.standing: list[tuple[int, int]] = []  # (face-up total, face-down cards)
+        self.bets = [0] * len(state.seats)  # each seat's bet, as the log says it
+        self.stakes: list[int] = []  # the standers' stakes, in the order they stood
 
     def catch_up(self, state: GameState) -> None:
         """Read the log events added since the last call (all of them in a new hand)."""
@@ -153,6 +157,9 @@ class HandMemory:
                 weight -= value
             elif event == _STAND and seat != bank:
                 self.standing.append((shown[seat], 1))  # its first card is still face down
+                self.stakes.append(self.bets[seat])
+            elif event == _BET:
+                self.bets[seat] = card  # the value of a bet event is its amount
         self.count, self.weight = count, weight
         self.read = len(log)
 
@@ -170,6 +177,7 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     if memory is None:
         memory = HandMemory(state.config.cards)
     half = memory.half
+    value = stakes = None  # its face-down card's value; the standers' stakes, for the bank
     if with_cards:
         memory.catch_up(state)
         unseen, count, weight = memory.unseen.copy(), memory.count, memory.weight
@@ -182,6 +190,8 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
         standing = memory.standing.copy()
         if status == STOOD and seat != bank:  # a seat that stood knows its own whole total
             standing = _own_total_shown(state, seat, standing)
+        if seat == bank:
+            stakes = memory.stakes.copy()
     else:
         unseen, count, weight, standing = [], 0, 0, []
     bank_cards = seats[bank].cards
@@ -190,7 +200,7 @@ def bot_view(state: GameState, seat: int, with_cards: bool = True,
     return BotView(seat, seat == bank, held, state.config.initial_points,
                    max_bet(held), me.total,
                    half[bank_cards[0]] if bank_cards else 0, len(state.deck),
-                   unseen, count, weight, standing)
+                   unseen, count, weight, standing, value or 0, stakes or [])
 
 
 def _own_total_shown(state: GameState, seat: int,

@@ -209,7 +209,7 @@ def rule_message(error: RuleError) -> str:
 
 # The bots' profiles as people read them (the engine's names are codes: siete.engine.bots).
 PROFILE_NAMES = {"standard": lazy_gettext("standard"), "cautious": lazy_gettext("cautious"),
-                 "bold": lazy_gettext("bold")}
+                 "bold": lazy_gettext("bold"), "expert": lazy_gettext("expert")}
 
 
 def profile_name(profile: str | None) -> str:

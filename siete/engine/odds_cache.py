@@ -1,0 +1,82 @@
+"""What the odds solver keeps between calls: its searches, by the context that fixes them, and
+answers, by position. Bounded: at most about 40 MB of searches and 30 MB of answers.
+
+A turn's next decision, and later hands that meet the same context, reuse a kept search's memo
+tables; the lock keeps the web's threads from reordering the searches at once (a dict read and
+written by several threads stays whole in CPython, so the answers need none).
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+from siete.engine.odds_bank import BankSearch
+from siete.engine.odds_cards import clear_sevens
+from siete.engine.odds_punter import PunterSearch
+
+Search = PunterSearch | BankSearch
+Answer = TypeVar("Answer")
+
+# The memo entries all kept searches may hold (about 100 bytes each): past it, the searches
+# least recently used are forgotten.
+SEARCH_BUDGET = 400_000
+_searches: OrderedDict[Hashable, tuple[Search, int]] = OrderedDict()  # with their sizes
+_held = [0]  # the entries of every kept search, as last counted
+_lock = threading.Lock()
+
+
+def kept(context: Hashable, make: Callable[[], Search]) -> Search:
+    """The search kept for `context`, or a new one `make` builds."""
+    with _lock:
+        found = _searches.get(context)
+        if found is not None:
+            _searches.move_to_end(context)
+            return found[0]
+    search = make()
+    with _lock:
+        _searches[context] = (search, 0)
+    return search
+
+
+def counted(search: Search) -> None:
+    """Count what `search` holds now, and forget the searches least recently used while all
+    of them hold more than the budget."""
+    size = search.size()
+    with _lock:
+        for context, (found, before) in reversed(_searches.items()):
+            if found is search:
+                _searches[context] = (search, size)
+                _held[0] += size - before
+                break
+        while len(_searches) > 1 and _held[0] > SEARCH_BUDGET:
+            _held[0] -= _searches.popitem(last=False)[1][1]
+
+
+def forget_searches() -> None:
+    with _lock:
+        _searches.clear()
+        _held[0] = 0
+    clear_sevens()
+
+
+class Answers(Generic[Answer]):
+    """Answers kept by position, forgotten in one go when full."""
+
+    KEPT = 50_000  # about 300 bytes a position
+
+    def __init__(self) -> None:
+        self.table: dict[Hashable, Answer] = {}
+
+    def get(self, position: Hashable) -> Answer | None:
+        return self.table.get(position)
+
+    def put(self, position: Hashable, answer: Answer) -> Answer:
+        if len(self.table) >= self.KEPT:
+            self.table.clear()
+        self.table[position] = answer
+        return answer
+
+    def clear(self) -> None:
+        self.table.clear()

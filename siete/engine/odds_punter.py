@@ -1,0 +1,287 @@
+"""The odds solver's punter search: a punter in its turn against the standard bank (R8.2).
+
+It walks every card that can come next, memoized on the counts of unseen cards by value class
+(odds_cards.py) and the totals, within a context that fixes the rest: the punter's face-down
+card, the bank's card and the other punters' face-down cards. Whatever order the cards came in,
+the same counts and totals are the same position, in this hand or a later one with the same
+context, so the memo tables live as long as odds.py keeps the search.
+
+Chances are floats, each an exact ratio of whole counts rounded once, so values agree with
+exact fractions far inside 1e-9 (tests/engine/test_odds.py checks them against fractions).
+See odds.py for the model.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import NamedTuple
+
+from siete.engine.bank_rule import bank_threatened
+from siete.engine.cards import SEVEN_HALF
+from siete.engine.odds_cards import CLASSES, VALUES, FaceDown, Node, weight
+from siete.engine.odds_punter_bounds import punter_bounds
+
+Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
+
+
+class _Walk(NamedTuple):
+    """A search's functions over one list of counts (PunterSearch._walk)."""
+
+    node: Callable[[int, int, int, int], Node]
+    stand: Value
+    bound: Value
+    range: Callable[[int, int, int, int], tuple[float, float]]
+    above: Callable[[int, int, int, int, float], bool | None]
+STANDS, DRAWS, TO_THE_END = 0, 1, 2  # what R8.2 has the bank do (bank_plays)
+
+
+class PunterSearch:
+    """A punter whose face-down card is worth `hidden`, against a bank showing `bank` that
+    plays R8.2, the other face-down punters showing `others` (stood, or still to play)."""
+
+    def __init__(self, hidden: int, bank: int, others: tuple[int, ...]):
+        self.hidden, self.bank = hidden, bank
+        self.others = tuple((shown, 1) for shown in others)  # R8.2's standing entries
+        # ... with ours added, by our total (our face-up total is that less `hidden`)
+        self.standing = [self.others + ((mine - hidden, 1),) for mine in range(SEVEN_HALF + 1)]
+        self.face_down = FaceDown(others)
+        # memo tables; `key` is counts_key(unseen counts), totals are half points
+        self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
+        self.values: dict[int, float] = {}  # key << 4 | total: the best value
+        self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
+        self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
+        self.rule: dict[int, int] = {}  # bank_plays' answers, by its inputs packed
+        self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
+        self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
+        self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
+        self._walker: _Walk | None = None  # built once: its closures cost more than most asks
+        self._busy = threading.Lock()  # one ask at a time walks `_work`
+
+    def size(self) -> int:
+        """The memo entries held (odds.py bounds the memory by them)."""
+        return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.bank_values)
+                + len(self.rule) + len(self.chances) + len(self.sevens))
+
+    def next_card(self, counts: list[int]) -> tuple[float, ...]:
+        """The chance of each value class for the deck's next card."""
+        if sum(counts) <= self.face_down.count:
+            return tuple(0.0 for _ in counts)
+        return self.face_down.next_card(counts)
+
+    def node(self, total: int, counts: list[int], key: int) -> Node:
+        """Standing and drawing (then playing on as well as possible) at `total`."""
+        found = self.nodes.get(key << 4 | total)
+        if found is None:
+            with self._busy:
+                found = self._ready(counts).node(total, key, sum(counts), weight(counts))
+        return found
+
+    def stand(self, total: int, counts: list[int], key: int) -> float:
+        """Standing's value alone."""
+        found = self.nodes.get(key << 4 | total)
+        if found is not None:
+            return found[0]
+        with self._busy:
+            return self._ready(counts).stand(total, key, sum(counts), weight(counts))
+
+    def draw_bound(self, total: int, counts: list[int], key: int) -> float | None:
+        """At least drawing's value, from the cards alone (None: no card to draw)."""
+        found = self.nodes.get(key << 4 | total)
+        if found is not None or sum(counts) <= self.face_down.count:
+            return None if found is None else found[1]
+        with self._busy:
+            return self._ready(counts).bound(total, key, sum(counts), weight(counts))
+
+    def draw_above(self, total: int, counts: list[int], key: int,
+                   threshold: float) -> bool | None:
+        """Whether drawing is worth more than `threshold` (None: too close to tell without
+        the whole search, or no card to draw), searching only the draws that decide it."""
+        if sum(counts) <= self.face_down.count:
+            return None
+        with self._busy:
+            walk = self._ready(counts)
+            return walk.above(total, key, sum(counts), weight(counts), threshold)
+
+    def _ready(self, counts: list[int]) -> _Walk:
+        """The walk, over a copy of `counts` (the caller holds `_busy`)."""
+        self._work[:] = counts
+        if self._walker is None:
+            self._walker = self._walk(self._work)
+        return self._walker
+
+    def _walk(self, counts: list[int]) -> _Walk:
+        """The search's functions over `counts`, which they change and put back as they go."""
+        hidden, bank, face_down = self.hidden, self.bank, self.face_down
+        nodes, values, bounds = self.nodes, self.values, self.draw_bounds
+        bank_values, rule, chances_memo = self.bank_values, self.rule, self.chances
+        hidden_cards, free = face_down.count, face_down.free
+        sevens_memo, standings = self.sevens, self.standing
+
+        def chances(key: int) -> tuple[float, ...]:
+            found = chances_memo.get(key)
+            if found is None:
+                found = chances_memo[key] = face_down.next_card(counts)
+            return found
+
+        def sevens(key: int, total: int) -> float:
+            """The chance that the cards to come add up to exactly 7½ over `total`."""
+            found = sevens_memo.get(key << 4 | total)
+            if found is None:
+                found = sevens_memo[key << 4 | total] = face_down.exact_total_chance(
+                    counts, SEVEN_HALF - total, key)
+            return found
+
+        def bank_plays(bank_total: int, n: int, unseen_weight: int, mine: int) -> int:
+            """What R8.2 has the bank do (the standard bot's own rule, with what the bank has
+            not seen: these cards and our face-down one): STANDS, DRAWS, or TO_THE_END, when
+            it will draw until it busts or has 7½ because the deck cannot run out and it is
+            threatened even at 7 with its unseen cards' average as low as the cards it may
+            still draw can make it (the rule is monotone in both). Memoized in `rule`."""
+            packed = ((unseen_weight << 6 | n) << 4 | bank_total) << 4 | mine
+            if n <= hidden_cards:  # an empty deck stands (R4.8)
+                rule[packed] = STANDS
+                return STANDS
+            standing = standings[mine]
+            if not bank_threatened(bank_total, standing, n + 1, unseen_weight + hidden):
+                code = STANDS
+            elif n - hidden_cards < SEVEN_HALF - bank_total:
+                code = DRAWS
+            else:
+                lowest = unseen_weight + hidden - (SEVEN_HALF - 1 - bank_total)
+                sure = bank_threatened(SEVEN_HALF - 1, standing, n + 1, lowest)
+                code = TO_THE_END if sure else DRAWS
+            rule[packed] = code
+            return code
+
+        def bank_draws(bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
+                       code: int) -> float:
+            """Our value when the bank at `bank_total` takes a card, then plays R8.2 on; its
+            callers read the memo, and pass bank_plays' answer."""
+            win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
+            if code == TO_THE_END:  # R5.1, R5.2 only
+                value = win - (win + 1.0) * sevens(key, bank_total)
+                bank_values[(key << 4 | bank_total) << 4 | mine] = value
+                return value
+            table = None if free else chances(key)
+            value = 0.0
+            # the memo keys below, packed as in bank_plays and stand_value, with what is the
+            # same for every card worked out once
+            rule_base, memo_base = (n - 1) << 8 | mine, key << 8 | mine
+            for i, card, step in CLASSES:
+                count = counts[i]
+                if not count:
+                    continue
+                p = count / n if table is None else table[i]
+                if not p:  # no face-down cards would fit if this card came
+                    continue
+                after = bank_total + card
+                if after > SEVEN_HALF:  # R5.1
+                    value += p * win
+                    continue
+                if after == SEVEN_HALF:  # R5.2
+                    value -= p
+                    continue
+                left = unseen_weight - card
+                then = rule.get(left << 14 | rule_base | after << 4)
+                if then is None:
+                    then = bank_plays(after, n - 1, left, mine)
+                if then == STANDS:
+                    value += p * (win if mine > after else -1.0)  # R5.3: a tie is the bank's
+                    continue
+                found = bank_values.get((memo_base - (step << 8)) | after << 4)
+                if found is None:
+                    counts[i] = count - 1
+                    found = bank_draws(after, key - step, n - 1, left, mine, then)
+                    counts[i] = count
+                value += p * found
+            bank_values[(key << 4 | bank_total) << 4 | mine] = value
+            return value
+
+        def stand_value(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            found = bank_values.get((key << 4 | bank) << 4 | mine)
+            if found is not None:
+                return found
+            code = rule.get(((unseen_weight << 6 | n) << 4 | bank) << 4 | mine)
+            if code is None:
+                code = bank_plays(bank, n, unseen_weight, mine)
+            if code == STANDS:
+                return (2.0 if mine == SEVEN_HALF else 1.0) if mine > bank else -1.0
+            return bank_draws(bank, key, n, unseen_weight, mine, code)
+
+        def draw_value(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            """Each next card's chance times what it makes: a bust loses (R4.5), 7½ stands
+            at once (R4.6), any other total is played on as well as possible."""
+            table = None if free else chances(key)
+            value = 0.0
+            for i, card, step in CLASSES:
+                count = counts[i]
+                if not count:
+                    continue
+                p = count / n if table is None else table[i]
+                if not p:
+                    continue
+                after = mine + card
+                if after > SEVEN_HALF:
+                    value -= p
+                    continue
+                counts[i] = count - 1
+                play_on = stand_value if after == SEVEN_HALF else best_value
+                value += p * play_on(after, key - step, n - 1, unseen_weight - card)
+                counts[i] = count
+            return value
+
+        def draw_bound(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            """At least the value of drawing (an upper bound), from the cards alone: a bust
+            is -1, and any other total at most 1 plus the chance of a 7½ (paid 2, R5.5) at
+            some later card, which is at most the chance that the cards to come add up to
+            exactly 7½ at some point (the deck's order does not depend on when we stop)."""
+            memo_key = key << 4 | mine
+            found = bounds.get(memo_key)
+            if found is not None:
+                return found
+            table = None if free else chances(key)
+            found = 0.0
+            for i, card, step in CLASSES:
+                count = counts[i]
+                p = (count / n if table is None else table[i]) if count else 0.0
+                if not p:
+                    continue
+                after = mine + card
+                if after > SEVEN_HALF:
+                    found -= p
+                elif after == SEVEN_HALF:
+                    found += 2.0 * p
+                else:
+                    counts[i] = count - 1
+                    found += p * (1.0 + sevens(key - step, after))
+                    counts[i] = count
+            bounds[memo_key] = found
+            return found
+
+        def best_value(mine: int, key: int, n: int, unseen_weight: int) -> float:
+            """Playing on as well as possible; drawing is searched only when its bound says
+            it could beat standing, so this may leave no node behind."""
+            memo_key = key << 4 | mine
+            found = values.get(memo_key)
+            if found is None:
+                found = stand_value(mine, key, n, unseen_weight)
+                if n > hidden_cards and draw_bound(mine, key, n, unseen_weight) > found:
+                    draw = draw_value(mine, key, n, unseen_weight)
+                    nodes[memo_key] = (found, draw)
+                    if draw > found:
+                        found = draw
+                values[memo_key] = found
+            return found
+
+        def node(mine: int, key: int, n: int, unseen_weight: int) -> Node:
+            found = nodes.get(key << 4 | mine)
+            if found is None:
+                stand = stand_value(mine, key, n, unseen_weight)
+                draw = (draw_value(mine, key, n, unseen_weight) if n > hidden_cards
+                        else None)
+                found = nodes[key << 4 | mine] = (stand, draw)
+            return found
+
+        draw_range, draw_above = punter_bounds(counts, free, hidden_cards, chances, sevens,
+                                               stand_value, best_value)
+        return _Walk(node, stand_value, draw_bound, draw_range, draw_above)
