@@ -40,6 +40,7 @@ from siete.data.games import GameStateRow as StateRow
 from siete.data.people import User
 from siete.service.due_tables import run_tick  # noqa: E402
 from siete.service.tables import TableSpec, create_table, player_for, start_table  # noqa: E402
+from siete.settings import service_settings  # noqa: E402
 
 STEP = re.compile(r"table (\d+): v\d+ -> v\d+, (-?[\d.]+) s after its deadline")
 
@@ -54,7 +55,7 @@ def open_tables(app, count: int, run: int) -> list[int]:
         person = player_for(user)
         game = create_table(person, TableSpec(name=f"bench {n}", seats=2, bots=("standard",),
                                               turn_seconds=600), app.config["GAME"])
-        start_table(game.id, person, app.config["GAME"])
+        start_table(service_settings(app), game.id, person)
         ids.append(game.id)
     start = utcnow() + timedelta(seconds=3)
     for n, game_id in enumerate(ids):  # a few tables fall due each second for 5 seconds
@@ -103,7 +104,7 @@ def idle_cost(app, ticks: int = 200) -> tuple[float, float]:
     event.listen(db.engine, "before_cursor_execute", count)
     started = time.perf_counter()
     for _ in range(ticks):
-        run_tick(utcnow(), batch=50, waiting_ttl_s=3600)
+        run_tick(service_settings(app), utcnow(), batch=50, waiting_ttl_s=3600)
         db.session.remove()
     elapsed = time.perf_counter() - started
     event.remove(db.engine, "before_cursor_execute", count)

@@ -18,7 +18,7 @@ from siete.history.routes import bp as history_bp
 from siete.play import lobby_routes, routes  # noqa: F401  (they attach their routes to play_bp)
 from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
-from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, play_defaults
+from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
 from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
 from siete.web.setup import init_web
@@ -33,6 +33,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     make_instance_folder(app.instance_path)
     _configure(app, test_config)
     _load_game_config(app)
+    use_settings(app, ServiceSettings.from_config(app.config))  # what the services are given
     db.init_app(app)
     with app.app_context():
         configure_engine(db.engine, app.config.get("DB_PING_AFTER_IDLE_S", PING_AFTER_IDLE_S))

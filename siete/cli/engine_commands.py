@@ -158,6 +158,7 @@ def _record(seats: list[str], games: int, config: GameConfig, seed: int, one_by_
     """Play and store the games, then say which ids they got and where."""
     # Here, not at the top: without --record no database stack is loaded (a faster start).
     from siete.data.base import db
+    from siete.i18n.error_words import cli_error_message
     from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
     from siete.service.errors import RuleBroken
 
@@ -169,7 +170,7 @@ def _record(seats: list[str], games: int, config: GameConfig, seed: int, one_by_
             ids = simulate_recorded_bulk(seats, games, config, seed, config.max_hands,
                                          progress=progress, workers=workers)
     except RuleBroken as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(cli_error_message(exc)) from None
     click.echo(_("stored %(num)s games (ids %(first)s-%(last)s) in %(url)s", num=len(ids),
                  first=ids[0], last=ids[-1],
                  url=db.engine.url.render_as_string(hide_password=True)))

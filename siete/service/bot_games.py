@@ -30,6 +30,7 @@ from siete.service.recording import add_tally, card_ids, cards_drawn, final_seat
 from siete.service.report_aggregates import add_finished_games
 from siete.service.tables import SEATING, TableSpec, create_table, pick_bots, start_table, verify_spec
 from siete.service.unit_of_work import transactional, unit_of_work
+from siete.settings import ServiceSettings
 
 CREATOR, STARTER = "simulator", "system"  # who create_table and start_table write as
 GAMES, SEATS = Game.__table__, GamePlayer.__table__
@@ -49,11 +50,12 @@ def table_spec(profiles: list[str], seed: int, number: int, max_hands: int) -> t
 def simulate_recorded(profiles: list[str], games: int, config: GameConfig, seed: int,
                       max_hands: int, progress: Iterable[int] | None = None) -> list[int]:
     """Play and store `games` bots-only games one by one, as the web does; returns their ids."""
+    settings = ServiceSettings(game=config)  # they play straight through: no pause is read
     ids = []
     for number in progress if progress is not None else range(games):
         spec, game_seed = table_spec(profiles, seed, number, max_hands)
         game: Game = create_table(None, spec, config, seed=game_seed)
-        start_table(game.id, None, config, pause_bots=False)
+        start_table(settings, game.id, None, pause_bots=False)
         ids.append(game.id)
     return ids
 

@@ -7,8 +7,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NoReturn
 
-from flask_babel import gettext as _
-
 from siete.data.game_rows import (
     GameRow,
     LiveState,
@@ -18,7 +16,7 @@ from siete.data.game_rows import (
     lock_with_seats,
 )
 from siete.data.games import Game, GameStateRow
-from siete.service.errors import Conflict, SignedOut, TableNotFound
+from siete.service.errors import Conflict, Problem, SignedOut, TableNotFound
 from siete.service.unit_of_work import unit_of_work
 
 
@@ -69,19 +67,19 @@ def locked_table_for(game_id: int, player_name: str | None, account: SessionAcco
             _not_started(game_id)
         game, row, now = started
         if now.generation != account.generation:  # revoked, or no such account any more
-            raise SignedOut(_("Login required."))
+            raise SignedOut(Problem.SIGNED_OUT)
         yield game, row, now.player_name
 
 
 def _not_started(game_id: int) -> NoReturn:
     if not game_exists(game_id):
-        raise TableNotFound(_("there is no such table"))
-    raise Conflict(_("this game is not being played now"))
+        raise TableNotFound(Problem.NO_SUCH_TABLE)
+    raise Conflict(Problem.NOT_PLAYED_NOW)
 
 
 def _lock_table(game_id: int) -> tuple[Game, GameStateRow | None]:
     """The game row locked with its seats, then its state row if it has started."""
     locked = lock_with_seats(game_id)
     if locked is None:
-        raise TableNotFound(_("there is no such table"))
+        raise TableNotFound(Problem.NO_SUCH_TABLE)
     return locked
