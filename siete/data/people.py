@@ -5,11 +5,11 @@ from sqlalchemy import CheckConstraint, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from siete.data.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColumns, db, one_of
+from siete.data.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColumns, Model, one_of
 from siete.data.vocabulary import PlayerKind
 
 
-class User(ControlColumns, db.Model):
+class User(ControlColumns, Model):
     """A human's account; username_key keeps usernames unique regardless of case."""
 
     __tablename__ = "users"
@@ -41,7 +41,7 @@ class User(ControlColumns, db.Model):
         return check_password_hash(self.password_hash, password)
 
 
-class Player(ControlColumns, db.Model):
+class Player(ControlColumns, Model):
     """Anyone who sits at a table: a human (with a user) or a bot (with a strategy profile)."""
 
     __tablename__ = "players"

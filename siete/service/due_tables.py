@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import bindparam, null, select, union_all
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from siete.data.base import db
+from siete.data.base import AnyCompoundSelect, db
 from siete.data.game_rows import GAMES, STATES
 from siete.data.vocabulary import GameStatus
 from siete.service.tables import expire_waiting_table
@@ -35,7 +35,7 @@ from siete.settings import ServiceSettings
 log = logging.getLogger("siete.cli.worker")
 
 
-def _due_query():
+def _due_query() -> AnyCompoundSelect:
     """Due timers (with their deadline) and stale waiting tables (deadline NULL), oldest first.
 
     Both halves read an index alone when nothing is due: ix_game_states_turn_deadline and

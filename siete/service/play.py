@@ -9,7 +9,7 @@ from siete.data import game_rows
 from siete.data.base import utcnow
 from siete.data.game_rows import (
     GameRow,
-    LiveState,
+    PlainStateRow,
     game_for_page,
     mark_left,
     write_state,
@@ -60,17 +60,17 @@ class TableSnapshot:
     mover: str | None = None  # the player name of who moved (read with the lock for a session)
 
     @classmethod
-    def of(cls, game: GameRow, live: LiveState, state: GameState,
+    def of(cls, game: GameRow, live: PlainStateRow, state: GameState,
            mover: str | None = None) -> TableSnapshot:
         return cls(game, state, live.version, live.turn_deadline, mover)
 
 
-def load_state(row: GameStateRow | LiveState, cards: CardSet) -> GameState:
+def load_state(row: GameStateRow | PlainStateRow, cards: CardSet) -> GameState:
     """The stored state, dealt from the cards of the game's config (the settings' `game`)."""
     return GameState.from_dict(json.loads(row.state), cards)
 
 
-def save_state(settings: ServiceSettings, game: GameRow, live: LiveState, state: GameState,
+def save_state(settings: ServiceSettings, game: GameRow, live: PlainStateRow, state: GameState,
                by: str, new: bool = False, keep_deadline: bool = False) -> None:
     """Write the state back with its version and the deadline of whoever must act next.
 
@@ -213,7 +213,7 @@ def _is_away(state: GameState, player_name: str) -> bool:
     return state.phase != OVER and any(s.name == player_name and s.away for s in state.seats)
 
 
-def _take_seat_back(row: LiveState, state: GameState, seat: int, by: str) -> None:
+def _take_seat_back(row: PlainStateRow, state: GameState, seat: int, by: str) -> None:
     """Hand the seat back to its person; whoever is in turn keeps the time they had."""
     come_back(state, seat)
     row.state = json.dumps(state.to_dict(), separators=(",", ":"))

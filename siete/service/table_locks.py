@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from siete.data.game_rows import (
     GameRow,
-    LiveState,
+    PlainStateRow,
     game_exists,
     lock_started,
     lock_started_for_account,
@@ -32,7 +32,7 @@ def locked_table(game_id: int) -> Iterator[tuple[Game, GameStateRow | None]]:
 
 
 @contextmanager
-def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tuple[GameRow, LiveState]]:
+def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tuple[GameRow, PlainStateRow]]:
     """A started table's game and state as plain rows, locked until commit; any error rolls back.
 
     With skip_locked (the worker), a table another transaction holds is Conflict, not waited for.
@@ -54,7 +54,7 @@ class SessionAccount:
 
 @contextmanager
 def locked_table_for(game_id: int, player_name: str | None, account: SessionAccount | None
-                     ) -> Iterator[tuple[GameRow, LiveState, str | None]]:
+                     ) -> Iterator[tuple[GameRow, PlainStateRow, str | None]]:
     """locked_started_table for a mover: `player_name` as given, or, for a session's `account`,
     read with the lock, in the same statement that checks the session is still valid."""
     if account is None:

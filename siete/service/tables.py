@@ -5,19 +5,19 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from siete.data.base import db, utcnow
-from siete.data.game_rows import LiveState
+from siete.data.game_rows import PlainStateRow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player, User
 from siete.data.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
 from siete.engine import deck, rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
-from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, TooMany
+from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, SignedOut, TooMany
 from siete.service.play import TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.table_locks import locked_table
@@ -79,7 +79,12 @@ def player_for(user: User) -> Player:
 def player_of_user(user_id: int) -> Player:
     """The human player of the account with this id: one query, or created the first time."""
     player = db.session.execute(select(Player).where(Player.user_id == user_id)).scalar()
-    return player if player is not None else player_for(db.session.get(User, user_id))
+    if player is not None:
+        return player
+    user = db.session.get(User, user_id)
+    if user is None:  # the account is gone since the request read it
+        raise SignedOut(Problem.SIGNED_OUT)
+    return player_for(user)
 
 
 def pick_bots(profiles: tuple[str, ...] | list[str], taken: set[int], by: str) -> list[Player]:
@@ -244,7 +249,7 @@ def _deal_first_hand(settings: ServiceSettings, game: Game, by: str,
     state = rules.start_game(names, bots, game_config, deck.seeded_rng(game.seed, SEATING))
     record_start(game, state, by)
     advance(settings, game, state, by, pause_bots)
-    live = LiveState(game.id, 0, "{}", None)
+    live = PlainStateRow(game.id, 0, "{}", None)
     save_state(settings, game, live, state, by, new=True)
     return TableSnapshot.of(game, live, state)
 
@@ -270,7 +275,8 @@ def lobby_page(page: int = 1, size: int = 20) -> LobbyPage:
     return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
 
 
-def _newest(condition, page: int, size: int, in_play: bool = False) -> list[Game]:
+def _newest(condition: ColumnElement[bool], page: int, size: int,
+            in_play: bool = False) -> list[Game]:
     """A page (plus one row, to know if another follows) of the games matching `condition`."""
     query = select(Game).where(condition)
     if in_play:
