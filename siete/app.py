@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from sqlalchemy import inspect
@@ -24,7 +25,7 @@ from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secre
 from siete.web.setup import init_web
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, game settings from XML, database, CLI commands and routes."""
     # templates/ and static/ sit at the repository root (beside siete/), not inside the package.
     app = Flask("siete", instance_relative_config=True,
@@ -45,7 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def _configure(app: Flask, test_config: dict | None) -> None:
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     """Defaults, then the environment, then the caller's test settings."""
     default_db = f"sqlite:///{Path(app.instance_path) / 'siete.sqlite'}"
     app.config.from_mapping(

@@ -53,7 +53,7 @@ class Worker:
         self.stopping = threading.Event()
         self.steps = 0
 
-    def stop(self, *_args) -> None:
+    def stop(self, *_args: object) -> None:
         self.stopping.set()
 
     def run(self, once: bool = False) -> int:
@@ -135,4 +135,5 @@ def run_worker(app: Flask, interval: float | None = None, batch: int | None = No
 @with_appcontext
 def worker_command(interval: float | None, batch: int | None, once: bool) -> None:
     """Keep time for every table: timed-out turns, pauses between hands, stale waiting tables."""
-    run_worker(current_app._get_current_object(), interval, batch, once)
+    # The app itself, not the context-local proxy (Flask documents _get_current_object).
+    run_worker(current_app._get_current_object(), interval, batch, once)  # type: ignore[attr-defined]

@@ -67,6 +67,7 @@ def build_message(sender: str, to: str, subject: str, body: str) -> EmailMessage
 def deliver(settings: SmtpSettings, message: EmailMessage) -> None:
     """Hand one message to the SMTP server (TLS as configured, log in if a user is set)."""
     context = ssl.create_default_context()
+    client: smtplib.SMTP
     if settings.tls == "ssl":
         client = smtplib.SMTP_SSL(settings.host, settings.port, timeout=settings.timeout_s,
                                   context=context)
