@@ -42,6 +42,7 @@ from siete.data.games import GameStateRow as StateRow
 from siete.data.people import User
 from siete.service.due_tables import run_tick  # noqa: E402
 from siete.service.tables import TableSpec, create_table, player_for, start_table  # noqa: E402
+from siete.settings import service_settings  # noqa: E402
 
 STEP = re.compile(r"table (\d+): v\d+ -> v\d+, (-?[\d.]+) s after its deadline")
 
@@ -56,7 +57,7 @@ def open_tables(app, count: int, run: int) -> list[int]:
         person = player_for(user)
         game = create_table(person, TableSpec(name=f"bench {n}", seats=2, bots=("standard",),
                                               turn_seconds=600), app.config["GAME"])
-        start_table(game.id, person, app.config["GAME"])
+        start_table(service_settings(app), game.id, person)
         ids.append(game.id)
     start = utcnow() + timedelta(seconds=3)
     for n, game_id in enumerate(ids):  # a few tables fall due each second for 5 seconds
@@ -95,7 +96,7 @@ def lateness(app, url: str, count: int, interval: float, run: int) -> list[float
 def idle_cost(app, ticks: int = 200, step=None) -> tuple[float, float]:
     """(statements per tick, milliseconds per tick) with nothing due; `step` is the part of the
     tick to run (the tables' by default)."""
-    step = step or (lambda: run_tick(utcnow(), batch=50, waiting_ttl_s=3600))
+    step = step or (lambda: run_tick(service_settings(app), utcnow(), batch=50, waiting_ttl_s=3600))
     db.session.execute(update(StateRow).values(turn_deadline=utcnow() + timedelta(hours=1)))
     db.session.commit()
     seen = []

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from sqlalchemy import inspect
@@ -19,13 +20,13 @@ from siete.history.routes import bp as history_bp
 from siete.play import lobby_routes, routes  # noqa: F401  (they attach their routes to play_bp)
 from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
-from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, play_defaults
+from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
 from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
 from siete.web.setup import init_web
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, game settings from XML, database, CLI commands and routes."""
     # templates/ and static/ sit at the repository root (beside siete/), not inside the package.
     app = Flask("siete", instance_relative_config=True,
@@ -34,6 +35,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     make_instance_folder(app.instance_path)
     _configure(app, test_config)
     _load_game_config(app)
+    use_settings(app, ServiceSettings.from_config(app.config))  # what the services are given
     db.init_app(app)
     with app.app_context():
         configure_engine(db.engine, app.config.get("DB_PING_AFTER_IDLE_S", PING_AFTER_IDLE_S))
@@ -45,7 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def _configure(app: Flask, test_config: dict | None) -> None:
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     """Defaults, then the environment, then the caller's test settings."""
     default_db = f"sqlite:///{Path(app.instance_path) / 'siete.sqlite'}"
     app.config.from_mapping(

@@ -1,11 +1,19 @@
-"""Settings the app factory and the modules that read them share. Nothing here imports from
-siete, so any module may import this one without an import cycle."""
+"""Settings the app factory and the layers share: the config's defaults from the environment, and
+the one typed object the services are given (`ServiceSettings`).
+
+It imports only the engine's GameConfig from siete (the engine imports nothing of siete), so
+any layer may import this module without an import cycle.
+"""
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from flask import Flask
+
+from siete.engine.config import GameConfig
 
 # The factory's development default; siete.web.security refuses it (and other weak keys) in production.
 DEV_SECRET_KEY = "dev-only-not-a-secret"
@@ -13,6 +21,9 @@ DEV_SECRET_KEY = "dev-only-not-a-secret"
 # No form of the game needs more than a few hundred bytes; refuse big bodies (413) before they
 # are parsed rather than after.
 MAX_CONTENT_LENGTH = 64 * 1024
+
+# Where the app keeps its ServiceSettings (app.extensions, as Flask's extensions keep theirs).
+SETTINGS_KEY = "siete.settings"
 
 
 def is_production(app: Flask) -> bool:
@@ -34,3 +45,36 @@ def play_defaults(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
         # Seconds a settled hand stays on the table before the next deal (0: deal at once).
         "SETTLE_PAUSE_S": float(environ.get("SETTLE_PAUSE_S", "6")),
     }
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """What the services read, in one object: built once by the app factory from the app's
+    config (or by a command, a bench or a test for its own run) and passed to each use case
+    that needs it, so no service reads the app or its config."""
+
+    game: GameConfig  # Basic_Config_Game.xml's limits, and the cards a stored state is dealt from
+    # Seconds a settled hand stays up before the next deal at a table with people (0: at once).
+    settle_pause_s: float = 6.0
+    turn_seconds: int = 30  # a new table's turn timer, unless its creator chooses another
+    max_open_tables: int = 3  # tables an account may have waiting or playing at once
+    lobby_page_size: int = 20  # tables per page of each lobby list
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> ServiceSettings:
+        """From an app's config (GAME and play_defaults' keys)."""
+        return cls(game=config["GAME"], settle_pause_s=float(config["SETTLE_PAUSE_S"]),
+                   turn_seconds=int(config["TURN_SECONDS"]),
+                   max_open_tables=int(config["MAX_OPEN_TABLES"]),
+                   lobby_page_size=int(config["LOBBY_PAGE_SIZE"]))
+
+
+def service_settings(app: Flask) -> ServiceSettings:
+    """The settings the app factory built for `app`'s services."""
+    settings: ServiceSettings = app.extensions[SETTINGS_KEY]
+    return settings
+
+
+def use_settings(app: Flask, settings: ServiceSettings) -> None:
+    """Give `app`'s services these settings (the factory, once; a test that changes one)."""
+    app.extensions[SETTINGS_KEY] = settings

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from typing import Any
 
 import click
 from flask import Flask, current_app, has_app_context
@@ -26,6 +27,7 @@ from siete.engine.config import GameConfig
 from siete.engine.replay import ScenarioError, load_scenario, replay
 from siete.engine.simulate import UnknownProfiles, seat_profiles, simulate
 from siete.i18n.catalogs import gettext as _
+from siete.settings import service_settings
 
 EXIT_FORBIDDEN = 2
 
@@ -72,7 +74,7 @@ def record_scenarios(paths: tuple[str, ...], app: Flask) -> int:
             return EXIT_FORBIDDEN
     with app.app_context():
         try:
-            games = store_scenarios(texts, app.config["GAME"])
+            games = store_scenarios(texts, service_settings(app).game)
         except ScenarioError as exc:
             print(str(exc), file=sys.stderr)
             return EXIT_FORBIDDEN
@@ -139,7 +141,8 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
             _record(seats, games, config, seed, one_by_one, workers, no_progress)
         return
     def numbers(games_: Iterable[int]) -> Iterable[int]:
-        return tqdm(games_, disable=no_progress, unit="game", file=sys.stderr)
+        counted: Iterable[int] = tqdm(games_, disable=no_progress, unit="game", file=sys.stderr)
+        return counted
 
     stats = simulate(seats, games, config, seed, numbers=numbers)
     rows = [s.row(name) for name, s in stats.items()]
@@ -150,11 +153,11 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
         Console().print(statistics_table(rows, games, players, seed))
 
 
-def _base_config(app) -> GameConfig:
+def _base_config(app: Flask | None) -> GameConfig:
     """The app's game settings when there is an app, else the same XML file read here."""
     if app is not None:
-        return app.config["GAME"]
-    return current_app.config["GAME"] if has_app_context() else load_game()
+        return service_settings(app).game
+    return service_settings(current_app).game if has_app_context() else load_game()
 
 
 def _record(seats: list[str], games: int, config: GameConfig, seed: int, one_by_one: bool,
@@ -162,6 +165,7 @@ def _record(seats: list[str], games: int, config: GameConfig, seed: int, one_by_
     """Play and store the games, then say which ids they got and where."""
     # Here, not at the top: without --record no database stack is loaded (a faster start).
     from siete.data.base import db
+    from siete.i18n.error_words import cli_error_message
     from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
     from siete.service.errors import RuleBroken
 
@@ -173,13 +177,13 @@ def _record(seats: list[str], games: int, config: GameConfig, seed: int, one_by_
             ids = simulate_recorded_bulk(seats, games, config, seed, config.max_hands,
                                          progress=progress, workers=workers)
     except RuleBroken as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(cli_error_message(exc)) from None
     click.echo(_("stored %(num)s games (ids %(first)s-%(last)s) in %(url)s", num=len(ids),
                  first=ids[0], last=ids[-1],
                  url=db.engine.url.render_as_string(hide_password=True)))
 
 
-def statistics_table(rows: list[dict], games: int, players: int, seed: int) -> Table:
+def statistics_table(rows: list[dict[str, Any]], games: int, players: int, seed: int) -> Table:
     """One row per profile: win rate with its 95% interval, points, busts, the bank's profit."""
     table = Table(title=_("%(games)s games, %(players)s seats, seed %(seed)s",
                           games=games, players=players, seed=seed))

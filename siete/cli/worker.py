@@ -27,8 +27,9 @@ from siete.cli.mail_sender import send_mail_tick
 from siete.data.base import db, utcnow
 from siete.service.due_tables import run_tick
 from siete.service.outbox import prune_outbox
-from siete.service.play import SETTLE_PAUSE_S
 from siete.service.sessions import prune_idle_sessions
+from siete.service.timers import TimerStep
+from siete.settings import ServiceSettings, service_settings
 
 log = logging.getLogger("siete.cli.worker")
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -51,13 +52,15 @@ def now_utc() -> datetime:
 class Worker:
     """The loop; `stop()` (the signal handlers call it) ends it after the step in hand."""
 
-    def __init__(self, interval: float, batch: int, waiting_ttl_s: int):
+    def __init__(self, settings: ServiceSettings, interval: float, batch: int,
+                 waiting_ttl_s: int) -> None:
+        self.settings = settings
         self.interval, self.batch, self.waiting_ttl_s = interval, batch, waiting_ttl_s
         self.stopping = threading.Event()
         self.steps = 0
         self.next_housekeeping = 0.0  # monotonic time of the next hourly clean-up
 
-    def stop(self, *_args) -> None:
+    def stop(self, *_args: object) -> None:
         self.stopping.set()
 
     def run(self, once: bool = False) -> int:
@@ -84,12 +87,11 @@ class Worker:
     def tick(self) -> None:
         """One pass; a database error is logged and the next tick tries again."""
         try:
-            pause_s = float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
-            result = run_tick(now_utc(), self.batch, self.waiting_ttl_s, self._log_step,
-                              self.stopping.is_set, pause_s=pause_s)
+            result = run_tick(self.settings, now_utc(), self.batch, self.waiting_ttl_s,
+                              self._log_step, self.stopping.is_set)
             for game_id in result.expired:
                 log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
-            app = current_app._get_current_object()
+            app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not the proxy
             send_mail_tick(app, utcnow(), self.batch)
             if time.monotonic() >= self.next_housekeeping:
                 self.next_housekeeping = time.monotonic() + HOUSEKEEPING_EVERY_S
@@ -99,7 +101,7 @@ class Worker:
         finally:
             db.session.remove()  # no object outlives its tick: the next one reads afresh
 
-    def _log_step(self, step) -> None:
+    def _log_step(self, step: TimerStep) -> None:
         self.steps += 1
         late = (now_utc() - step.deadline).total_seconds()
         log.info("table %d: v%d -> v%d, %.3f s after its deadline", step.game_id, step.before,
@@ -132,7 +134,8 @@ def run_worker(app: Flask, interval: float | None = None, batch: int | None = No
                once: bool = False) -> int:
     """Run the loop inside `app`'s context, stopping cleanly on SIGTERM/SIGINT."""
     configure_worker(app)
-    worker = Worker(interval if interval is not None else app.config["WORKER_INTERVAL_S"],
+    worker = Worker(service_settings(app),
+                    interval if interval is not None else app.config["WORKER_INTERVAL_S"],
                     batch if batch is not None else app.config["WORKER_BATCH"],
                     int(app.config["WAITING_TABLE_TTL_S"]))
     handled = threading.current_thread() is threading.main_thread()
@@ -155,4 +158,5 @@ def run_worker(app: Flask, interval: float | None = None, batch: int | None = No
 @with_appcontext
 def worker_command(interval: float | None, batch: int | None, once: bool) -> None:
     """Keep time for every table: timed-out turns, pauses between hands, stale waiting tables."""
-    run_worker(current_app._get_current_object(), interval, batch, once)
+    # The app itself, not the context-local proxy (Flask documents _get_current_object).
+    run_worker(current_app._get_current_object(), interval, batch, once)  # type: ignore[attr-defined]

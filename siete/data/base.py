@@ -3,11 +3,24 @@ MySQL column variants and the enumerations."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import DateTime, MetaData, Numeric, SmallInteger, String, Text, func
+from flask_sqlalchemy.session import Session as AppSession
+from sqlalchemy import (
+    CompoundSelect,
+    DateTime,
+    MetaData,
+    Numeric,
+    Select,
+    SmallInteger,
+    String,
+    Table,
+    Text,
+    func,
+)
 from sqlalchemy.dialects import mysql
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, scoped_session
 
 from siete.data.vocabulary import (
     BankResult,
@@ -42,6 +55,20 @@ class Base(DeclarativeBase):
 # just wrote, and expiring them would re-read the user, the game and every seat (the load bench
 # counted 6 extra queries per move). Sessions are per request, so nothing outlives its request.
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
+
+# The request's session (db.session), and statements whose columns are read by position.
+DbSession: TypeAlias = scoped_session[AppSession]
+AnySelect: TypeAlias = Select[*tuple[Any, ...]]
+AnyCompoundSelect: TypeAlias = CompoundSelect[*tuple[Any, ...]]
+
+# Every model's base. Flask-SQLAlchemy builds db.Model at run time (a subclass of Base), which
+# type checkers cannot follow (mypy#8603): they see Base, whose columns are the typed ones.
+if TYPE_CHECKING:
+    class Model(Base):
+        __abstract__ = True
+        __table__: ClassVar[Table]  # a model's table is a Table (insert, update and delete take it)
+else:
+    Model = db.Model
 
 # MySQL column types the generic ones would widen (SMALLINT, TEXT); SQLite keeps the generic ones.
 TinyInt = SmallInteger().with_variant(mysql.TINYINT(), "mysql", "mariadb")

@@ -9,11 +9,15 @@ import logging
 import re
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import Engine, event, func, inspect, select, text
+from sqlalchemy import Connection, Engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DisconnectionError, IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection, PoolResetState
 
 from siete.data import all_tables  # noqa: F401  (create_all needs every table)
 from siete.data.base import db
@@ -36,7 +40,7 @@ def is_mysql_url(url: str) -> bool:
     return make_url(url).get_backend_name() in ("mysql", "mariadb")
 
 
-def engine_options(url: str) -> dict:
+def engine_options(url: str) -> dict[str, Any]:
     """SQLALCHEMY_ENGINE_OPTIONS suited to the database behind url."""
     if not is_mysql_url(url):
         return {}
@@ -71,7 +75,7 @@ def configure_engine(engine: Engine, ping_after_idle_s: float = PING_AFTER_IDLE_
         return
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: sqlite3.Connection, _record) -> None:
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
         # pysqlite opens transactions lazily and only before writes, so a read-then-write
         # transaction can meet a lock it cannot wait out (SQLITE_BUSY at upgrade time).
         # Taking over BEGIN ourselves (isolation_level None, BEGIN IMMEDIATE below) gives each
@@ -90,7 +94,7 @@ def configure_engine(engine: Engine, ping_after_idle_s: float = PING_AFTER_IDLE_
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(connection) -> None:
+    def _on_begin(connection: Connection) -> None:
         # An AUTOCOMMIT connection opens no transaction (a migration's PRAGMA foreign_keys,
         # which SQLite ignores inside one, runs on such a connection).
         if connection.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
@@ -101,11 +105,12 @@ def _watch_mysql_pool(engine: Engine, ping_after_idle_s: float) -> None:
     """Ping a pooled connection only after it sat idle; roll back only one left in a transaction."""
 
     @event.listens_for(engine, "connect")
-    def _fresh(_dbapi_connection, record) -> None:
+    def _fresh(_dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
         record.info[RETURNED_AT] = time.monotonic()  # just opened: no need to ping it
 
     @event.listens_for(engine, "checkout")
-    def _ping_if_idle(dbapi_connection, record, _proxy) -> None:
+    def _ping_if_idle(dbapi_connection: Any, record: ConnectionPoolEntry,
+                      _proxy: PoolProxiedConnection) -> None:
         # Under load a connection comes back to work within milliseconds, and a ping then would
         # only cost a round trip. One used a moment ago is dead only if the server went away in
         # that moment: its request gets the 503 page and the pool replaces every connection.
@@ -117,11 +122,11 @@ def _watch_mysql_pool(engine: Engine, ping_after_idle_s: float) -> None:
             raise DisconnectionError("pooled connection is dead") from exc
 
     @event.listens_for(engine, "checkin")
-    def _stamp(_dbapi_connection, record) -> None:
+    def _stamp(_dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
         record.info[RETURNED_AT] = time.monotonic()
 
-    def _mark(open_now: bool):
-        def listener(conn, *_args) -> None:
+    def _mark(open_now: bool) -> Callable[..., None]:
+        def listener(conn: Connection, *_args: object) -> None:
             if conn.invalidated:  # the server went away mid-transaction: the pool discards
                 return            # this connection, and reading it would hide the real error
             conn.connection.info[IN_TRANSACTION] = open_now
@@ -132,7 +137,8 @@ def _watch_mysql_pool(engine: Engine, ping_after_idle_s: float) -> None:
     event.listen(engine, "rollback", _mark(False))
 
     @event.listens_for(engine, "reset")
-    def _roll_back_if_open(dbapi_connection, record, reset_state) -> None:
+    def _roll_back_if_open(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry,
+                           reset_state: PoolResetState) -> None:
         # Unknown counts as open: a connection is never returned to the pool mid-transaction.
         if not reset_state.transaction_was_reset and record.info.get(IN_TRANSACTION, True):
             dbapi_connection.rollback()
@@ -153,7 +159,7 @@ def lift_statement_time_limit() -> None:
         db.session.rollback()
         db.session.execute(text("SET SESSION max_statement_time = 0"))
     except Exception:  # noqa: BLE001 - a broken connection is discarded by the pool anyway
-        db.session.invalidate()
+        db.session().invalidate()
 
 
 def database_answers() -> bool:
@@ -197,7 +203,7 @@ def create_schema() -> None:
 def is_seeded() -> bool:
     """True once the reference data (the game_details row) is in place."""
     with db.engine.connect() as conn:
-        return conn.scalar(select(func.count()).select_from(GameDetails)) > 0
+        return (conn.scalar(select(func.count()).select_from(GameDetails)) or 0) > 0
 
 
 def init_database() -> bool:

@@ -1,10 +1,17 @@
 """The one way services read and write a table's rows: a game, its seats and its live state.
 
-Two paths sit behind it, and services see one kind of game row (`GameRow`) from both:
+A table is two rows, each read one of two ways (the engine's GameState is the JSON the second
+row stores):
+
+    row                    ORM model (data/games.py)    plain dataclass (here)
+    games                  Game, with its seats         PlainGameRow
+    game_states            GameStateRow                 PlainStateRow
+
+Services read a games row as a `GameRow`, whichever way it was loaded. The two ways:
 - the fast path every move takes: a started table's game and state read and written with
-  plain statements (`TableRow`, `LiveState`). Moves are most of the traffic, and loading ORM
-  objects, then letting the unit of work find and flush what changed, cost about 2 ms of CPU
-  a move. These statements are built once, so each is compiled a single time.
+  plain statements (`PlainGameRow`, `PlainStateRow`). Moves are most of the traffic, and loading
+  ORM objects, then letting the unit of work find and flush what changed, cost about 2 ms of
+  CPU a move. These statements are built once, so each is compiled a single time.
 - the ORM path for what changes who sits (join, leave, start) and for showing a table: the
   `Game` with its seats (`lock_with_seats`, `game_for_page`).
 The session keeps its objects across commits, so every write of the fast path is also given to
@@ -14,14 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Protocol
+from typing import Any, TypeAlias
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
-from siete.data.base import db, utcnow
+from siete.data.base import Model, db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.login_sessions import SessionClaim, session_columns_for_a_lock
 from siete.data.vocabulary import GameStatus
@@ -29,28 +36,8 @@ from siete.data.vocabulary import GameStatus
 GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
 
 
-class GameRow(Protocol):
-    """What services read of a game, whichever path loaded it (the ORM `Game` or a `TableRow`)."""
-
-    id: int
-    name: str
-    status: str
-    mode: str
-    num_players: int
-    initial_points: int
-    max_hands: int
-    seed: int
-    turn_seconds: int
-    creator_user_id: int | None
-    started_at: datetime | None
-    ended_at: datetime | None
-    duration_s: int | None
-    hands_played: int
-    winner_player_id: int | None
-
-
 @dataclass
-class TableRow:
+class PlainGameRow:
     """A games row as plain data, for the paths that never need its seats as objects.
 
     Same attribute names as the ORM Game, so the engine glue and the templates read either;
@@ -74,9 +61,13 @@ class TableRow:
     winner_player_id: int | None
 
 
+# A games row whichever path loaded it: what services read of a game.
+GameRow: TypeAlias = Game | PlainGameRow
+
+
 @dataclass
-class LiveState:
-    """The game_states row: the engine's JSON, its version and the running turn timer."""
+class PlainStateRow:
+    """A game_states row as plain data: the engine's JSON, its version and the running timer."""
 
     game_id: int
     version: int
@@ -87,7 +78,7 @@ class LiveState:
 # STRAIGHT_JOIN keeps MySQL locking the game row before the state row, the order in which
 # play._lock_table locks them, so the two paths cannot deadlock.
 LOCK_STARTED = (
-    select(*(GAMES.c[column.name] for column in fields(TableRow)), STATES.c.version, STATES.c.state,
+    select(*(GAMES.c[column.name] for column in fields(PlainGameRow)), STATES.c.version, STATES.c.state,
            STATES.c.turn_deadline)
     .join(STATES, STATES.c.game_id == GAMES.c.id).where(GAMES.c.id == bindparam("game_id"))
     .with_for_update().prefix_with("STRAIGHT_JOIN", dialect="mysql"))
@@ -108,7 +99,7 @@ MARK_LEFT = update(SEATS).where(SEATS.c.game_id == bindparam("row_game"),
                                 SEATS.c.player_id == bindparam("row_player"))
 
 
-def lock_started(game_id: int, skip_locked: bool = False) -> tuple[TableRow, LiveState] | None:
+def lock_started(game_id: int, skip_locked: bool = False) -> tuple[PlainGameRow, PlainStateRow] | None:
     """A started table's game and state, row-locked until commit; None if it has no state
     (or, with skip_locked, if another transaction holds it)."""
     statement = LOCK_STARTED_OR_SKIP if skip_locked else LOCK_STARTED
@@ -127,7 +118,7 @@ class SessionNow:
 
 
 def lock_started_for_session(game_id: int, claim: SessionClaim
-                             ) -> tuple[TableRow, LiveState, SessionNow] | None:
+                             ) -> tuple[PlainGameRow, PlainStateRow, SessionNow] | None:
     """lock_started, and the session's account read in the same statement."""
     found = db.session.connection().execute(
         LOCK_STARTED_FOR_SESSION,
@@ -139,12 +130,12 @@ def lock_started_for_session(game_id: int, claim: SessionClaim
     return (*_table_and_state(values), now)
 
 
-def _table_and_state(values: dict) -> tuple[TableRow, LiveState]:
-    live = LiveState(values["id"], values.pop("version"), values.pop("state"), values.pop("turn_deadline"))
-    return TableRow(**values), live
+def _table_and_state(values: dict[str, Any]) -> tuple[PlainGameRow, PlainStateRow]:
+    live = PlainStateRow(values["id"], values.pop("version"), values.pop("state"), values.pop("turn_deadline"))
+    return PlainGameRow(**values), live
 
 
-def write_state(live: LiveState, by: str, new: bool = False) -> None:
+def write_state(live: PlainStateRow, by: str, new: bool = False) -> None:
     """Store `live` as the table's state row: a new row when the game has just started."""
     values = {"version": live.version, "state": live.state, "turn_deadline": live.turn_deadline,
               "updated_by": by, "updated_at": utcnow()}
@@ -156,7 +147,7 @@ def write_state(live: LiveState, by: str, new: bool = False) -> None:
         _keep_in_step(GameStateRow, live.game_id, values)
 
 
-def write_game(game: GameRow, by: str, **values) -> None:
+def write_game(game: GameRow, by: str, **values: object) -> None:
     """UPDATE the game's row now, and keep `game` (ORM or plain) in step with what was written."""
     values = {**values, "updated_by": by, "updated_at": utcnow()}
     db.session.connection().execute(UPDATE_GAME, {"row_id": game.id, **values})
@@ -166,7 +157,7 @@ def write_game(game: GameRow, by: str, **values) -> None:
     _keep_in_step(Game, game.id, values)
 
 
-def write_seats(by: str, values: dict[int, dict]) -> None:
+def write_seats(by: str, values: dict[int, dict[str, object]]) -> None:
     """UPDATE seats by id ({game_players.id: {column: value}}, the same columns for each)."""
     now = utcnow()
     db.session.connection().execute(UPDATE_SEAT, [
@@ -186,7 +177,7 @@ def mark_left(game_id: int, player_id: int, by: str) -> None:
             _keep_in_step(GamePlayer, held.id, values)
 
 
-def _keep_in_step(model, key: int, values: dict) -> None:
+def _keep_in_step(model: type[Model], key: int, values: dict[str, Any]) -> None:
     """Give an object of this row that the session holds the values just written around it.
 
     The session keeps its objects across commits (expire_on_commit=False), so without this a
@@ -199,7 +190,7 @@ def _keep_in_step(model, key: int, values: dict) -> None:
             set_committed_value(held, name, value)
 
 
-def held_object(model, key: int):
+def held_object(model: type[Model], key: int) -> Any:
     """The session's object for that row if it already holds one (no query), else None."""
     return db.session.identity_map.get(identity_key(model, key))
 
@@ -260,7 +251,7 @@ def seat_ids(game: GameRow) -> list[tuple[int, int]]:
         if any(gp.id is None for gp in seats):  # seats added in this unit (a start fills with
             db.session.flush()  # bots): they get their ids now, or a settled hand has none
         return [(gp.id, gp.player_id) for gp in seats]
-    return [tuple(row) for row in db.session.connection().execute(SEAT_IDS, {"game_id": game.id})]
+    return [(row[0], row[1]) for row in db.session.connection().execute(SEAT_IDS, {"game_id": game.id})]
 
 
 def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:

@@ -28,9 +28,9 @@ from siete.data.base import (
     TURN_RESULTS,
     ControlColumns,
     LongText,
+    Model,
     Points,
     TinyInt,
-    db,
     one_of,
 )
 from siete.data.people import Player, User
@@ -38,7 +38,7 @@ from siete.data.reference import Card
 from siete.data.vocabulary import GameStatus
 
 
-class Game(ControlColumns, db.Model):
+class Game(ControlColumns, Model):
     """A table: its settings, its life (waiting, playing, finished) and its winner."""
 
     __tablename__ = "games"
@@ -78,7 +78,7 @@ class Game(ControlColumns, db.Model):
         back_populates="game", order_by="Hand.number", cascade="all, delete-orphan")
 
 
-class GameStateRow(ControlColumns, db.Model):
+class GameStateRow(ControlColumns, Model):
     """The live state of a table: the engine's JSON and a version that grows with every move."""
 
     __tablename__ = "game_states"
@@ -91,7 +91,7 @@ class GameStateRow(ControlColumns, db.Model):
     game: Mapped[Game] = relationship(back_populates="state")
 
 
-class GamePlayer(ControlColumns, db.Model):
+class GamePlayer(ControlColumns, Model):
     """A player's seat in a game: join order, seat card, start position and final result."""
 
     __tablename__ = "game_players"
@@ -141,7 +141,7 @@ class GamePlayer(ControlColumns, db.Model):
     turns: Mapped[list[Turn]] = relationship(back_populates="game_player")
 
 
-class Hand(ControlColumns, db.Model):
+class Hand(ControlColumns, Model):
     """One deal of a game (R4) and how the bank fared in it."""
 
     __tablename__ = "hands"
@@ -164,7 +164,7 @@ class Hand(ControlColumns, db.Model):
         back_populates="hand", order_by="Turn.position", cascade="all, delete-orphan")
 
 
-class Turn(ControlColumns, db.Model):
+class Turn(ControlColumns, Model):
     """One player's part in one hand; the bank's row has position 0, no bet and result 'bank'."""
 
     __tablename__ = "turns"
@@ -208,7 +208,7 @@ class Turn(ControlColumns, db.Model):
         back_populates="turn", order_by="TurnAction.seq", cascade="all, delete-orphan")
 
 
-class TurnAction(ControlColumns, db.Model):
+class TurnAction(ControlColumns, Model):
     """One decision in a turn: a draw (with the card drawn) or a stand (automatic at 7½)."""
 
     __tablename__ = "turn_actions"

@@ -29,13 +29,13 @@ from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.sql.elements import ColumnElement, Label
 from sqlalchemy.sql.selectable import Select
 
-from siete.data.base import MYSQL_TABLE, ControlColumns, db
+from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db
 from siete.data.people import Player, User
 
 USER_AGENT_MAX = 255
 
 
-class LoginSession(ControlColumns, db.Model):
+class LoginSession(ControlColumns, Model):
     """One logged-in browser: whose it is, what it said it was, when it was last seen.
 
     created_at is when it logged in."""
@@ -91,7 +91,7 @@ def _matches_claim() -> ColumnElement[bool]:
 
 
 @cache
-def account_by_session() -> Select[tuple[int, int, str, str | None, datetime]]:
+def account_by_session() -> Select[int, int, str, str | None, datetime]:
     """SELECT of the account a session belongs to, if its row exists and the secret matches."""
     return (select(SESSIONS.c.id, USERS.c.id, USERS.c.username, PLAYERS.c.name, SESSIONS.c.last_seen_at)
             .join(USERS, USERS.c.id == SESSIONS.c.user_id)

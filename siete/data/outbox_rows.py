@@ -12,13 +12,13 @@ from datetime import datetime
 from sqlalchemy import CheckConstraint, DateTime, Index, Integer, String, bindparam, delete, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
-from siete.data.base import MYSQL_TABLE, ControlColumns, db, one_of
+from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db, one_of
 from siete.data.vocabulary import MailKind, OutboxStatus
 
 ERROR_MAX = 255
 
 
-class OutboxRow(ControlColumns, db.Model):
+class OutboxRow(ControlColumns, Model):
     """One mail asked for: a password reset for an address (whether or not an account has it)."""
 
     __tablename__ = "mail_outbox"
@@ -86,7 +86,8 @@ def claim_due(now: datetime, batch: int, lease_until: datetime) -> list[MailAske
     if rows:
         db.session.connection().execute(
             POSTPONE, [{"row_id": row[0], "until": lease_until, "now": now} for row in rows])
-    return [MailAsked(*row) for row in rows]
+    return [MailAsked(row.id, row.kind, row.address, row.locale, row.link_base, row.attempts, row.created_at)
+            for row in rows]
 
 
 def finish(outbox_id: int, status: OutboxStatus, now: datetime, attempts: int,

@@ -8,7 +8,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from siete.data.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColumns, db, one_of
+from siete.data.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColumns, Model, one_of
 from siete.data.identity import name_skeleton, normal_email
 from siete.data.vocabulary import ClashKind, PlayerKind
 
@@ -16,7 +16,7 @@ USERNAME_MAX = 20
 PLAYER_NAME_MAX = 40
 
 
-class User(ControlColumns, db.Model):
+class User(ControlColumns, Model):
     """A human's account. Its keys keep accounts apart: username_key (the lower-cased name, to
     log in by), username_skeleton (what the name looks like: no two alike) and the email itself,
     stored normalised and unique (siete.data.identity)."""
@@ -55,7 +55,7 @@ class User(ControlColumns, db.Model):
         return check_password_hash(self.password_hash, password)
 
 
-class Player(ControlColumns, db.Model):
+class Player(ControlColumns, Model):
     """Anyone who sits at a table: a human (with a user) or a bot (with a strategy profile).
 
     Humans and bots share one namespace of names, kept apart by name_skeleton."""
@@ -88,7 +88,7 @@ class Player(ControlColumns, db.Model):
         return self.kind == PlayerKind.BOT
 
 
-class IdentityClash(ControlColumns, db.Model):
+class IdentityClash(ControlColumns, Model):
     """A row that lost its address or look-alike key to an older one in migration 0002: the
     younger account's email was cleared (it logs in as before, but cannot be sent a reset
     link), and a younger look-alike name kept its name but no skeleton. Kept for the operator."""

@@ -4,14 +4,14 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, Index, Integer, Numeric, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from siete.data.base import MYSQL_TABLE, ControlColumns, TinyInt, db
+from siete.data.base import MYSQL_TABLE, ControlColumns, Model, TinyInt
 
 # Stored to 6 decimals; siete/service/ratings.py rounds to the same before storing or reusing
 # a value, so a rebuild from the history computes exactly what the games stored.
 Skill = Numeric(9, 6, asdecimal=False)
 
 
-class PlayerRating(ControlColumns, db.Model):
+class PlayerRating(ControlColumns, Model):
     """A player's current rating; ordinal (mu - 3 sigma) is the figure shown and sorted on."""
 
     __tablename__ = "player_ratings"
@@ -24,7 +24,7 @@ class PlayerRating(ControlColumns, db.Model):
     games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
-class GameRating(ControlColumns, db.Model):
+class GameRating(ControlColumns, Model):
     """One seat of a rated game: its place and the player's rating before and after."""
 
     __tablename__ = "game_ratings"
@@ -45,7 +45,7 @@ class GameRating(ControlColumns, db.Model):
     sigma_after: Mapped[float] = mapped_column(Skill)
 
 
-class PlayerFirstCard(ControlColumns, db.Model):
+class PlayerFirstCard(ControlColumns, Model):
     """How often `card_id` was the player's first card, over its finished games."""
 
     __tablename__ = "player_first_cards"
@@ -57,7 +57,7 @@ class PlayerFirstCard(ControlColumns, db.Model):
     times: Mapped[int] = mapped_column(Integer)
 
 
-class PlayerNemesis(ControlColumns, db.Model):
+class PlayerNemesis(ControlColumns, Model):
     """How many of the player's finished games `winner_id` won while the player lost."""
 
     __tablename__ = "player_nemeses"

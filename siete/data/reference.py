@@ -14,10 +14,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from siete.data.base import MYSQL_TABLE, SUITS, ControlColumns, Points, TinyInt, db, one_of
+from siete.data.base import MYSQL_TABLE, SUITS, ControlColumns, Model, Points, TinyInt, one_of
 
 
-class GameDetails(ControlColumns, db.Model):
+class GameDetails(ControlColumns, Model):
     """The game's fixed facts: player and bet limits and its rules in words."""
 
     __tablename__ = "game_details"
@@ -36,7 +36,7 @@ class GameDetails(ControlColumns, db.Model):
     defeat_rules: Mapped[str] = mapped_column(Text)
 
 
-class DeckType(ControlColumns, db.Model):
+class DeckType(ControlColumns, Model):
     """A kind of deck (this game uses the Spanish one)."""
 
     __tablename__ = "deck_types"
@@ -47,7 +47,7 @@ class DeckType(ControlColumns, db.Model):
     cards: Mapped[list[Card]] = relationship(back_populates="deck_type", order_by="Card.deck_order")
 
 
-class Card(ControlColumns, db.Model):
+class Card(ControlColumns, Model):
     """One card of a deck; code is the card id of R1.3 ('O05')."""
 
     __tablename__ = "cards"

@@ -9,10 +9,10 @@ from datetime import datetime
 from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, SmallInteger
 from sqlalchemy.orm import Mapped, mapped_column
 
-from siete.data.base import MYSQL_TABLE, ControlColumns, TinyInt, db
+from siete.data.base import MYSQL_TABLE, ControlColumns, Model, TinyInt
 
 
-class ReportTotals(ControlColumns, db.Model):
+class ReportTotals(ControlColumns, Model):
     """One row (id 1): counts over all finished games (reports 6 and 10, and paging)."""
 
     __tablename__ = "report_totals"
@@ -25,7 +25,7 @@ class ReportTotals(ControlColumns, db.Model):
     winner_points: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReportPlayerTotals(ControlColumns, db.Model):
+class ReportPlayerTotals(ControlColumns, Model):
     """Per player, its finished seats summed (reports 9, 11, 12, 14, 16)."""
 
     __tablename__ = "report_player_totals"
@@ -42,7 +42,7 @@ class ReportPlayerTotals(ControlColumns, db.Model):
     low_suit_bot_wins: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReportFirstCard(ControlColumns, db.Model):
+class ReportFirstCard(ControlColumns, Model):
     """Per player and card, the turns of finished games it was dealt first (report 1)."""
 
     __tablename__ = "report_first_cards"
@@ -54,7 +54,7 @@ class ReportFirstCard(ControlColumns, db.Model):
     times: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReportHandRate(ControlColumns, db.Model):
+class ReportHandRate(ControlColumns, Model):
     """Per player and hand number, its punter turns of finished games (report 4)."""
 
     __tablename__ = "report_hand_rates"
@@ -67,7 +67,7 @@ class ReportHandRate(ControlColumns, db.Model):
     bets: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReportNemesis(ControlColumns, db.Model):
+class ReportNemesis(ControlColumns, Model):
     """Per loser and winner, the finished games the one lost to the other (report 5)."""
 
     __tablename__ = "report_nemeses"
@@ -79,7 +79,7 @@ class ReportNemesis(ControlColumns, db.Model):
     games: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReportSeatCard(ControlColumns, db.Model):
+class ReportSeatCard(ControlColumns, Model):
     """Per player and seat card, finished games and wins (report 7)."""
 
     __tablename__ = "report_seat_cards"
@@ -92,7 +92,7 @@ class ReportSeatCard(ControlColumns, db.Model):
     won: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReportPosition(ControlColumns, db.Model):
+class ReportPosition(ControlColumns, Model):
     """Per start position, finished games and wins (report 8)."""
 
     __tablename__ = "report_positions"
@@ -102,7 +102,7 @@ class ReportPosition(ControlColumns, db.Model):
     won: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class ReportBestGame(ControlColumns, db.Model):
+class ReportBestGame(ControlColumns, Model):
     """Per player, its best finished game so far: most points, then the earliest (report 15)."""
 
     __tablename__ = "report_best_games"
@@ -116,7 +116,7 @@ class ReportBestGame(ControlColumns, db.Model):
     won: Mapped[bool] = mapped_column(Boolean)
 
 
-class ReportGameWinner(ControlColumns, db.Model):
+class ReportGameWinner(ControlColumns, Model):
     """One row per finished game: its winner's figures (reports 10 and 13, and paging by game)."""
 
     __tablename__ = "report_game_winners"
@@ -141,7 +141,7 @@ class ReportGameWinner(ControlColumns, db.Model):
     few_draw: Mapped[bool] = mapped_column(Boolean)
 
 
-class ReportGameBet(ControlColumns, db.Model):
+class ReportGameBet(ControlColumns, Model):
     """Per finished game, the players who made its highest (kind 1) or lowest (kind 0) bet
     (reports 2 and 3)."""
 

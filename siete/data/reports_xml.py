@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from lxml import etree
 
 from siete.data.xmlfiles import report_cell_text
 
-ReportChunks = tuple[str, str, list[str], Iterable[list[list]]]  # key, title, columns, row chunks
+ReportChunks = tuple[str, str, list[str], Iterable[Sequence[Sequence[object]]]]  # key, title, columns, row chunks
 
 
 def stream_reports_xml(reports: Iterable[ReportChunks]) -> Iterator[bytes]:
@@ -45,7 +45,7 @@ def stream_reports_xml(reports: Iterable[ReportChunks]) -> Iterator[bytes]:
     yield written()
 
 
-def _row_element(columns: list[str], row: list) -> etree._Element:
+def _row_element(columns: list[str], row: Sequence[object]) -> etree._Element:
     if len(row) != len(columns):
         raise ValueError(f"a row has {len(row)} values for {len(columns)} columns")
     element = etree.Element("Row")

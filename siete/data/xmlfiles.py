@@ -8,6 +8,7 @@ import stat
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -33,13 +34,14 @@ CONFIG_KEYS = {  # XML element -> GameConfig field
 # two threads validating at once from reading each other's errors.
 _validate_lock = threading.Lock()
 
-PathArg = str | os.PathLike | None
+FilePath = str | os.PathLike[str]
+PathArg = FilePath | None
 
 
 class XmlFileError(Exception):
     """A missing, malformed or off-schema XML file; str() is one line '<file>:<line>: <reason>'."""
 
-    def __init__(self, path: str | os.PathLike, line: int | None, reason: str):
+    def __init__(self, path: FilePath, line: int | None, reason: str):
         self.path = os.fspath(path)
         self.line = line  # None when the problem is not on a line (e.g. the file is missing)
         self.reason = reason
@@ -57,7 +59,7 @@ def _parser() -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
 
 
-def _parse_bytes(data: bytes, path: str | os.PathLike) -> etree._ElementTree:
+def _parse_bytes(data: bytes, path: FilePath) -> etree._ElementTree:
     """Parse XML text, turning a syntax error into XmlFileError with its line."""
     parser = _parser()
     try:
@@ -76,7 +78,7 @@ def _parse_bytes(data: bytes, path: str | os.PathLike) -> etree._ElementTree:
     return tree
 
 
-def _read_xml(path: str | os.PathLike) -> etree._ElementTree:
+def _read_xml(path: FilePath) -> etree._ElementTree:
     """Read and parse a file; a missing or unreadable file is an XmlFileError."""
     try:
         data = Path(path).read_bytes()
@@ -97,7 +99,7 @@ def _schema(name: str) -> etree.XMLSchema:
         raise XmlFileError(xsd_path, None, f"invalid schema: {exc}") from exc
 
 
-def _validate(tree: etree._ElementTree, schema_name: str, path: str | os.PathLike) -> None:
+def _validate(tree: etree._ElementTree, schema_name: str, path: FilePath) -> None:
     """Raise XmlFileError at the first place where the tree breaks the schema."""
     schema = _schema(schema_name)
     with _validate_lock:
@@ -111,7 +113,7 @@ def _validate(tree: etree._ElementTree, schema_name: str, path: str | os.PathLik
         raise XmlFileError(path, first.line, first.message.strip())
 
 
-def _load_valid(path: str | os.PathLike, schema_name: str, roots: tuple[str, ...]) -> etree._Element:
+def _load_valid(path: FilePath, schema_name: str, roots: tuple[str, ...]) -> etree._Element:
     """Read a file, check its root element by name, validate it and return the root."""
     root = _read_xml(path).getroot()
     if root.tag not in roots:
@@ -121,7 +123,7 @@ def _load_valid(path: str | os.PathLike, schema_name: str, roots: tuple[str, ...
     return root
 
 
-def _choose_path(path: PathArg, env_var: str, default_name: str) -> str | os.PathLike:
+def _choose_path(path: PathArg, env_var: str, default_name: str) -> FilePath:
     """The path given, else the one in the environment variable, else config/<default_name>."""
     if path is not None:
         return path
@@ -139,7 +141,7 @@ def load_game_config(path: PathArg = None) -> GameConfig:
     """Read Basic_Config_Game.xml (or $SIETE_GAME_CONFIG); missing keys keep their defaults."""
     path = _choose_path(path, GAME_CONFIG_ENV, "Basic_Config_Game.xml")
     root = _load_valid(path, "Basic_Config_Game.xsd", CONFIG_ROOTS)
-    values: dict[str, int | bool] = {}
+    values: dict[str, Any] = {}
     for tag, field in CONFIG_KEYS.items():
         element = root.find(tag)
         if element is not None:
@@ -150,7 +152,7 @@ def load_game_config(path: PathArg = None) -> GameConfig:
     return config
 
 
-def _check_player_range(config: GameConfig, root: etree._Element, path: str | os.PathLike) -> None:
+def _check_player_range(config: GameConfig, root: etree._Element, path: FilePath) -> None:
     """Num_Max_Players >= Num_Min_Players, which XSD 1.0 cannot express."""
     if config.max_players >= config.min_players:
         return
@@ -177,7 +179,7 @@ def load_cards(path: PathArg = None) -> list[CardSpec]:
     return specs
 
 
-def _card_spec(card: etree._Element, path: str | os.PathLike) -> CardSpec:
+def _card_spec(card: etree._Element, path: FilePath) -> CardSpec:
     """One validated <Card>, checking that its Id names its Value and Suit (R1.3)."""
     id_el = card.find("Id")
     cid = id_el.text.strip()
@@ -195,7 +197,7 @@ def _card_spec(card: etree._Element, path: str | os.PathLike) -> CardSpec:
 
 # ---------------------------------------------------------------- reports
 
-def write_reports_xml(reports: list[dict], path: str | os.PathLike) -> None:
+def write_reports_xml(reports: list[dict[str, Any]], path: FilePath) -> None:
     """Write reports ({key, title, columns, rows}) to one XML file, validated, atomically."""
     data = _reports_bytes(reports, path)
     # Validate the exact bytes that will be written, so error lines match the file's lines.
@@ -203,7 +205,7 @@ def write_reports_xml(reports: list[dict], path: str | os.PathLike) -> None:
     _write_atomically(path, data)
 
 
-def read_reports_xml(path: str | os.PathLike) -> list[dict]:
+def read_reports_xml(path: FilePath) -> list[dict[str, Any]]:
     """Read a reports file back as {key, title, columns, rows}; values are str, or None if empty."""
     root = _load_valid(path, "reports.xsd", ("Reports",))
     reports = []
@@ -228,7 +230,7 @@ def report_cell_text(value: object) -> str | None:
     return str(value)
 
 
-def _reports_bytes(reports: list[dict], path: str | os.PathLike) -> bytes:
+def _reports_bytes(reports: list[dict[str, Any]], path: FilePath) -> bytes:
     """Build the <Reports> document; bad column names or values are an XmlFileError."""
     root = etree.Element("Reports")
     for number, report in enumerate(reports, start=1):
@@ -246,10 +248,11 @@ def _reports_bytes(reports: list[dict], path: str | os.PathLike) -> bytes:
             raise XmlFileError(path, None, f"{label}: missing {exc.args[0]!r}") from exc
         except ValueError as exc:  # lxml: invalid element name or text that XML cannot hold
             raise XmlFileError(path, None, f"{label}: {exc}") from exc
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    data: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    return data
 
 
-def _write_atomically(path: str | os.PathLike, data: bytes) -> None:
+def _write_atomically(path: FilePath, data: bytes) -> None:
     """Write to a temp file beside the target, fsync, then rename over it; never leave a part."""
     target = Path(path)
     try:

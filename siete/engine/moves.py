@@ -6,7 +6,7 @@ The web, replay and any other driver name a player's move as 'bet', 'draw' or 's
 """
 from __future__ import annotations
 
-from siete.engine.codes import Action, BotProfile, Event
+from siete.engine.codes import Action, BotProfile, Event, RuleCode
 from siete.engine.rules import bet, draw, stand, verify_profile, verify_turn
 from siete.engine.state import DEAL, OVER, GameState, RuleError
 
@@ -25,7 +25,7 @@ def apply_move(state: GameState, seat: int, move: str, amount: int | None = None
     elif move == Action.STAND:
         stand(state, seat)
     else:
-        raise RuleError(f"{move!r} is not a move", "that is not a move")
+        raise RuleError(RuleCode.NOT_A_MOVE, move=move)
     state.seats[seat].timeouts = 0  # the person moved: the timer's count starts again
 
 
@@ -50,11 +50,11 @@ def time_out(state: GameState, seat: int) -> None:
 def verify_come_back(state: GameState, seat: int) -> None:
     """Only a seat marked away, in a game still going on, can be taken back."""
     if not 0 <= seat < len(state.seats):
-        raise RuleError("there is no such seat")
+        raise RuleError(RuleCode.NO_SUCH_SEAT)
     if not state.seats[seat].away:
-        raise RuleError(f"{state.seats[seat].name} is not away", "you are not away")
+        raise RuleError(RuleCode.NOT_AWAY, name=state.seats[seat].name)
     if state.phase == OVER:
-        raise RuleError("the game is over")
+        raise RuleError(RuleCode.GAME_OVER)
 
 
 def come_back(state: GameState, seat: int) -> None:
@@ -72,9 +72,9 @@ def say_next(state: GameState, seat: int) -> bool:
     Saying it twice changes nothing. Bots never wait: only people's seats count (see waits_for).
     """
     if state.phase != DEAL:
-        raise RuleError("no hand is waiting to be dealt", "the next hand has already been dealt")
+        raise RuleError(RuleCode.NO_HAND_TO_DEAL)
     if not 0 <= seat < len(state.seats) or seat not in state.waits_for():
-        raise RuleError("only a person still playing says next", "you are not playing this game")
+        raise RuleError(RuleCode.NOT_WAITED_FOR)
     if seat not in state.ready:
         state.ready.append(seat)
         state.version += 1
@@ -90,11 +90,11 @@ def everyone_ready(state: GameState) -> bool:
 def replace_with_bot(state: GameState, seat: int, profile: str = BotProfile.STANDARD) -> None:
     """A player who leaves mid-game is replaced by a bot, which keeps the seat's points."""
     if not 0 <= seat < len(state.seats):
-        raise RuleError("there is no such seat")
+        raise RuleError(RuleCode.NO_SUCH_SEAT)
     verify_profile(profile)
     player = state.seats[seat]
     if player.bot is not None and not player.away:  # leaving while away: the bot stays for good
-        raise RuleError(f"{player.name} is already played by a bot")
+        raise RuleError(RuleCode.ALREADY_A_BOT, name=player.name)
     player.bot, player.away = profile, False
     state.log.append([Event.REPLACED, seat, None])
     state.version += 1

@@ -9,6 +9,7 @@ from typing import Any
 
 from siete.engine import rules
 from siete.engine.cards import points
+from siete.engine.codes import RuleCode
 from siete.engine.config import GameConfig
 from siete.engine.moves import apply_move
 from siete.engine.state import DEAL, OVER, PLAY, GameState, HandRecord, RuleError
@@ -65,7 +66,7 @@ def parse_move(move: object) -> tuple[str, str, int | None]:
     """'ana: bet 2' -> ('ana', 'bet', 2)."""
     match = MOVE.match(move) if isinstance(move, str) else None
     if not match or (match["verb"] == "bet") != (match["amount"] is not None):
-        raise RuleError("the move cannot be read")
+        raise RuleError(RuleCode.UNREADABLE_MOVE)
     amount = match["amount"]
     return match["name"], match["verb"], None if amount is None else int(amount)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.codes import Action, BotProfile, EngineProfile, Event
+from siete.engine.codes import Action, BotProfile, EngineProfile, Event, RuleCode
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
 from siete.engine.settlement import settle_hand
@@ -33,17 +33,17 @@ AUTO = "auto"  # a turn's ["stand", "auto"]: the stand R4.6 made at 7½
 def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str]) -> None:
     """Check the players and their seat cards before a game starts (R2.1, R3.1)."""
     if not config.min_players <= len(names) <= config.max_players:
-        raise RuleError(f"a game needs {config.min_players} to {config.max_players} players")
+        raise RuleError(RuleCode.PLAYER_COUNT, min=config.min_players, max=config.max_players)
     if len(set(names)) != len(names):
-        raise RuleError("two players have the same name")
+        raise RuleError(RuleCode.SAME_NAME)
     if len(seat_cards) != len(names):
-        raise RuleError("every player needs exactly one seat card")
+        raise RuleError(RuleCode.SEAT_CARD_COUNT)
     cards = config.cards
     for cid in seat_cards:
         if not cards.is_active(cid):
-            raise RuleError(f"{cid} is not a card of the deck")
+            raise RuleError(RuleCode.NOT_A_CARD, card=cid)
     if len(set(seat_cards)) != len(seat_cards):
-        raise RuleError("a seat card was dealt twice")
+        raise RuleError(RuleCode.SEAT_CARD_TWICE)
 
 
 def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
@@ -73,15 +73,15 @@ def start_game(names: list[str], bots: dict[str, str] | None, config: GameConfig
 def verify_deal(state: GameState, deck: list[str]) -> None:
     """A deal needs the game waiting for a hand and a deck of known cards, none twice."""
     if state.phase != DEAL:
-        raise RuleError("the game is over" if state.winner is not None else "a hand is in play")
+        raise RuleError(RuleCode.GAME_OVER if state.winner is not None else RuleCode.HAND_IN_PLAY)
     distinct, active = set(deck), state.config.cards.active_set
     if not distinct <= active:
-        raise RuleError(f"{next(c for c in deck if c not in active)} is not a card of the deck")
+        raise RuleError(RuleCode.NOT_A_CARD, card=next(c for c in deck if c not in active))
     if len(distinct) != len(deck):
         dup = next(c for c in deck if deck.count(c) > 1)
-        raise RuleError(f"{dup} is dealt twice")
+        raise RuleError(RuleCode.CARD_TWICE, card=dup)
     if len(deck) < len(state.order):
-        raise RuleError(f"the deck has {len(deck)} cards and the deal needs {len(state.order)}")
+        raise RuleError(RuleCode.SHORT_DECK, cards=len(deck), needed=len(state.order))
 
 
 def deal(state: GameState, deck: list[str]) -> None:
@@ -116,12 +116,12 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
 
 def verify_turn(state: GameState, seat: int) -> Seat:
     if state.phase != PLAY:
-        raise RuleError("no hand is in play", "no hand is in play")
+        raise RuleError(RuleCode.NO_HAND_IN_PLAY)
     if not 0 <= seat < len(state.seats):
-        raise RuleError("there is no such seat")
+        raise RuleError(RuleCode.NO_SUCH_SEAT)
     player = state.seats[seat]
     if state.current_seat() != seat:
-        raise RuleError(f"it is not {player.name}'s turn", "it is not your turn")
+        raise RuleError(RuleCode.NOT_YOUR_TURN, name=player.name)
     return player
 
 
@@ -141,12 +141,12 @@ def verify_bet(state: GameState, seat: int, amount: int | None) -> None:
     """R4.3-R4.4: a player bets once, first, a whole number from 1 to max_bet."""
     player = verify_turn(state, seat)
     if state.turn == 0:
-        raise RuleError(f"{player.name} holds the bank and places no bet", "the bank places no bet")
+        raise RuleError(RuleCode.BANK_PLACES_NO_BET, name=player.name)
     if player.bet:
-        raise RuleError(f"{player.name} has already bet", "you have already bet")
+        raise RuleError(RuleCode.ALREADY_BET, name=player.name)
     top = max_bet(player.points)
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= top:
-        raise RuleError(f"{player.name} may bet 1 to {top}", f"you may bet 1 to {top}")
+        raise RuleError(RuleCode.BET_OUT_OF_RANGE, name=player.name, top=top)
 
 
 def bet(state: GameState, seat: int, amount: int | None) -> None:
@@ -172,10 +172,9 @@ def verify_draw(state: GameState, seat: int) -> None:
     """R4.3, R4.8: draw after betting, while the deck has cards."""
     player = verify_turn(state, seat)
     if state.turn != 0 and not player.bet:
-        raise RuleError(f"{player.name} must bet first", "you must bet first")
+        raise RuleError(RuleCode.BET_FIRST, name=player.name)
     if not state.deck:
-        raise RuleError(f"the deck is empty: {player.name} must stand",
-                        "the deck is empty: you must stand")
+        raise RuleError(RuleCode.DECK_EMPTY, name=player.name)
 
 
 def can_draw(state: GameState, seat: int) -> bool:
@@ -221,7 +220,7 @@ def verify_stand(state: GameState, seat: int) -> None:
     """R4.3, R4.7: a punter stands after betting; the bank may stand at any time."""
     player = verify_turn(state, seat)
     if state.turn != 0 and not player.bet:
-        raise RuleError(f"{player.name} must bet first", "you must bet first")
+        raise RuleError(RuleCode.BET_FIRST, name=player.name)
 
 
 def can_stand(state: GameState, seat: int) -> bool:
@@ -277,7 +276,7 @@ def _end_turn(state: GameState, player: Seat, status: str, event: LogEvent) -> N
 def verify_profile(profile: str | None) -> None:
     """A seat's bot must be a registered strategy, or it would fail only when its turn came."""
     if profile is not None and profile not in _PROFILES:
-        raise RuleError(f"there is no bot profile {profile!r}; known: {', '.join(_KNOWN)}")
+        raise RuleError(RuleCode.UNKNOWN_PROFILE, profile=profile, known=", ".join(_KNOWN))
 
 
 _KNOWN = (*BotProfile, *EngineProfile)

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from siete.engine.cards import CardSet
-from siete.engine.codes import Event, Phase, SeatStatus
+from siete.engine.codes import RULE_REASONS, Event, Phase, RuleCode, SeatStatus
 from siete.engine.config import GameConfig
 
 # Short names for the codes the rules test on every move (a module global is read faster
@@ -23,11 +23,17 @@ HandRecord = dict[str, Any]
 
 
 class RuleError(ValueError):
-    """An action the rules forbid; str() names the player, `to_player` speaks to them."""
+    """An action the rules forbid: `code` says why, `values` what the reason names (a player's
+    name, a card, the top bet). str() is the reason as the replay writes it (RULE_REASONS);
+    people read it in their language (siete/i18n/error_words.py)."""
 
-    def __init__(self, message: str, to_player: str | None = None):
-        super().__init__(message)
-        self.to_player = to_player or message
+    def __init__(self, code: RuleCode, **values: str | int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.values = values
+
+    def __str__(self) -> str:
+        return RULE_REASONS[self.code].format(**self.values)
 
 
 @dataclass(slots=True)
@@ -93,7 +99,7 @@ class GameState:
         for i, seat in enumerate(self.seats):
             if seat.name == name:
                 return i
-        raise RuleError(f"{name} is not playing in this game", "you are not playing in this game")
+        raise RuleError(RuleCode.NOT_PLAYING, name=name)
 
     def current_seat(self) -> int | None:
         """The seat whose turn it is, or None between hands and after the game."""

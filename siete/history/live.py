@@ -3,11 +3,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask import current_app
+
 from siete.engine.state import PLAY
 from siete.engine.views import table_view
 from siete.i18n.words import SEAT_STATES, word
 from siete.service.errors import TableNotFound
 from siete.service.play import current_state
+from siete.settings import service_settings
 
 
 @dataclass
@@ -34,7 +37,7 @@ def live_hand(game_id: int, player_name: str | None) -> LiveHand | None:
     else until that punter busts or the hand is settled.
     """
     try:
-        _game, state = current_state(game_id)
+        _game, state = current_state(service_settings(current_app), game_id)
     except TableNotFound:
         return None
     if state is None or state.phase != PLAY:

@@ -7,7 +7,7 @@ from functools import cached_property
 
 from flask_babel import gettext as _
 
-from siete.data.game_rows import TableRow
+from siete.data.game_rows import PlainGameRow
 from siete.i18n.history_words import GAME_STATUSES, duration_text, settlement_events, turn_events
 from siete.i18n.words import BANK_RESULTS, RESULTS, word
 from siete.i18n.words import game_total as total_text
@@ -69,7 +69,7 @@ class GameView:
     hands: list[HandView]
 
     @property
-    def game(self) -> TableRow:
+    def game(self) -> PlainGameRow:
         return self.record.game
 
     @property

@@ -7,8 +7,6 @@ over a hidden first card is told to the others as a plain "stands" (the engine l
 """
 from __future__ import annotations
 
-import re
-
 from flask import g, has_app_context
 from flask_babel import (
     format_decimal,
@@ -20,7 +18,7 @@ from flask_babel import (
 )
 
 from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, points
-from siete.engine.state import GameState, RuleError
+from siete.engine.state import GameState
 from siete.i18n.catalogs import N_
 
 # English names with the Spanish suit in brackets, so an English reader still learns the deck.
@@ -174,37 +172,6 @@ def describe_log(state: GameState, viewer: int | None = None) -> list[str]:
     """The current hand's events as sentences, oldest first."""
     say = Say()
     return [describe(state, event, viewer, say) for event in state.log]
-
-
-# The engine refuses a move with a fixed phrase (RuleError.to_player) that serves as its code;
-# these are the phrases in the reader's language. An unknown phrase is shown as it is.
-RULE_MESSAGES = {
-    "that is not a move": lazy_gettext("that is not a move"),
-    "no hand is in play": lazy_gettext("no hand is in play"),
-    "it is not your turn": lazy_gettext("it is not your turn"),
-    "the bank places no bet": lazy_gettext("the bank places no bet"),
-    "you have already bet": lazy_gettext("you have already bet"),
-    "you must bet first": lazy_gettext("you must bet first"),
-    "the deck is empty: you must stand": lazy_gettext("the deck is empty: you must stand"),
-    "you are not playing in this game": lazy_gettext("you are not playing in this game"),
-    "you are not playing this game": lazy_gettext("you are not playing this game"),
-    "the next hand has already been dealt": lazy_gettext("the next hand has already been dealt"),
-    "you are not away": lazy_gettext("you are not away"),
-    "the game is over": lazy_gettext("the game is over"),
-    "there is no such seat": lazy_gettext("there is no such seat"),
-}
-BET_RANGE = re.compile(r"you may bet 1 to (\d+)")
-
-
-def rule_message(error: RuleError) -> str:
-    """Why the engine refused a move, in the reader's language."""
-    phrase = error.to_player
-    if phrase in RULE_MESSAGES:
-        return str(RULE_MESSAGES[phrase])
-    bet_range = BET_RANGE.fullmatch(phrase)
-    if bet_range:
-        return gettext("you may bet 1 to %(top)s", top=number(int(bet_range.group(1))))
-    return phrase
 
 
 # The bots' profiles as people read them (the engine's names are codes: siete.engine.bots).

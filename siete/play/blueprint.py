@@ -8,12 +8,15 @@ from flask import Blueprint, abort, current_app
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
+from siete.data.games import Game
 from siete.data.login_sessions import SessionClaim
 from siete.data.people import Player
 from siete.i18n import words
+from siete.i18n.error_words import error_message
 from siete.service.errors import TableNotFound
-from siete.service.play import SETTLE_PAUSE_S, current_state
+from siete.service.play import current_state
 from siete.service.tables import player_of_user
+from siete.settings import ServiceSettings, service_settings
 from siete.web.extensions import claimed_session, loaded_account
 
 bp = Blueprint("play", __name__)
@@ -69,14 +72,14 @@ def my_player() -> Player:
     return player_of_user(current_user.id)
 
 
-def pause_s() -> float:
-    """The app's pause after a settled hand, which the services are given (not read from the app)."""
-    return float(current_app.config.get("SETTLE_PAUSE_S", SETTLE_PAUSE_S))
+def settings() -> ServiceSettings:
+    """The settings the app factory built, which the services are given (they read no app)."""
+    return service_settings(current_app)
 
 
-def game_or_404(game_id: int):
+def game_or_404(game_id: int) -> Game:
     """The table's game row, or a 404 page that says there is no such table."""
     try:
-        return current_state(game_id)[0]
+        return current_state(settings(), game_id)[0]
     except TableNotFound as exc:
-        abort(404, exc.message)
+        abort(404, error_message(exc))

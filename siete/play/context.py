@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from types import SimpleNamespace
 
-from flask import url_for
+from flask import current_app, url_for
 from flask_babel import gettext as _
 
 from siete.data.base import utcnow
@@ -16,6 +16,7 @@ from siete.engine.views import is_face_down, table_view
 from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
+from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
@@ -65,7 +66,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         game, state = snapshot.game, snapshot.state
         marker: tuple | None = (snapshot.version, snapshot.deadline)
     else:
-        game, state = current_state(game_id)
+        game, state = current_state(service_settings(current_app), game_id)
         marker = poll_marker(game_id) if state is not None else None
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None

@@ -4,12 +4,15 @@ Parse the request, call the service, render; siete/play/routes.py holds the tabl
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import current_app, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from siete.engine.bots import PROFILES
-from siete.play.blueprint import bp, game_or_404, my_player, pause_s, user_id
+from siete.i18n.error_words import error_message
+from siete.play.blueprint import bp, game_or_404, my_player, settings, user_id
 from siete.play.context import again_bots
 from siete.play.forms import NewTableForm
 from siete.play.lobby import lobby_view
@@ -22,7 +25,7 @@ from siete.web.extensions import limiter
 @bp.get("/")
 def lobby():
     """Open and running tables (a page of each), and the form to open a new one."""
-    form = NewTableForm(formdata=None, turn_seconds=current_app.config["TURN_SECONDS"])
+    form = NewTableForm(formdata=None, turn_seconds=settings().turn_seconds)
     return _render_lobby(form)
 
 
@@ -34,7 +37,7 @@ def lobby_list():
 
 def _lobby_lists() -> dict:
     page = request.args.get("page", 1, type=int) or 1
-    lobby = lobby_page(max(1, min(page, 10_000)), current_app.config["LOBBY_PAGE_SIZE"])
+    lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size)
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
     return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated))}
@@ -42,7 +45,7 @@ def _lobby_lists() -> dict:
 
 def _render_lobby(form: NewTableForm, status: int = 200):
     return render_template(
-        "play/lobby.html", form=form, config=current_app.config["GAME"], user_id=user_id(),
+        "play/lobby.html", form=form, config=settings().game, user_id=user_id(),
         **_lobby_lists()), status
 
 
@@ -54,7 +57,7 @@ def _account_key() -> str:
 
 def _too_many_tables(_limit) -> object:
     """The rate on opening tables was reached: the lobby says so (429), nothing is stored."""
-    form = NewTableForm(formdata=None, turn_seconds=current_app.config["TURN_SECONDS"])
+    form = NewTableForm(formdata=None, turn_seconds=settings().turn_seconds)
     form.form_errors.append(_("You are opening tables too fast: wait a minute and try again."))
     return make_response(_render_lobby(form, 429))
 
@@ -69,7 +72,7 @@ OPEN_TABLE_LIMIT = limiter.shared_limit(
 @OPEN_TABLE_LIMIT
 def create():
     """Open a table; a bots-only table starts at once, since nobody else can sit."""
-    config = current_app.config["GAME"]
+    config = settings().game
     form = NewTableForm()
     valid = form.validate_on_submit()
     if not (form.check_against(config) and valid):
@@ -77,18 +80,21 @@ def create():
     try:
         game_id = open_table(form.spec())
     except TableError as exc:  # the service has rolled its work back
-        form.form_errors.append(exc.message)
+        form.form_errors.append(error_message(exc))
         return _render_lobby(form, exc.status)
     return redirect(url_for(".table", game_id=game_id), 303)
 
 
 def open_table(spec: TableSpec) -> int:
-    """Create the table for the current user (and start a bots-only one); returns its id."""
-    config = current_app.config["GAME"]
-    player = my_player()
-    game = create_table(player, spec, config, max_open=current_app.config["MAX_OPEN_TABLES"])
+    """Create the table for the current user (and start a bots-only one); returns its id.
+
+    A table left unnamed is named after its creator, in the creator's language."""
+    player, table_settings = my_player(), settings()
+    if not spec.name.strip():
+        spec = replace(spec, name=_("%(name)s's table", name=player.name))
+    game = create_table(player, spec, table_settings.game, max_open=table_settings.max_open_tables)
     if not spec.creator_sits:
-        start_table(game.id, player, config, pause_s=pause_s())
+        start_table(table_settings, game.id, player)
     return game.id
 
 
@@ -102,7 +108,7 @@ def _sat_at(game) -> bool:
 def rules():
     """How to play, for players: RULES.md in plain words, with the cards drawn."""
     return render_template("play/rules.html", profiles=list(PROFILES),
-                           config=current_app.config["GAME"])
+                           config=settings().game)
 
 
 @bp.post("/tables/<int:game_id>/again")
@@ -122,6 +128,6 @@ def again(game_id: int):
     try:
         new_id = open_table(spec)
     except TableError as exc:  # the service has rolled its work back
-        flash(exc.message, "error")
+        flash(error_message(exc), "error")
         return redirect(url_for(".table", game_id=game_id), 303)
     return redirect(url_for(".table", game_id=new_id), 303)

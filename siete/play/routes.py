@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 from flask import (
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -21,13 +20,14 @@ from flask_login import current_user, login_required
 
 from siete.data.base import utcnow
 from siete.data.login_sessions import SessionClaim
+from siete.i18n.error_words import error_message
 from siete.play.blueprint import (
     bp,
     game_or_404,
     my_player,
-    pause_s,
     player_name,
     session_claim,
+    settings,
     signed_in,
     user_id,
 )
@@ -43,10 +43,10 @@ from siete.service.play import (
     take_seat_back,
 )
 from siete.service.tables import join_table, leave_waiting_table, start_table
+from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
 from siete.web.extensions import forget_login, login_manager
 from siete.web.security import wants_fragment
-from siete.web.validators import parse_ascii_int
 
 
 @bp.get("/tables/<int:game_id>")
@@ -57,7 +57,7 @@ def table(game_id: int):
     fragment's poll does not count: a tab left open is not a person at the table.)
     """
     _run_timers_if_due(game_id)
-    if current_user.is_authenticated and take_seat_back(game_id, player_name()):
+    if current_user.is_authenticated and take_seat_back(settings(), game_id, player_name()):
         return _render_table(game_id, notice=_("Welcome back: your seat is yours again."))
     return _render_table(game_id)
 
@@ -76,7 +76,7 @@ def fragment(game_id: int):
         if seen == str(version) and not due:
             return "", 204
         if due:
-            run_due_timers(game_id, pause_s=pause_s())
+            run_due_timers(settings(), game_id)
     else:
         game = game_or_404(game_id)
         if seen == waiting_marker(game):
@@ -87,7 +87,7 @@ def fragment(game_id: int):
 def _run_timers_if_due(game_id: int) -> None:
     marker = poll_marker(game_id)
     if marker is not None and marker[1] is not None and marker[1] <= utcnow():
-        run_due_timers(game_id, pause_s=pause_s())
+        run_due_timers(settings(), game_id)
 
 
 def _render_table(game_id: int, error: str | None = None, status: int = 200,
@@ -102,7 +102,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     try:
         ctx = table_context(game_id, viewer_id, error, notice, snapshot, viewer_name)
     except TableNotFound as exc:
-        abort(404, exc.message)
+        abort(404, error_message(exc))
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
     return render_template(template, **ctx), status
@@ -118,11 +118,12 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
     except TableError as exc:  # the service has rolled its work back
         if not current_user.is_authenticated:  # a session's account, not yet checked: check it
             return login_manager.unauthorized()
+        message = error_message(exc)
         if isinstance(exc, TableNotFound):
-            abort(404, exc.message)
+            abort(404, message)
         if wants_fragment():
-            return _render_table(game_id, exc.message, exc.status)
-        flash(exc.message, "error")
+            return _render_table(game_id, message, exc.status)
+        flash(message, "error")
         return redirect(url_for(".table", game_id=game_id), 303)
     if wants_fragment():  # a move hands back the table it left: no need to read it again
         snapshot = result if isinstance(result, TableSnapshot) else None
@@ -166,7 +167,7 @@ def play(game_id: int, action: str):
     if action == "bet" and amount is None:
         return _bad_input(game_id, _("A bet is a whole number of points."))
     name, claim = _who_moves()
-    return _perform(game_id, lambda: act(game_id, name, action, amount, version, pause_s(),
+    return _perform(game_id, lambda: act(settings(), game_id, name, action, amount, version,
                                          claim=claim))
 
 
@@ -175,7 +176,7 @@ def play(game_id: int, action: str):
 def next_hand(game_id: int):
     """The player has seen the settled hand: deal the next once every person at the table has."""
     name, claim = _who_moves()
-    return _perform(game_id, lambda: ready_for_next(game_id, name, pause_s(), claim=claim))
+    return _perform(game_id, lambda: ready_for_next(settings(), game_id, name, claim=claim))
 
 
 @bp.post("/tables/<int:game_id>/join")
@@ -191,9 +192,8 @@ def join(game_id: int):
 def start(game_id: int):
     """The creator starts the game, optionally filling the free seats with standard bots."""
     fill = request.form.get("fill") == "1"
-    config = current_app.config["GAME"]
-    return _perform(game_id, lambda: start_table(game_id, my_player(), config, fill_with_bots=fill,
-                                                            pause_s=pause_s()))
+    return _perform(game_id, lambda: start_table(settings(), game_id, my_player(),
+                                                 fill_with_bots=fill))
 
 
 @bp.post("/tables/<int:game_id>/leave")
@@ -204,7 +204,7 @@ def leave(game_id: int):
     if game.status == "waiting":
         return _perform(game_id, lambda: leave_waiting_table(game_id, my_player()),
                         _("You left the table."))
-    return _perform(game_id, lambda: leave_game(game_id, my_player(), pause_s()),
+    return _perform(game_id, lambda: leave_game(settings(), game_id, my_player()),
                     _("You left the game; a standard bot plays your seat now."))
 
 
@@ -213,7 +213,7 @@ def leave(game_id: int):
 def back(game_id: int):
     """"I'm back": the player marked away takes the seat back from the bot; anyone else is
     refused (403 for someone not seated, 409 for a seat not away), and nothing changes."""
-    return _perform(game_id, lambda: come_back_to_table(game_id, player_name()),
+    return _perform(game_id, lambda: come_back_to_table(settings(), game_id, player_name()),
                     _("Welcome back: your seat is yours again."))
 
 

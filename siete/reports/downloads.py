@@ -9,7 +9,7 @@ import csv
 import io
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from siete.data.reports_xml import stream_reports_xml
@@ -34,7 +34,7 @@ class Download:
     page: int
     pages: int
     has_next: bool
-    chunks: Iterable[list[list]]
+    chunks: Iterable[Sequence[Sequence[object]]]
 
     @property
     def columns(self) -> list[str]:
@@ -92,7 +92,7 @@ def json_chunks(downloads: Iterable[Download], next_url: Callable[[Download], st
     cut into pages also says "page", "pages" and, while another follows, "next" (its URL)."""
     yield '{"reports":['
     for number, download in enumerate(downloads):
-        head = {"key": download.report.key, "title": download.title, "columns": download.columns}
+        head: dict[str, object] = {"key": download.report.key, "title": download.title, "columns": download.columns}
         if download.pages > 1:
             head.update(page=download.page, pages=download.pages)
         if download.has_next:

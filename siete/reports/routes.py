@@ -6,6 +6,8 @@ cached for a few seconds, downloads are rate-limited and a statement timeout gua
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlencode
 
 from flask import (
@@ -133,11 +135,11 @@ def _download_name(key: str, name: str | None, page: int, extension: str) -> str
 
 
 def _download_limit() -> str:
-    return current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute")
+    return str(current_app.config.get("REPORTS_DOWNLOAD_RATE_LIMIT", "6/minute"))
 
 
 def _all_downloads_limit() -> str:
-    return current_app.config.get("REPORTS_DOWNLOADS_GLOBAL_RATE_LIMIT", "60/minute")
+    return str(current_app.config.get("REPORTS_DOWNLOADS_GLOBAL_RATE_LIMIT", "60/minute"))
 
 
 # Every download (and /reports.json) counts against one limit for the whole site too, so many
@@ -147,7 +149,7 @@ all_downloads = limiter.shared_limit(_all_downloads_limit, scope="reports-downlo
                                      key_func=lambda: "everyone")
 
 
-def _page_of(report, name: str | None, pid: int | None) -> Download:
+def _page_of(report: ReportDef, name: str | None, pid: int | None) -> Download:
     page = request.args.get("page", 1, type=int)
     try:
         return open_download(report, name, pid, page, _page_games())
@@ -160,12 +162,14 @@ def _page_games() -> int:
 
 
 def _next_url(download: Download, extension: str) -> str:
+    player = request.args.get("player")
+    values: dict[str, Any] = {"player": player} if player else {}
     return url_for(f"reports.report_{extension}", key=download.report.key, page=download.page + 1,
-                   **({"player": request.args["player"]} if request.args.get("player") else {}))
+                   **values)
 
 
-def _streamed(chunks, mimetype: str, filename: str | None, download: Download | None = None,
-              extension: str = "") -> Response:
+def _streamed(chunks: Iterator[str] | Iterator[bytes], mimetype: str, filename: str | None,
+              download: Download | None = None, extension: str = "") -> Response:
     """A download sent as it is made (chunked); its size is not known before the end."""
     response = Response(stream_with_context(chunks), mimetype=mimetype)
     if filename:
@@ -178,7 +182,7 @@ def _streamed(chunks, mimetype: str, filename: str | None, download: Download | 
 @bp.get("/reports.json")
 @limiter.limit(_download_limit)
 @all_downloads
-def as_json():
+def as_json() -> Response:
     """Every report for machines, {"reports": [{key, title, columns, rows}, ...]}: the twelve
     small ones whole, the four game lists' first page of games with the "next" page's URL."""
     size = _page_games()
@@ -189,7 +193,7 @@ def as_json():
 @bp.get("/reports/<key>.json")
 @limiter.limit(_download_limit)
 @all_downloads
-def report_json(key: str):
+def report_json(key: str) -> Response:
     """One report (or one player's rows) in /reports.json's form; game lists a page at a time."""
     chosen = _report_or_404(key)
     name, pid = _player_filter()
@@ -201,7 +205,7 @@ def report_json(key: str):
 @bp.get("/reports/<key>.csv")
 @limiter.limit(_download_limit)
 @all_downloads
-def report_csv(key: str):
+def report_csv(key: str) -> Response:
     """The whole report (or one player's rows) as CSV, the header row first; game lists a page
     of games per file (?page=N, and a Link header to the next)."""
     chosen = _report_or_404(key)
@@ -214,7 +218,7 @@ def report_csv(key: str):
 @bp.get("/reports/<key>.xml")
 @limiter.limit(_download_limit)
 @all_downloads
-def report_xml(key: str):
+def report_xml(key: str) -> Response:
     """The report (or one player's rows) as the reports XML of XML.md, paged as the CSV."""
     chosen = _report_or_404(key)
     name, pid = _player_filter()

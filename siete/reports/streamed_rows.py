@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import text
 
@@ -85,7 +86,7 @@ class ListReader:
     def __post_init__(self) -> None:
         self.spec = LISTS[self.key]
         self.keys = PLAYER_BET_GAMES if self.key in BETS and self.player_id else self.spec
-        self.params: dict = {"player_id": self.player_id, "highest": int(self.key == "highest_bet")}
+        self.params: dict[str, Any] = {"player_id": self.player_id, "highest": int(self.key == "highest_bet")}
         if self.key == "long_wins":
             self.params["threshold"] = long_wins_threshold()
 
@@ -112,7 +113,7 @@ class ListReader:
         row = db.session.execute(text(self._key_sql("", 1, offset)), self.params).first()
         return None if row is None else tuple(int(v) for v in row)
 
-    def chunks(self, after: Key | None, upto: Key | None, size: int = 1000) -> Iterator[list[list]]:
+    def chunks(self, after: Key | None, upto: Key | None, size: int = 1000) -> Iterator[list[list[Any]]]:
         """The rows whose key is past `after` and not past `upto`, `size` games at a time."""
         if self.empty:
             return
@@ -123,16 +124,16 @@ class ListReader:
             if after is None:
                 return
 
-    def _chunk(self, after: Key | None, upto: Key | None, size: int) -> tuple[list[list], Key | None]:
+    def _chunk(self, after: Key | None, upto: Key | None, size: int) -> tuple[list[list[Any]], Key | None]:
         """One chunk of rows and the key it ends on (None: the page is done)."""
         params = dict(self.params)
         bounds = self._bounds(params, after, upto, self.keys.key_columns)
         if self.key in BETS:  # rows per game vary: the chunk's games first, then their rows
-            games = [g for (g,) in db.session.execute(text(self._key_sql(bounds, size)), params)]
+            games: list[int] = [row[0] for row in db.session.execute(text(self._key_sql(bounds, size)), params)]
             if not games:
                 return [], None
             params.update(a0=games[0] - 1, u0=games[-1])
-            rows = [list(r) for r in db.session.execute(text(self.spec.rows.format(
+            rows: list[list[Any]] = [list(r) for r in db.session.execute(text(self.spec.rows.format(
                 where=self._row_where(), range="AND game_id > :a0 AND game_id <= :u0",
                 limit=len(games) * MAX_SEATS)), params)]
             return rows, (games[-1],) if len(games) == size else None
@@ -144,7 +145,7 @@ class ListReader:
         return rows, ((-last[2], last[1]) if self.key == "long_wins" else (last[1],))
 
     @staticmethod
-    def _bounds(params: dict, after: Key | None, upto: Key | None, columns: tuple[str, ...]) -> str:
+    def _bounds(params: dict[str, Any], after: Key | None, upto: Key | None, columns: tuple[str, ...]) -> str:
         sql = ""
         if after is not None:
             params.update({f"a{i}": v for i, v in enumerate(after)})

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import insert
 
@@ -16,7 +17,7 @@ from siete.engine import deck, rules
 from siete.engine.bots import play_until_person
 from siete.engine.cards import points
 from siete.engine.config import GameConfig
-from siete.engine.state import PLAY, GameState
+from siete.engine.state import PLAY, GameState, HandRecord
 from siete.service.bulk_rows import (
     ACTION_COLUMNS,
     HAND_COLUMNS,
@@ -26,10 +27,18 @@ from siete.service.bulk_rows import (
     literals,
 )
 from siete.service.ratings import rate_games
-from siete.service.recording import add_tally, card_ids, cards_drawn, final_seats, tally_hand
+from siete.service.recording import (
+    add_tally,
+    card_ids,
+    cards_drawn,
+    final_seats,
+    seat_cards,
+    tally_hand,
+)
 from siete.service.report_aggregates import add_finished_games
 from siete.service.tables import SEATING, TableSpec, create_table, pick_bots, start_table, verify_spec
 from siete.service.unit_of_work import transactional, unit_of_work
+from siete.settings import ServiceSettings
 
 CREATOR, STARTER = "simulator", "system"  # who create_table and start_table write as
 GAMES, SEATS = Game.__table__, GamePlayer.__table__
@@ -49,22 +58,23 @@ def table_spec(profiles: list[str], seed: int, number: int, max_hands: int) -> t
 def simulate_recorded(profiles: list[str], games: int, config: GameConfig, seed: int,
                       max_hands: int, progress: Iterable[int] | None = None) -> list[int]:
     """Play and store `games` bots-only games one by one, as the web does; returns their ids."""
+    settings = ServiceSettings(game=config)  # they play straight through: no pause is read
     ids = []
     for number in progress if progress is not None else range(games):
         spec, game_seed = table_spec(profiles, seed, number, max_hands)
         game: Game = create_table(None, spec, config, seed=game_seed)
-        start_table(game.id, None, config, pause_bots=False)
+        start_table(settings, game.id, None, pause_bots=False)
         ids.append(game.id)
     return ids
 
 
 def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
-                    game_seed: int) -> tuple[GameState, list[dict]]:
+                    game_seed: int) -> tuple[GameState, list[HandRecord]]:
     """The game start_table(pause_bots=False) plays, with the same random draws, and its hands."""
     state = rules.start_game(names, bots, config, deck.seeded_rng(game_seed, SEATING))
-    hands: list[dict] = []
+    hands: list[HandRecord] = []
 
-    def keep(state: GameState, hand: dict) -> None:
+    def keep(state: GameState, hand: HandRecord) -> None:
         if hand["number"] > len(hands):
             hands.append(hand)
 
@@ -75,17 +85,17 @@ def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
 
 
 @dataclass
-class GameRecord:
+class GameRows:
     """One played game's rows, ids left out: the batch's INSERTs hand them out.
 
     A hand is (its row, its turns), a turn (seat index, the SQL literals of its columns after
     the ids, its actions' after the turn id): formatted in the worker that plays the game, so
     the storing process, the pipeline's bottleneck, only adds the ids."""
 
-    game: dict
-    seats: list[dict]
-    hands: list[tuple[dict, list[tuple[int, str, list[str]]]]] = field(default_factory=list)
-    state: dict = field(default_factory=dict)
+    game: dict[str, Any]
+    seats: list[dict[str, Any]]
+    hands: list[tuple[dict[str, Any], list[tuple[int, str, list[str]]]]] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -102,8 +112,8 @@ class Seat:
         return cls(player.id, player.name, player.profile, player.kind)
 
 
-def game_record(spec: TableSpec, game_seed: int, players: list[Player] | list[Seat],
-                config: GameConfig, ids: dict[str, int] | None = None) -> GameRecord:
+def game_record(spec: TableSpec, game_seed: int, players: Sequence[Player | Seat],
+                config: GameConfig, ids: dict[str, int] | None = None) -> GameRows:
     """Play one table's game and build the rows create_table and start_table would store.
 
     Humans among `players` (the bench seats some) are played by the standard strategy. `ids`
@@ -116,8 +126,9 @@ def game_record(spec: TableSpec, game_seed: int, players: list[Player] | list[Se
     kinds = {p.kind for p in players}
     mode = "bots" if kinds == {"bot"} else "humans" if kinds == {"human"} else "mixed"
     now, ids, by = utcnow(), ids or card_ids(), STARTER
-    summaries: list[dict] = [{} for _ in players]
-    record = GameRecord(game={
+    summaries: list[dict[str, Any]] = [{} for _ in players]
+    assert state.winner is not None  # play_as_the_web plays the game to its end
+    record = GameRows(game={
         "name": spec.name, "status": "finished", "mode": mode, "num_players": spec.seats,
         "initial_points": config.initial_points, "max_hands": spec.max_hands, "seed": game_seed,
         "win_condition": f"most points after {spec.max_hands} hands, or the last player left",
@@ -131,8 +142,9 @@ def game_record(spec: TableSpec, game_seed: int, players: list[Player] | list[Se
             summaries[index] = add_tally(summaries[index], tally)
     start = {index: position for position, index in enumerate(state.seating)}
     final = final_seats(state)
+    cards = seat_cards(state)
     record.seats = [{
-        "player_id": player.id, "join_order": index, "seat_card_id": ids[state.seats[index].seat_card],
+        "player_id": player.id, "join_order": index, "seat_card_id": ids[cards[index]],
         "start_position": start[index], **final[index], "left_at": None, **EMPTY_SUMMARY,
         **summaries[index], "created_by": CREATOR, "updated_by": by}
         for index, player in enumerate(players)]
@@ -146,7 +158,8 @@ EMPTY_SUMMARY = {"hands_played": 0, "hands_drawn": 0, "stands": 0, "busts": 0,
                  "won_without_drawing": 0, "bank_tie_wins": 0, "max_bet": None, "min_bet": None}
 
 
-def _hand_rows(hand: dict, ids: dict[str, int]) -> tuple[dict, list[tuple[int, str, list[str]]]]:
+def _hand_rows(hand: HandRecord, ids: dict[str, int]
+               ) -> tuple[dict[str, Any], list[tuple[int, str, list[str]]]]:
     """record_hand's rows for one hand: the hand, then each turn with its actions, the turns'
     and actions' columns (TURN_COLUMNS, ACTION_COLUMNS after the ids) as SQL literals."""
     turns = [(t["seat"], literals((t["position"], t["points_start"], t["points_end"], t["bet"],
@@ -160,12 +173,12 @@ def _hand_rows(hand: dict, ids: dict[str, int]) -> tuple[dict, list[tuple[int, s
 
 
 @transactional  # one transaction per batch
-def store_batch(records: list[GameRecord]) -> list[int]:
+def store_batch(records: list[GameRows]) -> list[int]:
     """Insert a batch of games, parents first, and their aggregates: one transaction."""
     connection = db.session.connection()
-    game_ids = connection.execute(INSERT_GAMES, [r.game for r in records]).scalars().all()
+    game_ids: list[int] = list(connection.execute(INSERT_GAMES, [r.game for r in records]).scalars())
     seat_rows = [{**seat, "game_id": gid} for r, gid in zip(records, game_ids) for seat in r.seats]
-    seat_ids = iter(connection.execute(INSERT_SEATS, seat_rows).scalars().all())
+    seat_ids: Iterator[int] = iter(connection.execute(INSERT_SEATS, seat_rows).scalars().all())
     seats_of = [[next(seat_ids) for _ in r.seats] for r in records]
     with foreign_keys_unchecked(connection):
         _store_hands(records, game_ids, seats_of)
@@ -180,7 +193,7 @@ def store_batch(records: list[GameRecord]) -> list[int]:
     return list(game_ids)
 
 
-def _store_hands(records: list[GameRecord], game_ids: list[int], seats_of: list[list[int]]) -> None:
+def _store_hands(records: list[GameRows], game_ids: list[int], seats_of: list[list[int]]) -> None:
     """The batch's hands, turns and actions: a few many-row INSERTs per table."""
     hands = [literals((gid, hand["number"], seats[hand["bank"]], hand["bank_total"],
                         hand["bank_result"]))
@@ -199,7 +212,10 @@ def _store_hands(records: list[GameRecord], game_ids: list[int], seats_of: list[
         f"{tid},{action}" for tid, actions in zip(turn_ids, actions_of) for action in actions])
 
 
-def _play(task: tuple) -> GameRecord:
+GameTask = tuple[TableSpec, int, list["Seat"], GameConfig, dict[str, int]]  # game_record's arguments
+
+
+def _play(task: GameTask) -> GameRows:
     """One game's rows, in a worker process: the engine only, no database."""
     return game_record(*task)
 
@@ -221,7 +237,7 @@ def simulate_recorded_bulk(profiles: list[str], games: int, config: GameConfig, 
                 seats_for[spec.bots] = [Seat.of(p) for p in pick_bots(spec.bots, set(), CREATOR)]
     ids = dict(card_ids())
 
-    def tasks():
+    def tasks() -> Iterator[GameTask]:
         for number in progress if progress is not None else range(games):
             spec, game_seed = table_spec(profiles, seed, number, max_hands)
             yield spec, game_seed, seats_for[spec.bots], config, ids
@@ -232,8 +248,9 @@ def simulate_recorded_bulk(profiles: list[str], games: int, config: GameConfig, 
         return _store_all(pool.imap(_play, tasks(), chunksize=25), batch)
 
 
-def _store_all(records: Iterable[GameRecord], batch: int) -> list[int]:
-    ids, pending = [], []
+def _store_all(records: Iterable[GameRows], batch: int) -> list[int]:
+    ids: list[int] = []
+    pending: list[GameRows] = []
     for record in records:
         pending.append(record)
         if len(pending) >= batch:

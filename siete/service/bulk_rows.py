@@ -5,13 +5,16 @@ actions per game through the driver's parameter escaping cost more than MariaDB'
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
+
+from sqlalchemy import Connection
 
 from siete.data.base import db
 
 
 @contextmanager
-def foreign_keys_unchecked(connection):
+def foreign_keys_unchecked(connection: Connection) -> Iterator[None]:
     """MariaDB skips checking the foreign keys of the rows written inside (this session only).
 
     Checking them was about a tenth of MariaDB's CPU per game (3.3 ms -> 3.0). The rows are
@@ -44,10 +47,11 @@ ROWS_PER_INSERT = 2000
 
 
 # Every literal that is not a number (bool is not `int` by type, so it is looked up here).
-WORD_LITERALS = {None: "NULL", True: "1", False: "0", **{w: f"'{w}'" for w in ENGINE_WORDS}}
+WORD_LITERALS: dict[object, str] = {None: "NULL", True: "1", False: "0",
+                                    **{w: f"'{w}'" for w in ENGINE_WORDS}}
 
 
-def _literal(value) -> str:
+def _literal(value: object) -> str:
     kind = type(value)  # called millions of times a run: the cheapest checks first
     if kind is int or kind is float:
         return repr(value)
@@ -57,7 +61,7 @@ def _literal(value) -> str:
         raise ValueError(f"not a value the bulk insert writes literally: {value!r}") from None
 
 
-def literals(row: tuple) -> str:
+def literals(row: tuple[object, ...]) -> str:
     """A row's values as the SQL between the parentheses of a VALUES list."""
     return ",".join(map(_literal, row))
 
@@ -71,7 +75,7 @@ def insert_literal_rows(columns: tuple[str, ...], table: str, rows: list[str],
     0 or 1, MariaDB's default, and SQLite), which is also what SQLAlchemy's insertmanyvalues
     relies on: sorting the returned ids gives them back in row order.
     """
-    connection, ids = db.session.connection(), []
+    connection, ids = db.session.connection(), list[int]()
     head = f"INSERT INTO {table} ({', '.join(f'`{c}`' if c == 'position' else c for c in columns)}) VALUES ("
     head = head if db.engine.dialect.name in ("mysql", "mariadb") else head.replace("`", '"')
     consecutive = returning and _consecutive_ids(connection)
@@ -88,12 +92,12 @@ def insert_literal_rows(columns: tuple[str, ...], table: str, rows: list[str],
     return ids
 
 
-def _consecutive_ids(connection) -> bool:
+def _consecutive_ids(connection: Connection) -> bool:
     """Whether a many-row INSERT's ids are its first id + 0, 1, 2...: InnoDB's auto-increment
     lock modes 0 and 1 (MariaDB's default) with a step of 1. Then the ids need not be read
     back: parsing RETURNING's hundred thousand rows took seconds per thousand games."""
     if connection.dialect.name not in ("mysql", "mariadb"):
         return False
-    mode, step = connection.exec_driver_sql(
+    settings = connection.exec_driver_sql(
         "SELECT @@innodb_autoinc_lock_mode, @@auto_increment_increment").one()
-    return int(mode) in (0, 1) and int(step) == 1
+    return int(settings[0]) in (0, 1) and int(settings[1]) == 1

@@ -25,17 +25,17 @@ from datetime import datetime, timedelta
 from sqlalchemy import bindparam, null, select, union_all
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from siete.data.base import db
+from siete.data.base import AnyCompoundSelect, db
 from siete.data.game_rows import GAMES, STATES
 from siete.data.vocabulary import GameStatus
-from siete.service.play import SETTLE_PAUSE_S
 from siete.service.tables import expire_waiting_table
 from siete.service.timers import TimerStep, run_due_step
+from siete.settings import ServiceSettings
 
 log = logging.getLogger("siete.cli.worker")
 
 
-def _due_query():
+def _due_query() -> AnyCompoundSelect:
     """Due timers (with their deadline) and stale waiting tables (deadline NULL), oldest first.
 
     Both halves read an index alone when nothing is due: ix_game_states_turn_deadline and
@@ -72,19 +72,17 @@ def due_work(now: datetime, batch: int, waiting_ttl_s: int) -> list[tuple[int, d
     return [(row[0], row[1]) for row in rows]
 
 
-def run_tick(now: datetime, batch: int, waiting_ttl_s: int,
+def run_tick(settings: ServiceSettings, now: datetime, batch: int, waiting_ttl_s: int,
              on_step: Callable[[TimerStep], None] | None = None,
-             should_stop: Callable[[], bool] = lambda: False,
-             pause_s: float = SETTLE_PAUSE_S) -> TickResult:
-    """One pass: play every due step (at most `batch` of each kind) and expire stale tables;
-    `pause_s` is the app's SETTLE_PAUSE_S (the pause after a settled hand)."""
+             should_stop: Callable[[], bool] = lambda: False) -> TickResult:
+    """One pass: play every due step (at most `batch` of each kind) and expire stale tables."""
     result = TickResult()
     cutoff = now - timedelta(seconds=waiting_ttl_s)
     for game_id, due in due_work(now, batch, waiting_ttl_s):
         if should_stop():
             break
         try:
-            _play_one(game_id, due, now, cutoff, result, on_step, pause_s)
+            _play_one(settings, game_id, due, now, cutoff, result, on_step)
         except (OperationalError, InterfaceError):
             raise  # the database is away or busy: the whole tick stops, the next one retries
         except Exception:  # one broken table must not stop the tables due after it
@@ -94,14 +92,14 @@ def run_tick(now: datetime, batch: int, waiting_ttl_s: int,
     return result
 
 
-def _play_one(game_id: int, due: datetime | None, now: datetime, cutoff: datetime,
-              result: TickResult, on_step: Callable[[TimerStep], None] | None,
-              pause_s: float) -> None:
+def _play_one(settings: ServiceSettings, game_id: int, due: datetime | None, now: datetime,
+              cutoff: datetime, result: TickResult,
+              on_step: Callable[[TimerStep], None] | None) -> None:
     if due is None:
         if expire_waiting_table(game_id, cutoff, by="worker"):
             result.expired.append(game_id)
         return
-    step = run_due_step(game_id, now, skip_locked=True, pause_s=pause_s)
+    step = run_due_step(settings, game_id, now, skip_locked=True)
     if step is None:  # another process held the table or had just played it
         return
     result.steps.append(step)

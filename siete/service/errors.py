@@ -1,15 +1,62 @@
-"""Errors a table action can end in, each with words a player can read and an HTTP status."""
+"""Errors a table action can end in: each carries a code (why) with the values its words need,
+and an HTTP status. The services know no words: the edge (the web, the command line) says the
+code in the reader's language (siete/i18n/error_words.py)."""
 from __future__ import annotations
+
+from enum import StrEnum
+
+from siete.engine.codes import RuleCode
+from siete.engine.state import RuleError
+
+
+class Problem(StrEnum):
+    """Why the services refuse an action (the rules' own refusals are the engine's RuleCodes)."""
+
+    NO_SUCH_TABLE = "no_such_table"
+    SIGNED_OUT = "signed_out"
+    # a running table
+    UNKNOWN_ACTION = "unknown_action"
+    NOT_PLAYED_NOW = "not_played_now"
+    NOT_SEATED = "not_seated"
+    TABLE_MOVED_ON = "table_moved_on"
+    BOT_PLAYS_YOUR_SEAT = "bot_plays_your_seat"
+    # a new table (R2.1-R2.3 and the form's limits)
+    SEAT_COUNT = "seat_count"  # values: min, max
+    UNKNOWN_PROFILES = "unknown_profiles"  # values: names
+    NO_SEAT_FOR_CREATOR = "no_seat_for_creator"
+    BOTS_ONLY_OFF = "bots_only_off"
+    HAND_COUNT = "hand_count"  # values: max
+    TURN_TIMER = "turn_timer"  # values: min, max
+    NAME_CHARACTERS = "name_characters"
+    NO_BOT_NAME = "no_bot_name"
+    TOO_MANY_OPEN = "too_many_open"  # values: count
+    # taking a seat, leaving it, starting
+    ALREADY_STARTED = "already_started"
+    ALREADY_SEATED = "already_seated"
+    TABLE_FULL = "table_full"
+    LEAVING_STARTED = "leaving_started"
+    CREATOR_ONLY = "creator_only"
+    SEATS_FREE = "seats_free"  # values: num
 
 
 class TableError(Exception):
-    """An action that cannot be done; `message` speaks to the player."""
+    """An action that cannot be done: `code` says why (a Problem, or the rules' RuleCode),
+    `values` what the reason names; nothing was changed."""
 
     status = 400
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: Problem | RuleCode, **values: str | int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.values = values
+
+    @classmethod
+    def of(cls, error: RuleError) -> TableError:
+        """The rules' refusal, passed on with its code and values."""
+        return cls(error.code, **error.values)
+
+    def __str__(self) -> str:  # for logs and tests; people read error_words' sentences
+        return f"{self.code}: {self.values}" if self.values else str(self.code)
 
 
 class TableNotFound(TableError):
@@ -43,17 +90,6 @@ class RuleBroken(TableError):
 
 
 class TooMany(TableError):
-    """The account has reached a limit (tables open at once).
-
-    Its message may be a lazy translation, read in the language of the request that shows it.
-    """
+    """The account has reached a limit (tables open at once)."""
 
     status = 429
-
-    @property
-    def message(self) -> str:
-        return str(self._message)
-
-    @message.setter
-    def message(self, value) -> None:
-        self._message = value

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from siete.data.base import db
-from siete.data.game_rows import TableRow
+from siete.data.game_rows import PlainGameRow
 from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.data.people import Player
 from siete.data.player_stats import GameRating
@@ -98,7 +98,7 @@ class HandRow:
 class GameRecord:
     """Everything stored about one game: its games row, its seats and its settled hands."""
 
-    game: TableRow
+    game: PlainGameRow
     seats: list[Seat]
     hands: list[HandRow]
 
@@ -107,7 +107,7 @@ class GameRecord:
         return self.game.status == GameStatus.FINISHED
 
 
-GAME_ROW = select(*(GAMES.c[column.name] for column in fields(TableRow))).where(GAMES.c.id == bindparam("game_id"))
+GAME_ROW = select(*(GAMES.c[column.name] for column in fields(PlainGameRow))).where(GAMES.c.id == bindparam("game_id"))
 SEAT_ROWS = (select(SEATS.c.id, SEATS.c.join_order, SEATS.c.player_id, PLAYERS.c.name,
                     PLAYERS.c.kind, PLAYERS.c.profile, SEATS.c.seat_card_id,
                     SEATS.c.start_position, SEATS.c.final_points, SEATS.c.final_position,
@@ -164,7 +164,7 @@ def load_record(game_id: int) -> GameRecord | None:
     for hand in hands.values():
         # Play order (R4.3): punters 1, 2, ... then the bank.
         hand.turns.sort(key=lambda t: (t.position == 0, t.position))
-    return GameRecord(TableRow(**game._mapping), seats, sorted(hands.values(), key=lambda h: h.number))
+    return GameRecord(PlainGameRow(**game._mapping), seats, sorted(hands.values(), key=lambda h: h.number))
 
 
 def _add_ratings(seats: list[Seat], rows: Iterable[Any]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, delete, func, insert, select
 
@@ -22,12 +23,15 @@ from siete.service.report_aggregates import lock_finishes
 from siete.service.tallies import rebuild_tallies, tally_game, tally_games
 from siete.service.unit_of_work import unit_of_work
 
+if TYPE_CHECKING:  # imported when first used, in model()
+    from openskill.models import PlackettLuce
+
 DIGITS = 6  # the columns' scale (DECIMAL(9,6)): every value is rounded to it before use
 RATINGS, GAME_RATINGS, SEATS = PlayerRating.__table__, GameRating.__table__, GamePlayer.__table__
 
 
 @cache
-def model():
+def model() -> PlackettLuce:
     """The Plackett-Luce model with OpenSkill's defaults (mu 25, sigma 25/3)."""
     # Imported on first use (the model is cached): OpenSkill pulls in its whole model family.
     from openskill.models import PlackettLuce
@@ -71,7 +75,7 @@ SEAT_PLACES = (select(SEATS.c.player_id, SEATS.c.final_position)
 def rate_game(game_id: int, by: str) -> None:
     """Rate a game just recorded as finished, inside the caller's transaction (once per game)."""
     connection = db.session.connection()
-    places = [tuple(row) for row in connection.execute(SEAT_PLACES, {"game_id": game_id})]
+    places = [(row[0], row[1]) for row in connection.execute(SEAT_PLACES, {"game_id": game_id})]
     if len(places) < 2:
         return
     ids = sorted(pid for pid, _ in places)
@@ -109,7 +113,9 @@ def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
     current = {row.player_id: Skill(row.mu, row.sigma) for row in connection.execute(
         select(RATINGS.c.player_id, RATINGS.c.mu, RATINGS.c.sigma)
         .where(RATINGS.c.player_id.in_(ids)))}
-    rated_before, start, rows, played = set(current), initial_skill(), [], Counter()
+    rated_before, start = set(current), initial_skill()
+    rows: list[dict[str, object]] = []
+    played: Counter[int] = Counter()
     for game_id, places in games:
         after = rate_places(places, current)
         rows += [{"game_id": game_id, "player_id": pid, "place": place,
@@ -124,7 +130,7 @@ def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
     tally_games([game_id for game_id, _ in games], by)
 
 
-def _write_ratings(current: dict[int, Skill], played: Counter, rated_before: set[int],
+def _write_ratings(current: dict[int, Skill], played: Counter[int], rated_before: set[int],
                    by: str) -> None:
     """Store the players' ratings after a batch: `played[pid]` more games for each."""
     connection = db.session.connection()
@@ -191,10 +197,10 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
         db.session.execute(select(players.c.id).order_by(players.c.id).with_for_update())
         order = games_in_rating_order()
         places: dict[int, list[tuple[int, int]]] = {}
-        for game_id, pid, place in db.session.execute(
+        for seat in db.session.execute(
                 select(SEATS.c.game_id, SEATS.c.player_id, SEATS.c.final_position)
                 .where(SEATS.c.result.is_not(None), SEATS.c.final_position.is_not(None))):
-            places.setdefault(game_id, []).append((pid, place))
+            places.setdefault(seat[0], []).append((seat[1], seat[2]))
         db.session.execute(delete(GAME_RATINGS))
         db.session.execute(delete(RATINGS))
         current: dict[int, Skill] = {}
@@ -211,7 +217,7 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
     return rated
 
 
-def leaderboard(limit: int = 50, offset: int = 0) -> list[dict]:
+def leaderboard(limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
     """Rated players, best first: name, kind, bot profile, rating (ordinal), mu, sigma, games."""
     players = Player.__table__
     rows = db.session.execute(
@@ -232,4 +238,4 @@ def ratings_of(player_ids: set[int]) -> dict[int, float]:
         return {}
     rows = db.session.execute(select(RATINGS.c.player_id, RATINGS.c.ordinal)
                               .where(RATINGS.c.player_id.in_(sorted(player_ids))))
-    return {player_id: float(ordinal) for player_id, ordinal in rows}
+    return {row[0]: float(row[1]) for row in rows}

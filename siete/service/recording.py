@@ -1,10 +1,12 @@
 """Write what the engine played into the record tables: seats, hands, turns, actions, results."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Engine, insert, select, text
+from sqlalchemy import Engine, TextClause, insert, select, text
 
 from siete.data.base import db, utcnow
 from siete.data.game_rows import GameRow, seat_ids, write_game, write_seats
@@ -13,7 +15,7 @@ from siete.data.reference import Card
 from siete.data.vocabulary import GameStatus, SeatResult
 from siete.engine.cards import points
 from siete.engine.settlement import final_ranking
-from siete.engine.state import GameState
+from siete.engine.state import GameState, HandRecord
 from siete.service.ratings import rate_game
 from siete.service.report_aggregates import add_finished_games
 
@@ -43,14 +45,22 @@ def seats_by_join_order(game: Game) -> list[GamePlayer]:
     return sorted(game.players, key=lambda gp: gp.join_order)
 
 
+def seat_cards(state: GameState) -> list[str]:
+    """Each seat's card of R3, in seat order: a started game has dealt every seat one."""
+    cards = [seat.seat_card for seat in state.seats if seat.seat_card is not None]
+    if len(cards) != len(state.seats):
+        raise ValueError("a seat of a started game has no seat card")
+    return cards
+
+
 def record_start(game: Game, state: GameState, by: str) -> None:
     """Store the seat cards and start positions of R3 when a game starts."""
     ids = card_ids()
     seats = seats_by_join_order(game)
     for position, index in enumerate(state.seating):
         seats[index].start_position = position
-    for index, seat in enumerate(state.seats):
-        seats[index].seat_card_id = ids[seat.seat_card]
+    for index, card in enumerate(seat_cards(state)):
+        seats[index].seat_card_id = ids[card]
         seats[index].updated_by = by
     game.status = GameStatus.PLAYING
     game.started_at = game.started_at or utcnow()
@@ -63,18 +73,18 @@ SEAT_COUNTS = ("hands_played", "hands_drawn", "stands", "busts", "won_without_dr
 WON = ("win", "seven_half")
 
 
-def cards_drawn(turn: dict) -> int:
+def cards_drawn(turn: dict[str, Any]) -> int:
     """How many cards a turn of the engine's hand record drew."""
     return sum(1 for action in turn["actions"] if action[0] == "draw")
 
 
-def tally_hand(record: dict) -> dict[int, dict]:
+def tally_hand(record: HandRecord) -> dict[int, dict[str, Any]]:
     """What one settled hand adds to each seat's summary: {seat index: {column: value}}.
 
     Counts follow REPORTS.md's words: a stand or a bust counts as punter (the turn's result)
     and as a bank that played (the hand's bank_result); "bet" is the punter's bet or None.
     """
-    tallies = {}
+    tallies: dict[int, dict[str, Any]] = {}
     for turn in record["turns"]:
         punter, drew = turn["position"] > 0, cards_drawn(turn) > 0
         tallies[turn["seat"]] = {
@@ -92,15 +102,15 @@ def tally_hand(record: dict) -> dict[int, dict]:
     return tallies
 
 
-def add_tally(summary: dict, tally: dict) -> dict:
+def add_tally(summary: dict[str, Any], tally: dict[str, Any]) -> dict[str, Any]:
     """A seat's summary columns after one more hand (counts add up; bets keep max and min)."""
-    added = {c: (summary.get(c) or 0) + tally[c] for c in SEAT_COUNTS}
+    added: dict[str, Any] = {c: (summary.get(c) or 0) + tally[c] for c in SEAT_COUNTS}
     bets = [b for b in (summary.get("max_bet"), summary.get("min_bet"), tally["bet"]) if b is not None]
     added["max_bet"], added["min_bet"] = (max(bets), min(bets)) if bets else (None, None)
     return added
 
 
-def record_hand(game: GameRow, state: GameState, record: dict, by: str) -> int:
+def record_hand(game: GameRow, state: GameState, record: HandRecord, by: str) -> int:
     """Store one settled hand (the engine's hand record) with its turns and their actions.
 
     The rows are written with plain INSERTs and one UPDATE rather than through the ORM's unit
@@ -108,12 +118,14 @@ def record_hand(game: GameRow, state: GameState, record: dict, by: str) -> int:
     ~10 ms of CPU per hand against ~3 ms this way. Returns the hand's id.
     """
     ids, seats, connection = card_ids(), seat_ids(game), db.session.connection()
-    hand_id = connection.execute(INSERT_HAND, {
+    inserted = connection.execute(INSERT_HAND, {
         "game_id": game.id, "number": record["number"], "bank_game_player_id": seats[record["bank"]][0],
         "bank_total": points(record["bank_total"]), "bank_result": record["bank_result"],
-        "created_by": by, "updated_by": by}).inserted_primary_key[0]
+        "created_by": by, "updated_by": by}).inserted_primary_key
+    assert inserted is not None  # a single-row INSERT has its key
+    hand_id: int = inserted[0]
     turns = record["turns"]
-    turn_ids = connection.execute(INSERT_TURNS, [
+    turn_ids: Sequence[int] = connection.execute(INSERT_TURNS, [
         {"hand_id": hand_id, "game_player_id": seats[t["seat"]][0], "position": t["position"],
          "points_start": t["points_start"], "points_end": t["points_end"], "bet": t["bet"],
          "first_card_id": ids[t["first_card"]], "total": points(t["total"]), "result": t["result"],
@@ -132,7 +144,7 @@ def record_hand(game: GameRow, state: GameState, record: dict, by: str) -> int:
     return hand_id
 
 
-def _add_to_seat_summaries(tallies: dict[int, dict], by: str) -> None:
+def _add_to_seat_summaries(tallies: dict[int, dict[str, Any]], by: str) -> None:
     """Add a hand's tallies to its seats' summary columns (keyed by game_players.id).
 
     One UPDATE for all seats, the sums done by the database: a batch of one UPDATE per seat
@@ -140,7 +152,7 @@ def _add_to_seat_summaries(tallies: dict[int, dict], by: str) -> None:
     """
     seat_ids = list(tallies)
     bets = [sid for sid in seat_ids if tallies[sid]["bet"] is not None]
-    params = {"by": by, "now": utcnow()}
+    params: dict[str, Any] = {"by": by, "now": utcnow()}
     for i, sid in enumerate(seat_ids):
         params[f"s{i}"] = sid
         params.update({f"{column}{i}": tallies[sid][column] for column in SEAT_COUNTS})
@@ -150,7 +162,7 @@ def _add_to_seat_summaries(tallies: dict[int, dict], by: str) -> None:
 
 
 @lru_cache(maxsize=64)
-def _summary_update(seats: int, with_bet: tuple[int, ...]):
+def _summary_update(seats: int, with_bet: tuple[int, ...]) -> TextClause:
     """The UPDATE for `seats` seats, the ones at `with_bet` positions having bet (built once).
 
     Written as text: built as a SQLAlchemy expression, the CASEs cost ~2 ms of CPU a hand
@@ -169,7 +181,7 @@ def _summary_update(seats: int, with_bet: tuple[int, ...]):
                 f"updated_by = :by, updated_at = :now WHERE id IN ({where})")
 
 
-def final_seats(state: GameState) -> dict[int, dict]:
+def final_seats(state: GameState) -> dict[int, dict[str, Any]]:
     """Each seat's final points, place and result at the end of a game: {seat index: columns}."""
     return {index: {"final_points": state.seats[index].points, "final_position": place,
                     "result": SeatResult.WON if index == state.winner else SeatResult.LOST}
@@ -179,6 +191,7 @@ def final_seats(state: GameState) -> dict[int, dict]:
 def record_finish(game: GameRow, state: GameState, by: str) -> None:
     """Store the end of a game: winner, final points and places, and how long it took."""
     seats = seat_ids(game)
+    assert state.winner is not None  # the game is over: it has its winner (R7)
     write_seats(by, {seats[index][0]: columns for index, columns in final_seats(state).items()})
     ended_at = game.ended_at or utcnow()
     duration_s = game.duration_s

@@ -11,11 +11,12 @@ two games finishing at once cannot lose each other's counts.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select, text
 
-from siete.data.base import db
+from siete.data.base import Model, db
 from siete.data.games import Game
 from siete.data.report_tables import (
     ReportBestGame,
@@ -112,7 +113,7 @@ BEST_SELECT = (
 BEST_COLUMNS = "player_id, better, points, started_at, game_id, won, created_by, updated_by"
 
 
-def better(new, old) -> str:
+def better(new: Callable[[str], str], old: Callable[[str], str]) -> str:
     """SQL: the new row beats the kept one: more points, or as many and earlier (NULL first)."""
     start_new, start_old = f"COALESCE({new('started_at')}, '')", f"COALESCE({old('started_at')}, '')"
     return (f"({new('points')} > {old('points')} OR ({new('points')} = {old('points')} AND"
@@ -120,7 +121,7 @@ def better(new, old) -> str:
             f" AND {new('game_id')} < {old('game_id')}))))")
 
 
-TABLES = (ReportTotals, ReportPlayerTotals, ReportFirstCard, ReportHandRate, ReportNemesis,
+TABLES: tuple[type[Model], ...] = (ReportTotals, ReportPlayerTotals, ReportFirstCard, ReportHandRate, ReportNemesis,
           ReportSeatCard, ReportPosition, ReportBestGame, ReportGameWinner, ReportGameBet)
 
 

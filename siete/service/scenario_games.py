@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select
 
@@ -12,7 +13,7 @@ from siete.data.people import Player, User
 from siete.data.vocabulary import BotProfile, GameMode, GameStatus, PlayerKind
 from siete.engine.config import GameConfig
 from siete.engine.replay import ScenarioError, load_scenario, replay, scenario_config
-from siete.engine.state import OVER, GameState
+from siete.engine.state import OVER, GameState, HandRecord
 from siete.service.recording import record_finish, record_hand, record_start
 from siete.service.unit_of_work import unit_of_work
 
@@ -41,7 +42,7 @@ def scenario_player(name: str, is_bot: bool) -> Player:
     return player
 
 
-def _start_time(data: dict) -> datetime:
+def _start_time(data: dict[str, Any]) -> datetime:
     started = data.get("started_at")
     return datetime.fromisoformat(started).replace(tzinfo=None) if started else utcnow()
 
@@ -53,27 +54,28 @@ def record_scenario(text: str, base: GameConfig) -> Game:
     bots = set(data.get("bots") or [])
     names = [str(p) for p in data["players"]]
     has_bots, has_humans = bool(bots & set(names)), bool(set(names) - bots)
+    started_at = _start_time(data)
     game = Game(name=str(data.get("name", "replayed game"))[:60], status=GameStatus.WAITING,
                 mode=GameMode.MIXED if has_bots and has_humans else
                 GameMode.BOTS if has_bots else GameMode.HUMANS,
                 num_players=len(names), initial_points=config.initial_points,
                 max_hands=config.max_hands, turn_seconds=30, seed=int(data.get("seed", 0)),
                 win_condition=f"most points after {config.max_hands} hands, or the last player left",
-                started_at=_start_time(data), created_by=BY, updated_by=BY)
+                started_at=started_at, created_by=BY, updated_by=BY)
     for order, name in enumerate(names):
         game.players.append(GamePlayer(player=scenario_player(name, name in bots),
                                        join_order=order, created_by=BY, updated_by=BY))
     db.session.add(game)
     db.session.flush()
 
-    def on_hand(state: GameState, record: dict) -> None:
+    def on_hand(state: GameState, record: HandRecord) -> None:
         if record["number"] == 1:
             record_start(game, state, BY)
         record_hand(game, state, record, BY)
 
     result = replay(data, base, on_hand)
     if result.state.phase == OVER:
-        game.ended_at = game.started_at + timedelta(seconds=int(data.get("duration_s", 0)))
+        game.ended_at = started_at + timedelta(seconds=int(data.get("duration_s", 0)))
         record_finish(game, result.state, BY)
     else:
         game.status = GameStatus.ABANDONED

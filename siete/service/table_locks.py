@@ -7,12 +7,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NoReturn
 
-from flask_babel import gettext as _
-
 from siete.data.base import utcnow
 from siete.data.game_rows import (
     GameRow,
-    LiveState,
+    PlainStateRow,
     game_exists,
     lock_started,
     lock_started_for_session,
@@ -20,7 +18,7 @@ from siete.data.game_rows import (
 )
 from siete.data.games import Game, GameStateRow
 from siete.data.login_sessions import SessionClaim
-from siete.service.errors import Conflict, SignedOut, TableNotFound
+from siete.service.errors import Conflict, Problem, SignedOut, TableNotFound
 from siete.service.sessions import is_stale, mark_seen
 from siete.service.unit_of_work import unit_of_work
 
@@ -37,7 +35,7 @@ def locked_table(game_id: int) -> Iterator[tuple[Game, GameStateRow | None]]:
 
 
 @contextmanager
-def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tuple[GameRow, LiveState]]:
+def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tuple[GameRow, PlainStateRow]]:
     """A started table's game and state as plain rows, locked until commit; any error rolls back.
 
     With skip_locked (the worker), a table another transaction holds is Conflict, not waited for.
@@ -51,7 +49,7 @@ def locked_started_table(game_id: int, skip_locked: bool = False) -> Iterator[tu
 
 @contextmanager
 def locked_table_for(game_id: int, player_name: str | None, claim: SessionClaim | None
-                     ) -> Iterator[tuple[GameRow, LiveState, Mover]]:
+                     ) -> Iterator[tuple[GameRow, PlainStateRow, Mover]]:
     """locked_started_table for a mover: `player_name` as given, or, for a login session's
     `claim`, its account read with the lock, in the same statement that checks the session is
     still live. A session last seen over a minute ago is marked seen in the same transaction."""
@@ -65,7 +63,7 @@ def locked_table_for(game_id: int, player_name: str | None, claim: SessionClaim 
             _not_started(game_id)
         game, row, now = started
         if now.user_id is None:  # ended (logged out, elsewhere too), or never was
-            raise SignedOut(_("Login required."))
+            raise SignedOut(Problem.SIGNED_OUT)
         if is_stale(now.last_seen_at, utcnow()):
             mark_seen(claim.session_id)
         yield game, row, Mover(now.user_id, now.player_name)
@@ -81,13 +79,13 @@ class Mover:
 
 def _not_started(game_id: int) -> NoReturn:
     if not game_exists(game_id):
-        raise TableNotFound(_("there is no such table"))
-    raise Conflict(_("this game is not being played now"))
+        raise TableNotFound(Problem.NO_SUCH_TABLE)
+    raise Conflict(Problem.NOT_PLAYED_NOW)
 
 
 def _lock_table(game_id: int) -> tuple[Game, GameStateRow | None]:
     """The game row locked with its seats, then its state row if it has started."""
     locked = lock_with_seats(game_id)
     if locked is None:
-        raise TableNotFound(_("there is no such table"))
+        raise TableNotFound(Problem.NO_SUCH_TABLE)
     return locked

@@ -5,14 +5,12 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from siete.data.base import db, utcnow
-from siete.data.game_rows import LiveState
+from siete.data.game_rows import PlainStateRow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.identity import name_skeleton
 from siete.data.people import Player, User
@@ -20,12 +18,13 @@ from siete.data.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKin
 from siete.engine import deck, rules
 from siete.engine.bots import PROFILES
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
-from siete.service.errors import Conflict, NotAllowed, RuleBroken, TooMany
-from siete.service.play import SETTLE_PAUSE_S, TableSnapshot, advance, save_state
+from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, SignedOut, TooMany
+from siete.service.play import TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.table_locks import locked_table
+from siete.service.text_rules import forbidden_characters
 from siete.service.unit_of_work import transactional
-from siete.web.validators import forbidden_characters
+from siete.settings import ServiceSettings
 
 DEFAULT_TURN_SECONDS = 30
 SEATING = "seating"  # the step of a table's seed that draws its seat cards and first deck
@@ -50,22 +49,21 @@ class TableSpec:
 def verify_spec(spec: TableSpec, config: GameConfig) -> None:
     """Check a new table against the config (R2.1, R2.3) before anything is stored."""
     if not config.min_players <= spec.seats <= config.max_players:
-        raise RuleBroken(_("a table has %(min)s to %(max)s seats", min=config.min_players,
-                           max=config.max_players))
+        raise RuleBroken(Problem.SEAT_COUNT, min=config.min_players, max=config.max_players)
     unknown = [b for b in spec.bots if b not in PROFILES]
     if unknown:
-        raise RuleBroken(_("unknown bot profile: %(names)s", names=", ".join(unknown)))
+        raise RuleBroken(Problem.UNKNOWN_PROFILES, names=", ".join(unknown))
     humans = spec.seats - len(spec.bots)
     if humans < (1 if spec.creator_sits else 0):
-        raise RuleBroken(_("leave a seat for yourself, or choose to watch the bots"))
+        raise RuleBroken(Problem.NO_SEAT_FOR_CREATOR)
     if humans == 0 and not config.auto_mode:
-        raise RuleBroken(_("bots-only tables are switched off on this server"))
+        raise RuleBroken(Problem.BOTS_ONLY_OFF)
     if not 1 <= spec.max_hands <= config.max_hands:
-        raise RuleBroken(_("a game lasts 1 to %(max)s hands", max=config.max_hands))
+        raise RuleBroken(Problem.HAND_COUNT, max=config.max_hands)
     if not TURN_SECONDS_MIN <= spec.turn_seconds <= TURN_SECONDS_MAX:
-        raise RuleBroken(_("the turn timer is 5 to 600 seconds"))
+        raise RuleBroken(Problem.TURN_TIMER, min=TURN_SECONDS_MIN, max=TURN_SECONDS_MAX)
     if forbidden_characters(spec.name):
-        raise RuleBroken(_("A table name cannot hold control or invisible characters."))
+        raise RuleBroken(Problem.NAME_CHARACTERS)
 
 
 def player_for(user: User) -> Player:
@@ -88,7 +86,12 @@ def player_for(user: User) -> Player:
 def player_of_user(user_id: int) -> Player:
     """The human player of the account with this id: one query, or created the first time."""
     player = db.session.execute(select(Player).where(Player.user_id == user_id)).scalar()
-    return player if player is not None else player_for(db.session.get(User, user_id))
+    if player is not None:
+        return player
+    user = db.session.get(User, user_id)
+    if user is None:  # the account is gone since the request read it
+        raise SignedOut(Problem.SIGNED_OUT)
+    return player_for(user)
 
 
 def pick_bots(profiles: tuple[str, ...] | list[str], taken: set[int], by: str) -> list[Player]:
@@ -123,7 +126,7 @@ def new_bot(profile: str, by: str) -> Player:
         except IntegrityError:
             continue
         return bot
-    raise Conflict(_("The house could not name a new bot just now; please try again."))
+    raise Conflict(Problem.NO_BOT_NAME)
 
 
 @transactional
@@ -133,6 +136,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
 
     With no creator (the simulator) the table is a bots-only one nobody sits at. With
     `max_open`, an account that already has that many tables waiting or playing is refused.
+    A table whose spec has no name is named after who opened it (the web names it first, in
+    the creator's language).
     """
     verify_spec(spec, config)
     if creator is not None and creator.user_id is not None and max_open is not None:
@@ -140,7 +145,7 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     by = creator.name if creator else "simulator"
     humans = spec.seats - len(spec.bots)
     mode = GameMode.of(humans, len(spec.bots))
-    game = Game(name=spec.name.strip()[:60] or _("%(name)s's table", name=by)[:60], status=GameStatus.WAITING,
+    game = Game(name=spec.name.strip()[:60] or by[:60], status=GameStatus.WAITING,
                 mode=mode, num_players=spec.seats, initial_points=config.initial_points,
                 max_hands=spec.max_hands, turn_seconds=spec.turn_seconds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
@@ -168,8 +173,7 @@ def verify_open_tables(user_id: int, max_open: int) -> None:
     opened at the same moment are counted one after the other (SQLite: its write lock)."""
     db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
     if open_tables_of(user_id) >= max_open:
-        raise TooMany(_l("You already have %(count)s tables open: finish or close one "
-                        "before opening another.", count=max_open))
+        raise TooMany(Problem.TOO_MANY_OPEN, count=max_open)
 
 
 def expire_waiting_table(game_id: int, cutoff: datetime, by: str = "worker") -> bool:
@@ -185,11 +189,11 @@ def join_table(game_id: int, player: Player) -> None:
     """Take a free human seat at a waiting table (which keeps it from expiring for a while)."""
     with locked_table(game_id) as (game, _row):
         if game.status != GameStatus.WAITING:
-            raise Conflict(_("this game has already started"))
+            raise Conflict(Problem.ALREADY_STARTED)
         if any(gp.player_id == player.id for gp in game.players):
-            raise Conflict(_("you already have a seat here"))
+            raise Conflict(Problem.ALREADY_SEATED)
         if len(game.players) >= game.num_players:
-            raise Conflict(_("the table is full"))
+            raise Conflict(Problem.TABLE_FULL)
         game.players.append(GamePlayer(player=player, join_order=_next_join_order(game),
                                        created_by=player.name, updated_by=player.name))
         # updated_at is a waiting table's last activity: the worker expires tables by it.
@@ -204,10 +208,10 @@ def leave_waiting_table(game_id: int, player: Player) -> None:
     """Give up a seat before the game starts; a table its creator leaves is closed."""
     with locked_table(game_id) as (game, _row):
         if game.status != GameStatus.WAITING:
-            raise Conflict(_("the game has started: leaving now hands your seat to a bot"))
+            raise Conflict(Problem.LEAVING_STARTED)
         seat = next((gp for gp in game.players if gp.player_id == player.id), None)
         if seat is None:
-            raise NotAllowed(_("you are not seated at this table"))
+            raise NotAllowed(Problem.NOT_SEATED)
         if player.user_id is not None and player.user_id == game.creator_user_id:
             game.status = GameStatus.ABANDONED
         else:
@@ -217,44 +221,43 @@ def leave_waiting_table(game_id: int, player: Player) -> None:
                 gp.join_order = order  # keep join orders dense: they are the engine's seat indices
 
 
-def start_table(game_id: int, player: Player | None, config: GameConfig,
-                fill_with_bots: bool = False, pause_bots: bool = True,
-                pause_s: float = SETTLE_PAUSE_S) -> TableSnapshot:
+def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
+                fill_with_bots: bool = False, pause_bots: bool = True) -> TableSnapshot:
     """The creator starts the game: seat cards (R3), the first deal, and bots play at once.
 
     Returns the table as it was saved, so the answer is drawn without reading it again.
     """
     with locked_table(game_id) as (game, row):
         if player is not None and game.creator_user_id != player.user_id:
-            raise NotAllowed(_("only the table's creator can start the game"))
+            raise NotAllowed(Problem.CREATOR_ONLY)
         if game.status != GameStatus.WAITING or row is not None:
-            raise Conflict(_("this game has already started"))
+            raise Conflict(Problem.ALREADY_STARTED)
         by = player.name if player else "system"
         free = game.num_players - len(game.players)
         if free and not fill_with_bots:
-            raise Conflict(_("%(num)s seat(s) are still free: wait, or fill them with bots", num=free))
+            raise Conflict(Problem.SEATS_FREE, num=free)
         taken = {gp.player_id for gp in game.players}
         for bot in pick_bots(["standard"] * free, taken, by):
             game.players.append(GamePlayer(player=bot, join_order=_next_join_order(game),
                                            created_by=by, updated_by=by))
         if free and game.mode == GameMode.HUMANS:
             game.mode = GameMode.MIXED
-        return _deal_first_hand(game, config, by, pause_bots, pause_s)
+        return _deal_first_hand(settings, game, by, pause_bots)
 
 
-def _deal_first_hand(game: Game, config: GameConfig, by: str, pause_bots: bool,
-                     pause_s: float) -> TableSnapshot:
+def _deal_first_hand(settings: ServiceSettings, game: Game, by: str,
+                     pause_bots: bool) -> TableSnapshot:
     seats = seats_by_join_order(game)
     names = [gp.player.name for gp in seats]
     bots = {gp.player.name: gp.player.profile for gp in seats
             if gp.player.kind == PlayerKind.BOT and gp.player.profile is not None}  # a bot has one
-    game_config = config.with_overrides(max_hands=game.max_hands,
+    game_config = settings.game.with_overrides(max_hands=game.max_hands,
                                         initial_points=game.initial_points)
     state = rules.start_game(names, bots, game_config, deck.seeded_rng(game.seed, SEATING))
     record_start(game, state, by)
-    advance(game, state, by, pause_bots, pause_s)
-    live = LiveState(game.id, 0, "{}", None)
-    save_state(game, live, state, by, new=True, pause_s=pause_s)
+    advance(settings, game, state, by, pause_bots)
+    live = PlainStateRow(game.id, 0, "{}", None)
+    save_state(settings, game, live, state, by, new=True)
     return TableSnapshot.of(game, live, state)
 
 
@@ -279,7 +282,8 @@ def lobby_page(page: int = 1, size: int = 20) -> LobbyPage:
     return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
 
 
-def _newest(condition, page: int, size: int, in_play: bool = False) -> list[Game]:
+def _newest(condition: ColumnElement[bool], page: int, size: int,
+            in_play: bool = False) -> list[Game]:
     """A page (plus one row, to know if another follows) of the games matching `condition`."""
     query = select(Game).where(condition)
     if in_play:

@@ -3,11 +3,11 @@ nemeses. Added to when a game's finish is recorded (ratings.rate_game, under its
 players' rows); `flask ratings rebuild` recomputes them from the finished games."""
 from __future__ import annotations
 
-from sqlalchemy import and_, delete, func, insert, literal, select
+from sqlalchemy import ColumnElement, Insert, Table, and_, delete, func, insert, literal, select
 from sqlalchemy.dialects.mysql import insert as mysql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from siete.data.base import db
+from siete.data.base import AnySelect, db
 from siete.data.games import GamePlayer, Turn
 from siete.data.player_stats import PlayerFirstCard, PlayerNemesis
 from siete.data.vocabulary import SeatResult
@@ -17,14 +17,14 @@ SEATS, TURNS = GamePlayer.__table__, Turn.__table__
 LOSERS, WINNERS = SEATS.alias("loser"), SEATS.alias("winner")
 
 
-def _first_cards_of(game_filter):
+def _first_cards_of(game_filter: ColumnElement[bool]) -> AnySelect:
     """(player, card, times) of the turns of the games `game_filter` keeps (a seat condition)."""
     return (select(SEATS.c.player_id, TURNS.c.first_card_id, func.count())
             .select_from(TURNS).join(SEATS, SEATS.c.id == TURNS.c.game_player_id)
             .where(game_filter).group_by(SEATS.c.player_id, TURNS.c.first_card_id))
 
 
-def _nemeses_of(game_filter):
+def _nemeses_of(game_filter: ColumnElement[bool]) -> AnySelect:
     """(loser, winner, games) of the games `game_filter` keeps (a condition on the loser's seat)."""
     return (select(LOSERS.c.player_id, WINNERS.c.player_id, func.count())
             .select_from(LOSERS)
@@ -55,20 +55,21 @@ def tally_games(game_ids: list[int], by: str) -> None:
     connection.execute(_upsert(NEMESES, "winner_id", "games", nemeses, by, connection.dialect.name))
 
 
-def _upsert(table, other: str, count: str, counts, by: str, dialect: str):
+def _upsert(table: Table, other: str, count: str, counts: AnySelect, by: str,
+            dialect: str) -> Insert:
     """INSERT the (player, other, n) rows `counts` selects; a pair already there gets n added."""
     stamp = (literal(by).label("created_by"), literal(by).label("updated_by"))
     columns = ["player_id", other, count, "created_by", "updated_by"]
     if dialect == "sqlite":
         # SQLite reads "ON CONFLICT" after a join as part of the SELECT unless it has a WHERE
         # (it does: the games' filter), the documented way to make the upsert unambiguous.
-        statement = sqlite_insert(table).from_select(columns, counts.add_columns(*stamp))
-        return statement.on_conflict_do_update(
+        on_sqlite = sqlite_insert(table).from_select(columns, counts.add_columns(*stamp))
+        return on_sqlite.on_conflict_do_update(
             index_elements=["player_id", other],
-            set_={count: table.c[count] + statement.excluded[count], "updated_by": by})
-    statement = mysql_insert(table).from_select(columns, counts.add_columns(*stamp))
-    return statement.on_duplicate_key_update(
-        {count: table.c[count] + statement.inserted[count], "updated_by": by})
+            set_={count: table.c[count] + on_sqlite.excluded[count], "updated_by": by})
+    on_mysql = mysql_insert(table).from_select(columns, counts.add_columns(*stamp))
+    return on_mysql.on_duplicate_key_update(
+        {count: table.c[count] + on_mysql.inserted[count], "updated_by": by})
 
 
 def rebuild_tallies(by: str) -> None:

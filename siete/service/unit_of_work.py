@@ -12,9 +12,7 @@ from contextlib import contextmanager
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-from sqlalchemy.orm import scoped_session
-
-from siete.data.base import db
+from siete.data.base import DbSession, db
 
 DEPTH = "siete.unit_of_work_depth"  # session.info key: how many units are open on this session
 
@@ -23,7 +21,7 @@ R = TypeVar("R")
 
 
 @contextmanager
-def unit_of_work() -> Iterator[scoped_session]:
+def unit_of_work() -> Iterator[DbSession]:
     """The session, committed when the block ends and rolled back if anything raises."""
     session = db.session
     depth = session.info.get(DEPTH, 0)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from siete.data.database import database_answers
 
@@ -9,12 +10,12 @@ bp = Blueprint("site", __name__)
 
 
 @bp.get("/livez")
-def livez():
+def livez() -> ResponseReturnValue:
     return jsonify(status="ok")
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> ResponseReturnValue:
     if not database_answers():  # it logs why
         return jsonify(status="db unavailable"), 503
     return jsonify(status="ok")

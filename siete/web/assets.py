@@ -9,6 +9,7 @@ import gzip
 import hashlib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import brotli
 from flask import Flask, Response, current_app, request
@@ -38,7 +39,7 @@ def init_assets(app: Flask) -> None:
     app.after_request(_cache_static_forever)
 
 
-def _static_version(endpoint: str, values: dict) -> None:
+def _static_version(endpoint: str, values: dict[str, Any]) -> None:
     """url_defaults: the static file's content hash as `v`, unless the caller gave one."""
     if endpoint == "static" and "filename" in values and "v" not in values:
         version = content_hash(current_app.static_folder or "", values["filename"])

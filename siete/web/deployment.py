@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import Response, has_request_context, request
 
@@ -65,7 +66,7 @@ class HttpsAwareResponse(Response):
     http://192.168.x.y:8000 never sent its cookie back); over HTTPS the cookies must not leak.
     """
 
-    def set_cookie(self, key: str, value: str = "", *args, **kwargs) -> None:
+    def set_cookie(self, key: str, value: str = "", *args: Any, **kwargs: Any) -> None:
         if len(args) <= _SECURE_POSITION:
             kwargs["secure"] = bool(kwargs.get("secure")) or request_is_https()
         super().set_cookie(key, value, *args, **kwargs)

@@ -11,8 +11,9 @@ from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response as BaseResponse
 
 from siete.data.base import db
 from siete.settings import DEV_SECRET_KEY, is_production
@@ -139,7 +140,8 @@ def trust_proxies(app: Flask) -> None:
         raise RuntimeError(f"TRUSTED_PROXIES must be a whole number of proxies, not {count!r}") from None
     app.config["TRUSTED_PROXIES"] = count
     if count > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]  # Flask documents this assignment
+            app.wsgi_app, x_for=count, x_proto=count, x_host=count)
 
 
 def wants_fragment() -> bool:
@@ -160,22 +162,23 @@ def render_error(code: int, description: str | None = None, safe_mode: bool = Fa
     return response
 
 
-def handle_http_error(error: HTTPException) -> Response:
+def handle_http_error(error: HTTPException) -> BaseResponse:
     """Error handler for the codes in ERROR_CODES; never shows a traceback."""
     code = error.code or 500
     if isinstance(error, SecurityError):  # a Host outside TRUSTED_HOSTS: no URL can be built
         return Response(str(UNTRUSTED_HOST), 400, mimetype="text/plain")  # for a page, so say it plainly
-    if getattr(error, "response", None) is not None:  # the raiser built its own page (e.g. a
-        return error.response                         # rate limit's on_breach): keep it
+    if isinstance(error.response, BaseResponse):  # the raiser built its own page (e.g. a
+        return error.response                     # rate limit's on_breach): keep it
     # A 500's text could come from an exception; show only the template's own words then.
     # Werkzeug's stock description is English: the template's own (translated) words say it.
     description = error.description if code < 500 else None
     if description == type(error).description:
         description = None
-    elif isinstance(error, CSRFError):  # Flask-WTF's reasons are English: the same, translated
+    elif isinstance(error, CSRFError) and description is not None:  # Flask-WTF's reasons are
+        # English: the same, translated
         description = str(CSRF_REASONS.get(description, description))
     response = render_error(code, description, safe_mode=code >= 500)
-    if code == 405 and getattr(error, "valid_methods", None):
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
     return response
 

@@ -7,6 +7,7 @@ import pytest
 
 from siete.engine import deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
+from siete.engine.codes import RuleCode
 from siete.engine.config import GameConfig
 from siete.engine.state import (
     BUST,
@@ -105,7 +106,7 @@ def test_r4_4_bet_cap_is_ceil_20_percent(points, cap):
     with pytest.raises(RuleError) as err:
         rules.verify_bet(state, B, cap + 1)
     assert str(err.value) == f"b may bet 1 to {cap}"
-    assert err.value.to_player == f"you may bet 1 to {cap}"
+    assert (err.value.code, err.value.values) == (RuleCode.BET_OUT_OF_RANGE, {"name": "b", "top": cap})
 
 
 @pytest.mark.parametrize("amount", [0, -1, 2.0, "1", True, None])
@@ -125,12 +126,12 @@ def test_r4_4_stake_leaves_the_points_at_once(three):
 def test_r4_3_a_punter_bets_once_and_first(three):
     with pytest.raises(RuleError) as err:
         rules.draw(three, B)
-    assert (str(err.value), err.value.to_player) == ("b must bet first", "you must bet first")
+    assert (str(err.value), err.value.code) == ("b must bet first", RuleCode.BET_FIRST)
     assert not rules.can_draw(three, B) and not rules.can_stand(three, B)
     rules.bet(three, B, 1)
     with pytest.raises(RuleError) as err:
         rules.bet(three, B, 1)
-    assert (str(err.value), err.value.to_player) == ("b has already bet", "you have already bet")
+    assert (str(err.value), err.value.code) == ("b has already bet", RuleCode.ALREADY_BET)
     assert list(rules.legal_bets(three, B)) == []
 
 
@@ -139,7 +140,7 @@ def test_r4_3_out_of_turn_in_third_and_second_person(three):
                    lambda: rules.verify_stand(three, C)):
         with pytest.raises(RuleError) as err:
             verify()
-        assert str(err.value) == "it is not c's turn" and err.value.to_player == "it is not your turn"
+        assert str(err.value) == "it is not c's turn" and err.value.code == RuleCode.NOT_YOUR_TURN
     assert not can_bet(three, C, 1) and not rules.can_draw(three, C)
     assert not rules.can_stand(three, A) and list(rules.legal_bets(three, C)) == []
 
@@ -151,7 +152,7 @@ def test_r4_9_the_bank_places_no_bet(three):
     assert three.current_seat() == A
     with pytest.raises(RuleError) as err:
         rules.bet(three, A, 1)
-    assert err.value.to_player == "the bank places no bet" and "a holds the bank" in str(err.value)
+    assert err.value.code == RuleCode.BANK_PLACES_NO_BET and "a holds the bank" in str(err.value)
     assert list(rules.legal_bets(three, A)) == [] and rules.can_draw(three, A) and rules.can_stand(three, A)
 
 
@@ -188,7 +189,7 @@ def test_r4_8_empty_deck_stand_only():
     with pytest.raises(RuleError) as err:
         rules.draw(state, B)
     assert str(err.value) == "the deck is empty: b must stand"
-    assert err.value.to_player == "the deck is empty: you must stand"
+    assert (err.value.code, err.value.values) == (RuleCode.DECK_EMPTY, {"name": "b"})
 
 
 def test_r4_9_bank_skipped_when_all_bust():
@@ -256,7 +257,7 @@ def test_time_out_bets_the_minimum_then_stands(three):
 def test_time_out_only_for_the_seat_in_turn(three):
     with pytest.raises(RuleError) as err:
         moves.time_out(three, C)
-    assert err.value.to_player == "it is not your turn"
+    assert err.value.code == RuleCode.NOT_YOUR_TURN
 
 
 def test_replace_with_bot_keeps_the_seat(three):
@@ -272,14 +273,14 @@ def test_seat_index_names_unknown_players(three):
     assert three.seat_index("c") == C
     with pytest.raises(RuleError) as err:
         three.seat_index("zoe")
-    assert err.value.to_player == "you are not playing in this game"
+    assert (err.value.code, str(err.value)) == (RuleCode.NOT_PLAYING, "zoe is not playing in this game")
 
 
 def test_no_moves_between_hands():
     state = start_game(["a", "b"], ["O12", "O11"])
     with pytest.raises(RuleError) as err:
         rules.bet(state, B, 1)
-    assert err.value.to_player == "no hand is in play"
+    assert (err.value.code, str(err.value)) == (RuleCode.NO_HAND_IN_PLAY, "no hand is in play")
     assert state.phase == DEAL and not rules.can_stand(state, B)
 
 

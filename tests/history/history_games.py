@@ -12,6 +12,7 @@ from siete.service import play as play_service
 from siete.service.bot_games import simulate_recorded
 from siete.service.tables import TableSpec, create_table, start_table
 from siete.web.extensions import log_in
+from tests.support.settings import app_settings
 
 
 def make_human(name: str) -> Player:
@@ -43,19 +44,19 @@ def play_human_game(app, player: Player, bots: tuple[str, ...], hands: int,
     config = app.config["GAME"]
     game = create_table(player, TableSpec(name=f"{player.name} vs bots", seats=len(bots) + 1,
                                           bots=bots, max_hands=hands), config)
-    start_table(game.id, player, config)
+    start_table(app_settings(), game.id, player)
     for _ in range(2000):
         db.session.expire_all()
-        _game, state = play_service.current_state(game.id)
+        _game, state = play_service.current_state(app_settings(), game.id)
         if state.phase == OVER or (stop_after and state.hand >= stop_after and state.phase == PLAY
                                    and state.current_seat() == state.seat_index(player.name)):
             return game.id
         if state.phase == DEAL:  # the settled hand stays up until its person says "next"
-            play_service.ready_for_next(game.id, player.name)
+            play_service.ready_for_next(app_settings(), game.id, player.name)
             continue
         seat = state.seat_index(player.name)
         move, amount = human_move(state, seat)
-        play_service.act(game.id, player.name, move, amount, state.version)
+        play_service.act(app_settings(), game.id, player.name, move, amount, state.version)
     raise AssertionError("the game did not end")
 
 

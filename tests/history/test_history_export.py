@@ -13,6 +13,7 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand, Turn
 from siete.data.people import Player
 from siete.engine.replay import replay
+from tests.support.settings import app_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,7 +85,7 @@ def test_a_running_game_exports_only_its_settled_hands(app, client, games):
     with app.app_context():
         from siete.service.play import current_state
 
-        _game, state = current_state(game_id)
+        _game, state = current_state(app_settings(), game_id)
         in_play = state.hand
     data = client.get(f"/games/{game_id}/scenario.json").get_json()
     assert len(data["hands"]) == in_play - 1

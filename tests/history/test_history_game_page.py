@@ -11,6 +11,7 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand
 from siete.data.people import Player
 from siete.service.play import current_state
+from tests.support.settings import app_settings
 
 HX = {"HX-Request": "true"}
 
@@ -123,7 +124,7 @@ def test_a_running_game_shows_only_settled_hands(app, client, games):
     running game's page shows the settled hands (every card face up) and not the one in play."""
     game_id = games["running"][0]
     with app.app_context():
-        _game, state = current_state(game_id)
+        _game, state = current_state(app_settings(), game_id)
     html = page(client, f"/games/{game_id}")
     assert "still being played" in html
     assert f'id="hand-{state.hand - 1}"' in html and f'id="hand-{state.hand}"' not in html
@@ -169,7 +170,7 @@ def test_the_hand_in_play_shows_only_what_the_viewer_may_see(app, client, games)
 
     game_id = games["running"][0]
     with app.app_context():
-        _game, state = current_state(game_id)
+        _game, state = current_state(app_settings(), game_id)
     ana = state.seat_index("Ana")
     spectator = live_section(page(client, f"/games/{game_id}"))
     player = live_section(page(client_logged_in_as(app, "Ana"), f"/games/{game_id}"))

@@ -15,6 +15,7 @@ from siete.service import timers
 from siete.service.tables import TableSpec, create_table, start_table
 from tests.history.history_games import make_human
 from tests.support.replay_check import check_recorded_games, first_difference
+from tests.support.settings import app_settings
 
 
 def first_draw(game_id: int) -> TurnAction:
@@ -86,7 +87,7 @@ def play_out_on_timers(game_id: int) -> None:
         db.session.expire_all()
         if db.session.get(Game, game_id).status == "finished":
             return
-        timers.run_due_timers(game_id, now=utcnow() + timedelta(minutes=1))
+        timers.run_due_timers(app_settings(), game_id, now=utcnow() + timedelta(minutes=1))
     raise AssertionError("the game did not end")
 
 
@@ -104,15 +105,15 @@ def test_seats_gone_away_or_left_replay_as_recorded(app):
             game = create_table(person, TableSpec(name=f"{person.name}'s table", seats=3,
                                                   bots=("standard", "bold"), max_hands=4), config,
                                 seed=1)
-            start_table(game.id, person, config)
+            start_table(app_settings(), game.id, person)
             games.append(game.id)
-        play_service.leave_game(games[1], leaver)
+        play_service.leave_game(app_settings(), games[1], leaver)
         for game_id in games:
             play_out_on_timers(game_id)
         timer_stands = db.session.scalar(select(db.func.count()).select_from(TurnAction).join(Turn)
                                          .where(Turn.game_id == games[0],
                                                 TurnAction.updated_by == "timer"))
-        seats = {name: play_service.current_state(game_id)[1].seats[0] for name, game_id in
+        seats = {name: play_service.current_state(app_settings(), game_id)[1].seats[0] for name, game_id in
                  zip(("Ida", "Leo"), games)}
     assert timer_stands > 0  # the idle person's turns were played by the timer ...
     assert seats["Ida"].away and seats["Ida"].bot == "standard"  # ... then by a standard bot

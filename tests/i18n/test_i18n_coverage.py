@@ -16,6 +16,7 @@ from babel.support import NullTranslations
 from flask_babel import Domain
 
 from tests.support.play import client_for, make_user, started_game, text
+from tests.support.settings import app_settings
 
 # Attributes people read (screen readers and tooltips), besides the text itself.
 READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
@@ -96,7 +97,7 @@ def test_the_lobby_table_and_reports_are_fully_translated(app, pseudo):
     from siete.service.play import current_state
 
     with app.app_context():
-        _, state = current_state(game_id)
+        _, state = current_state(app_settings(), game_id)
         names = {seat.name for seat in state.seats} | {"seeded"}
     problems = {}
     # Pager arrows (› «) are symbols, not words.

@@ -10,10 +10,9 @@ from flask_babel import force_locale
 
 from siete.engine import rules
 from siete.engine.config import GameConfig
-from siete.engine.state import RuleError
 from siete.engine.views import visible_cards
 from siete.i18n.languages import init_i18n
-from siete.i18n.words import card_name, describe_log, game_total, half_points, number, rule_message
+from siete.i18n.words import card_name, describe_log, game_total, half_points, number
 
 
 @pytest.fixture(scope="module")
@@ -132,14 +131,3 @@ def test_an_unpaid_win_says_the_bank_ran_out(say):
     state, a, b, c = seven_and_a_half_hand()
     assert say("en", describe, state, ["win", c, [0, 1, 12]]) == "c wins 0 of 1 with 6: the bank ran out"
     assert say("es", describe, state, ["win", c, [0, 1, 12]]) == "c gana 0 de 1 con 6: la banca no tenía más"
-
-
-def test_the_engine_refusals_are_translated(say):
-    state, a, b, c = seven_and_a_half_hand()
-    with pytest.raises(RuleError) as turn:
-        rules.bet(state, b, 1)
-    assert say("es", rule_message, turn.value) == "no es tu turno"
-    assert say("en", rule_message, turn.value) == "it is not your turn"
-    assert say("es", rule_message, RuleError("b may bet 1 to 4", "you may bet 1 to 4")) == \
-        "puedes apostar de 1 a 4"
-    assert say("es", rule_message, RuleError("x", "something new")) == "something new"

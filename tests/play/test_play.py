@@ -3,6 +3,7 @@ page for players and spectators, leaving, playing again, and a whole game agains
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import select
@@ -12,6 +13,7 @@ from siete.data.games import Game, GamePlayer
 from siete.engine.config import GameConfig
 from siete.engine.views import table_view
 from siete.i18n.words import describe_log
+from siete.settings import service_settings, use_settings
 from tests.support.play import (
     HX,
     THREE_BOTS,
@@ -101,7 +103,7 @@ def test_bots_only_table_starts_at_once_when_auto_mode_is_on(app):
 
 
 def test_bots_only_table_is_refused_when_auto_mode_is_off(app):
-    app.config["GAME"] = GameConfig(auto_mode=False)
+    use_settings(app, replace(service_settings(app), game=GameConfig(auto_mode=False)))
     ana = make_user(app, "Ana")
     client = client_for(app, ana)
     assert "Bots only: I just watch" not in text(client.get("/"))

@@ -12,6 +12,7 @@ from siete.data.base import db, utcnow
 from siete.engine.views import table_view
 from siete.i18n.words import card_name
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
+from tests.support.settings import app_settings
 from tests.support.statements import counted_statements
 
 
@@ -243,7 +244,7 @@ def test_a_move_out_of_turn_is_422(app):
         spec = TableSpec(name="two humans", seats=3, bots=("standard",), max_hands=15)
         game = create_table(players[0], spec, app.config["GAME"], seed=7)
         join_table(game.id, players[1])
-        start_table(game.id, players[0], app.config["GAME"])
+        start_table(app_settings(), game.id, players[0])
         game_id = game.id
     _, state = load(app, game_id)
     on_turn = state.seats[state.current_seat()].name

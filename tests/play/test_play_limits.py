@@ -2,6 +2,7 @@
 lobby's pages and self-refreshing list, through the Flask test client."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -13,7 +14,9 @@ from siete.data.people import User
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.settings import service_settings, use_settings
 from tests.support.play import HX, client_for, make_user, table_id_from, text
+from tests.support.settings import app_settings
 
 WAITING = {"name": "mine", "seats": 4, "standard_bots": 1, "cautious_bots": 0, "bold_bots": 0,
            "max_hands": 15, "turn_seconds": 30}
@@ -58,7 +61,7 @@ def test_play_again_counts_against_the_cap_too(app):
 
 
 def test_opening_tables_is_rate_limited_per_account(app):
-    app.config["MAX_OPEN_TABLES"] = 100
+    use_settings(app, replace(service_settings(app), max_open_tables=100))
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     client = client_for(app, ana)
     for _ in range(3):
@@ -70,7 +73,7 @@ def test_opening_tables_is_rate_limited_per_account(app):
 
 
 def test_a_refused_form_does_not_use_up_the_rate(app):
-    app.config["MAX_OPEN_TABLES"] = 100
+    use_settings(app, replace(service_settings(app), max_open_tables=100))
     client = client_for(app, make_user(app, "Ana"))
     for _ in range(4):
         assert client.post("/tables", data={**WAITING, "seats": 99}).status_code == 422
@@ -111,19 +114,19 @@ def away_table(app) -> tuple[int, int, int]:
         game = create_table(ana_p, TableSpec(name="away", seats=3, bots=("standard",)),
                             app.config["GAME"], seed=5)
         join_table(game.id, player_for(db.session.get(User, bea)))
-        start_table(game.id, ana_p, app.config["GAME"])
+        start_table(app_settings(), game.id, ana_p)
         for _ in range(80):
-            _, state = play_service.current_state(game.id)
+            _, state = play_service.current_state(app_settings(), game.id)
             if state.seats[state.seat_index("Ana")].away:
                 return game.id, ana, bea
             current = state.current_seat()  # None in the pause between hands: the timer deals
             turn = None if current is None else state.seats[current]
             if turn is not None and turn.name == "Bea":
                 needs_bet = state.turn != 0 and not turn.bet
-                play_service.act(game.id, "Bea", "bet" if needs_bet else "stand",
+                play_service.act(app_settings(), game.id, "Bea", "bet" if needs_bet else "stand",
                                  1 if needs_bet else None)
             else:
-                timers.run_due_timers(game.id, now=utcnow() + timedelta(days=1))
+                timers.run_due_timers(app_settings(), game.id, now=utcnow() + timedelta(days=1))
             db.session.remove()
     raise AssertionError("Ana never went away")
 
@@ -138,7 +141,7 @@ def test_everyone_sees_who_is_away_and_the_page_takes_the_seat_back(app):
     page = text(ana_client.get(f"/tables/{game_id}"))
     assert "Welcome back: your seat is yours again." in page
     with app.app_context():
-        _, state = play_service.current_state(game_id)
+        _, state = play_service.current_state(app_settings(), game_id)
         assert not state.seats[state.seat_index("Ana")].away
 
 
@@ -194,7 +197,7 @@ def test_im_back_refuses_a_logged_out_visitor_and_a_player_not_away(app):
 
 
 def test_the_lobby_pages_its_lists_and_polls_them(app):
-    app.config["MAX_OPEN_TABLES"] = 100
+    use_settings(app, replace(service_settings(app), max_open_tables=100))
     ana = make_user(app, "Ana")
     with app.app_context():
         ana_p = player_for(db.session.get(User, ana))
@@ -215,7 +218,7 @@ def test_a_stuck_game_is_not_shown_as_in_play(app):
     with app.app_context():
         ana_p = player_for(db.session.get(User, ana))
         game = create_table(ana_p, TableSpec(name="stuck", seats=2, bots=("bold",)), app.config["GAME"])
-        start_table(game.id, ana_p, app.config["GAME"])
+        start_table(app_settings(), game.id, ana_p)
         assert f"lobby-table-{game.id}" in text(client_for(app, None).get("/"))
         db.session.execute(db.update(StateRow).where(StateRow.game_id == game.id)
                            .values(turn_deadline=utcnow() - timedelta(hours=1)))

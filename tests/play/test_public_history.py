@@ -24,6 +24,7 @@ from siete.engine.cards import SPANISH_DECK
 from siete.engine.state import DEAL, GameState
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 from tests.support.play import HX, client_for, make_user
+from tests.support.settings import app_settings
 
 SEVEN, THREE = "O07", "O03"  # the punter's face-down card: 7 + ½ = 7½, or 3 + ½ = 3½
 FIRST_CARDS = ["E05", "B04"]  # the other punter's face-down card, then the bank's face-up one
@@ -48,7 +49,7 @@ def rigged_table(app, people: dict[str, int], face_down: str) -> tuple[int, list
         game_id = game.id
         join_table(game_id, bea)
         join_table(game_id, cai)
-        start_table(game_id, ana, app.config["GAME"])
+        start_table(app_settings(), game_id, ana)
         row = db.session.get(GameStateRow, game_id)
         state = GameState.from_dict(json.loads(row.state), app.config["GAME"].cards)
         assert state.hand == 1 and state.turn == 1  # nobody has moved: deal the hand again

@@ -12,7 +12,9 @@ from siete.data.people import User
 from siete.service import play as play_service
 from siete.service import timers
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.settings import service_settings
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
+from tests.support.settings import app_settings
 
 
 def deadline_of(app, game_id):
@@ -40,7 +42,7 @@ def test_the_settled_hand_stays_until_next_and_the_turn_timer_starts_at_the_deal
     state = play_out_hand(app, client, game_id, seat)
     assert state.phase == "deal" and state.hand == 1  # not dealt in the same request
     pause = (deadline_of(app, game_id) - utcnow()).total_seconds()
-    assert 0 < pause <= app.config.get("SETTLE_PAUSE_S", play_service.SETTLE_PAUSE_S)
+    assert 0 < pause <= service_settings(app).settle_pause_s
     page = html.fromstring(text(client.get(f"/tables/{game_id}", headers=HX)))
     assert page.xpath('//section[@class="pause"]//h2')[0].text_content() == "Hand 1 is over"
     assert page.xpath('//button[@id="move-next"][@autofocus]')  # Enter now deals, never bets
@@ -63,8 +65,8 @@ def test_the_pause_ends_through_the_timer_path(app):
     game_id = started_game(app, ana)
     state = play_out_hand(app, client_for(app, ana), game_id, seat_of_user(app, game_id, ana))
     with app.app_context():
-        assert not timers.run_due_timers(game_id)  # not yet
-        assert timers.run_due_timers(game_id, now=utcnow() + timedelta(seconds=60))
+        assert not timers.run_due_timers(app_settings(), game_id)  # not yet
+        assert timers.run_due_timers(app_settings(), game_id, now=utcnow() + timedelta(seconds=60))
     _, after = load(app, game_id)
     assert after.hand == state.hand + 1 or after.phase == "over"
 
@@ -76,7 +78,7 @@ def two_people_table(app):
         game = create_table(players[0], TableSpec(name="two", seats=3, bots=("standard",), max_hands=5),
                             app.config["GAME"], seed=5)
         join_table(game.id, players[1])
-        start_table(game.id, players[0], app.config["GAME"])
+        start_table(app_settings(), game.id, players[0])
         game_id = game.id
     return game_id, {ana: seat_of_user(app, game_id, ana), bea: seat_of_user(app, game_id, bea)}
 

@@ -26,6 +26,7 @@ from tests.support.play import (
     table_id_from,
     text,
 )
+from tests.support.settings import app_settings
 
 HOSTILE_NAME = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
@@ -90,7 +91,7 @@ def test_form_fields_naming_another_seat_or_player_are_ignored(app):
         game = create_table(ana_p, TableSpec(name="two", seats=3, bots=("standard",)), app.config["GAME"],
                             seed=7)
         join_table(game.id, bea_p)
-        start_table(game.id, ana_p, app.config["GAME"])
+        start_table(app_settings(), game.id, ana_p)
         game_id = game.id
     _, state = load(app, game_id)
     on_turn = state.current_seat()
@@ -118,7 +119,7 @@ def test_r4_2_no_face_down_card_reaches_anyone_else_during_a_whole_game(app):
         game = create_table(players[0], TableSpec(name="r42", seats=4, bots=("standard", "bold"),
                                                   max_hands=4), app.config["GAME"], seed=11)
         join_table(game.id, players[1])
-        start_table(game.id, players[0], app.config["GAME"])
+        start_table(app_settings(), game.id, players[0])
         game_id = game.id
     seats = {uid: seat_of_user(app, game_id, uid) for uid in (ana, bea)}
     clients = {uid: client_for(app, uid) for uid in (ana, bea, eve)}

@@ -20,7 +20,7 @@ from siete.engine import rules
 from siete.engine.config import GameConfig
 from siete.play.context import game_context, table_urls
 from siete.service.accounts import password_problem
-from siete.web.validators import forbidden_characters, parse_ascii_int
+from siete.service.text_rules import forbidden_characters, parse_ascii_int
 from tests.support.play import HX, client_for, make_user, started_game, text
 
 PASSWORD = "correct-horse-9"

@@ -11,10 +11,12 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, Turn
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
+from siete.engine.codes import RuleCode
 from siete.engine.rules import legal_bets
 from siete.service import play, timers
-from siete.service.errors import Conflict, NotAllowed, RuleBroken
+from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken
 from siete.service.tables import TableSpec, create_table, join_table, player_for, player_of_user, start_table
+from tests.support.settings import app_settings
 
 
 def make_player(name: str):
@@ -53,8 +55,8 @@ def started_table(app, bots=("standard", "cautious"), humans=("ana",)):
             game = create_table(players[0], spec, app.config["GAME"], seed=seed)
             for other in players[1:]:
                 join_table(game.id, other)
-            start_table(game.id, players[0], app.config["GAME"])
-            _, state = play.current_state(game.id)
+            start_table(app_settings(), game.id, players[0])
+            _, state = play.current_state(app_settings(), game.id)
             seat = state.current_seat()
             if state.phase == "play" and state.seats[seat].name == humans[0] and state.turn != 0:
                 return game.id
@@ -63,7 +65,7 @@ def started_table(app, bots=("standard", "cautious"), humans=("ana",)):
 
 def human_to_act(app, game_id):
     with app.app_context():
-        game, state = play.current_state(game_id)
+        game, state = play.current_state(app_settings(), game_id)
         return state, state.seats[state.current_seat()].name
 
 
@@ -81,8 +83,10 @@ def test_r4_4_bet_out_of_range_changes_nothing(app):
     with app.app_context():
         ana = player_for(db.session.execute(db.select(User)).scalar_one())
         before = db.session.get(StateRow, game_id).state
-        with pytest.raises(RuleBroken, match="you may bet 1 to 4"):
-            play.act(game_id, ana.name, "bet", 9)
+        with pytest.raises(RuleBroken) as refused:
+            play.act(app_settings(), game_id, ana.name, "bet", 9)
+        assert (refused.value.code, refused.value.values) == (RuleCode.BET_OUT_OF_RANGE,
+                                                              {"name": "ana", "top": 4})
         assert db.session.get(StateRow, game_id).state == before
 
 
@@ -91,10 +95,11 @@ def test_stale_version_is_refused_and_the_move_applies_once(app):
     state, _ = human_to_act(app, game_id)
     with app.app_context():
         ana = player_for(db.session.execute(db.select(User)).scalar_one())
-        play.act(game_id, ana.name, "bet", 1, version=state.version)
-        with pytest.raises(Conflict, match="moved on"):
-            play.act(game_id, ana.name, "bet", 1, version=state.version)  # the double click
-        _, now = play.current_state(game_id)
+        play.act(app_settings(), game_id, ana.name, "bet", 1, version=state.version)
+        with pytest.raises(Conflict) as refused:
+            play.act(app_settings(), game_id, ana.name, "bet", 1, version=state.version)  # the double click
+        assert refused.value.code == Problem.TABLE_MOVED_ON
+        _, now = play.current_state(app_settings(), game_id)
         assert now.seats[now.seat_index("ana")].bet == 1
 
 
@@ -103,7 +108,7 @@ def test_someone_not_seated_cannot_act(app):
     with app.app_context():
         eve = make_player("eve")
         with pytest.raises(NotAllowed):
-            play.act(game_id, eve.name, "stand")
+            play.act(app_settings(), game_id, eve.name, "stand")
 
 
 def test_two_connections_race_exactly_one_wins(app):
@@ -120,7 +125,7 @@ def test_two_connections_race_exactly_one_wins(app):
             db.session.rollback()
             barrier.wait()
             try:
-                play.act(game_id, ana.name, "bet", 1, version=state.version)
+                play.act(app_settings(), game_id, ana.name, "bet", 1, version=state.version)
                 outcomes.append("applied")
             except Conflict:
                 outcomes.append("conflict")
@@ -134,7 +139,7 @@ def test_two_connections_race_exactly_one_wins(app):
         t.join(30)
     assert sorted(outcomes) == ["applied", "conflict"]
     with app.app_context():
-        _, after = play.current_state(game_id)
+        _, after = play.current_state(app_settings(), game_id)
         ana = after.seats[after.seat_index("ana")]
         assert ana.bet == 1 and ana.points + ana.stake == after.config.initial_points
         assert after.conserved_total() == after.config.initial_points * len(after.seats)
@@ -145,24 +150,24 @@ def test_turn_timer_stands_for_an_idle_player(app):
     state, _ = human_to_act(app, game_id)
     with app.app_context():
         later = utcnow() + timedelta(seconds=31)
-        assert timers.run_due_timers(game_id, now=later)
-        _, after = play.current_state(game_id)
+        assert timers.run_due_timers(app_settings(), game_id, now=later)
+        _, after = play.current_state(app_settings(), game_id)
         ana = after.seats[after.seat_index("ana")]
         assert ana.bet == 1 or after.hand > state.hand  # bet the minimum, then stood
         assert after.version > state.version
-        assert not timers.run_due_timers(game_id, now=utcnow())  # nothing due right after
+        assert not timers.run_due_timers(app_settings(), game_id, now=utcnow())  # nothing due right after
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(app):
     game_id = started_table(app)
     with app.app_context():
         ana = player_for(db.session.execute(db.select(User)).scalar_one())
-        play.leave_game(game_id, ana)
-        game, state = play.current_state(game_id)
+        play.leave_game(app_settings(), game_id, ana)
+        game, state = play.current_state(app_settings(), game_id)
         assert state.seats[state.seat_index("ana")].bot == "standard"
         assert game.status == "finished"  # bots only now: they play it out at once
         with pytest.raises(Conflict):
-            play.act(game_id, ana.name, "stand")
+            play.act(app_settings(), game_id, ana.name, "stand")
 
 
 def test_whole_game_against_bots_is_recorded(app):
@@ -170,15 +175,15 @@ def test_whole_game_against_bots_is_recorded(app):
     with app.app_context():
         ana = player_for(db.session.execute(db.select(User)).scalar_one())
         for _ in range(400):
-            game, state = play.current_state(game_id)
+            game, state = play.current_state(app_settings(), game_id)
             if state.phase == "over":
                 break
             if state.phase == "deal":  # the pause after a settled hand: Ana says "next"
-                play.ready_for_next(game_id, ana.name)
+                play.ready_for_next(app_settings(), game_id, ana.name)
                 continue
             seat = state.current_seat()
             bets = list(legal_bets(state, seat))
-            play.act(game_id, ana.name, "bet" if bets else "stand", bets[0] if bets else None,
+            play.act(app_settings(), game_id, ana.name, "bet" if bets else "stand", bets[0] if bets else None,
                      version=state.version)
         game = db.session.get(Game, game_id)
         assert game.status == "finished" and game.hands_played == len(game.hands)
@@ -207,8 +212,9 @@ def test_a_join_sees_the_seats_taken_after_its_request_began(app):
         other = threading.Thread(target=bea_joins)
         other.start()
         other.join(30)
-        with pytest.raises(Conflict, match="full"):
+        with pytest.raises(Conflict) as refused:
             join_table(game_id, cai)
+        assert refused.value.code == Problem.TABLE_FULL
         seats = db.session.get(Game, game_id).players
         assert sorted(gp.player.name for gp in seats) == ["ana", "bea"]
 
@@ -222,7 +228,7 @@ def test_a_start_that_fills_seats_with_bots_records_the_hand_it_settles_at_once(
         spec = TableSpec(name="filled", seats=3, bots=("standard",), max_hands=15)
         for seed in range(1, 400):
             game = create_table(ana, spec, app.config["GAME"], seed=seed)
-            start_table(game.id, ana, app.config["GAME"], fill_with_bots=True)
+            start_table(app_settings(), game.id, ana, fill_with_bots=True)
             if db.session.get(Game, game.id).hands_played:
                 turns = db.session.scalars(select(Turn).where(Turn.game_id == game.id)).all()
                 assert len(turns) == 3 and all(turn.game_player_id for turn in turns)

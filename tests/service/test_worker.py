@@ -13,6 +13,7 @@ from siete.data.people import User
 from siete.service import play
 from siete.service.due_tables import run_tick
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from tests.support.settings import app_settings
 
 FAR = timedelta(days=1)  # a tick "a day later": every deadline set by then is due
 
@@ -32,7 +33,7 @@ def tick_until(predicate, ticks: int = 200, ttl: int = 3600):
     for _ in range(ticks):
         if predicate():
             return steps
-        steps += run_tick(utcnow() + FAR, batch=50, waiting_ttl_s=ttl).steps
+        steps += run_tick(app_settings(), utcnow() + FAR, batch=50, waiting_ttl_s=ttl).steps
         db.session.remove()  # as the worker: nothing read in one tick is trusted in the next
     raise AssertionError(f"still not done after {ticks} ticks")
 
@@ -59,7 +60,7 @@ def test_a_bots_only_table_is_played_to_its_end_by_the_worker_alone(app):
         spec = TableSpec(name="watch", seats=3, bots=("standard", "cautious", "bold"),
                          max_hands=6, creator_sits=False)
         game = create_table(ana, spec, app.config["GAME"], seed=7)
-        start_table(game.id, ana, app.config["GAME"])
+        start_table(app_settings(), game.id, ana)
         steps = tick_until(lambda: status_of(game.id) == "finished")
         assert_complete_record(game.id)
         # one step per deal after the first (dealt at start): versions chain, none twice
@@ -74,10 +75,10 @@ def test_a_game_whose_only_human_walked_away_is_finished_by_the_worker(app):
         ana = make_player("ana")
         spec = TableSpec(name="walked away", seats=3, bots=("standard", "bold"), max_hands=5)
         game = create_table(ana, spec, app.config["GAME"], seed=3)
-        start_table(game.id, ana, app.config["GAME"])
+        start_table(app_settings(), game.id, ana)
         tick_until(lambda: status_of(game.id) == "finished")
         assert_complete_record(game.id)
-        _, state = play.current_state(game.id)
+        _, state = play.current_state(app_settings(), game.id)
         seat = state.seats[state.seat_index("ana")]
         assert seat.away and seat.bot == "standard"
 
@@ -87,26 +88,26 @@ def two_humans_and_a_bot(app, seed: int = 5) -> int:
     spec = TableSpec(name="two", seats=3, bots=("standard",), max_hands=30)
     game = create_table(ana, spec, app.config["GAME"], seed=seed)
     join_table(game.id, bea)
-    start_table(game.id, ana, app.config["GAME"])
+    start_table(app_settings(), game.id, ana)
     return game.id
 
 
 def bea_plays_ana_sleeps(game_id: int) -> None:
     """One step: Bea stands (betting 1 first) on her turns; on Ana's the worker's timer runs."""
-    _, state = play.current_state(game_id)
+    _, state = play.current_state(app_settings(), game_id)
     current = state.seats[state.current_seat()].name if state.current_seat() is not None else None
     if current == "bea":
         seat = state.seats[state.seat_index("bea")]
         needs_bet = state.turn != 0 and not seat.bet
-        play.act(game_id, "bea", "bet" if needs_bet else "stand", 1 if needs_bet else None)
+        play.act(app_settings(), game_id, "bea", "bet" if needs_bet else "stand", 1 if needs_bet else None)
     else:
-        run_tick(utcnow() + FAR, batch=50, waiting_ttl_s=3600)
+        run_tick(app_settings(), utcnow() + FAR, batch=50, waiting_ttl_s=3600)
     db.session.remove()
 
 
 def ana_seat(game_id: int):
     db.session.expire_all()
-    _, state = play.current_state(game_id)
+    _, state = play.current_state(app_settings(), game_id)
     return state.seats[state.seat_index("ana")]
 
 
@@ -123,12 +124,12 @@ def test_twice_timed_out_is_away_and_a_bot_plays_until_the_seat_is_taken_back(ap
             bea_plays_ana_sleeps(game_id)
         assert ana_seat(game_id).away
         version = play.poll_marker(game_id)[0]
-        assert play.take_seat_back(game_id, "ana")
+        assert play.take_seat_back(app_settings(), game_id, "ana")
         seat = ana_seat(game_id)
         assert (seat.away, seat.bot, seat.timeouts) == (False, None, 0)
         assert play.poll_marker(game_id)[0] == version + 1
-        assert not play.take_seat_back(game_id, "ana")  # nothing to take back twice
-        assert not play.take_seat_back(game_id, "bea")  # never away
+        assert not play.take_seat_back(app_settings(), game_id, "ana")  # nothing to take back twice
+        assert not play.take_seat_back(app_settings(), game_id, "bea")  # never away
 
 
 def test_a_move_by_an_away_player_takes_the_seat_back(app):
@@ -139,7 +140,7 @@ def test_a_move_by_an_away_player_takes_the_seat_back(app):
                 break
             bea_plays_ana_sleeps(game_id)
         version = play.poll_marker(game_id)[0]
-        snapshot = play.act(game_id, "ana", "stand", version=version - 3)  # from a stale page
+        snapshot = play.act(app_settings(), game_id, "ana", "stand", version=version - 3)  # from a stale page
         assert not ana_seat(game_id).away and snapshot.version == version + 1
 
 
@@ -152,7 +153,7 @@ def test_a_waiting_table_nobody_joins_expires_and_a_fresh_one_stays(app):
         db.session.execute(db.update(Game).where(Game.id == old.id)
                            .values(updated_at=utcnow() - timedelta(hours=2)))
         db.session.commit()
-        result = run_tick(utcnow(), batch=50, waiting_ttl_s=3600)
+        result = run_tick(app_settings(), utcnow(), batch=50, waiting_ttl_s=3600)
         assert result.expired == [old.id]
         assert status_of(old.id) == "abandoned" and status_of(fresh.id) == "waiting"
         assert db.session.get(Game, old.id).updated_by == "worker"
@@ -166,7 +167,7 @@ def test_joining_keeps_a_waiting_table_alive(app):
                            .values(updated_at=utcnow() - timedelta(hours=2)))
         db.session.commit()
         join_table(game.id, bea)
-        assert run_tick(utcnow(), batch=50, waiting_ttl_s=3600).expired == []
+        assert run_tick(app_settings(), utcnow(), batch=50, waiting_ttl_s=3600).expired == []
         assert status_of(game.id) == "waiting"
 
 
@@ -192,11 +193,11 @@ def test_an_idle_site_costs_one_query_per_tick(app, statements):
         create_table(ana, TableSpec(name="waiting", seats=3), app.config["GAME"])
         game = create_table(bea, TableSpec(name="playing", seats=2, bots=("bold",)),
                             app.config["GAME"])
-        start_table(game.id, bea, app.config["GAME"])
+        start_table(app_settings(), game.id, bea)
         db.session.remove()
         statements.clear()
         for _ in range(5):
-            assert run_tick(utcnow(), batch=50, waiting_ttl_s=3600).steps == []
+            assert run_tick(app_settings(), utcnow(), batch=50, waiting_ttl_s=3600).steps == []
             db.session.remove()
         assert len(statements) == 5, statements
         assert all("turn_deadline" in s for s in statements)
@@ -224,11 +225,11 @@ def test_a_broken_table_does_not_hold_up_the_tables_due_after_it(app):
         watch = TableSpec(name="watch", seats=2, bots=("standard", "bold"), creator_sits=False)
         broken, fine = (create_table(ana, watch, app.config["GAME"]) for _ in range(2))
         for game in (broken, fine):
-            start_table(game.id, ana, app.config["GAME"])
+            start_table(app_settings(), game.id, ana)
         db.session.execute(db.update(StateRow).where(StateRow.game_id == broken.id)
                            .values(state="{}", turn_deadline=utcnow() - timedelta(hours=1)))
         db.session.commit()
-        result = run_tick(utcnow() + FAR, batch=50, waiting_ttl_s=3600)
+        result = run_tick(app_settings(), utcnow() + FAR, batch=50, waiting_ttl_s=3600)
         assert result.failed == [broken.id]
         assert [step.game_id for step in result.steps] == [fine.id]
 
@@ -274,7 +275,7 @@ def test_the_worker_command_runs_one_tick_with_once(app, runner):
         ana = make_player("ana")
         watch = TableSpec(name="watch", seats=2, bots=("standard", "bold"), creator_sits=False)
         game = create_table(ana, watch, app.config["GAME"])
-        start_table(game.id, ana, app.config["GAME"])
+        start_table(app_settings(), game.id, ana)
         from siete.data.games import GameStateRow as StateRow
 
         db.session.execute(db.update(StateRow).where(StateRow.game_id == game.id)

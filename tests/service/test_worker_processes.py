@@ -28,6 +28,7 @@ from siete.data.games import Game, Hand
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import User
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from tests.support.settings import app_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 STEP = re.compile(r"table (\d+): v(\d+) -> v(\d+)")
@@ -51,14 +52,14 @@ def open_tables(app) -> dict[int, int]:
         spec = TableSpec(name=f"bots {n}", seats=4, bots=("standard", "cautious", "bold", "standard"),
                          max_hands=12, creator_sits=False)
         game = create_table(people[0], spec, config, seed=n)
-        start_table(game.id, people[0], config)
+        start_table(app_settings(), game.id, people[0])
         ids.append(game.id)
     for n in range(2):
         game = create_table(people[0], TableSpec(name=f"people {n}", seats=4, turn_seconds=5),
                             config, seed=100 + n)
         for person in people[1:]:
             join_table(game.id, person)
-        start_table(game.id, people[0], config)
+        start_table(app_settings(), game.id, people[0])
         ids.append(game.id)
     db.session.remove()
     return dict(db.session.execute(select(StateRow.game_id, StateRow.version)

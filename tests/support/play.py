@@ -16,6 +16,7 @@ from siete.data.people import Player, User
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, player_for, start_table
 from siete.web.extensions import log_in
+from tests.support.settings import app_settings
 
 HX = {"HX-Request": "true"}
 THREE_BOTS = {"name": "Three bots", "seats": 4, "standard_bots": 1, "cautious_bots": 1,
@@ -58,7 +59,7 @@ def load(app, game_id: int):
     """(Game status, GameState or None) as the database holds them now."""
     with app.app_context():
         db.session.expire_all()
-        game, state = play_service.current_state(game_id)
+        game, state = play_service.current_state(app_settings(), game_id)
         return game.status, state
 
 
@@ -81,8 +82,8 @@ def started_game(app, user_id: int, bots=("standard", "cautious", "bold"), punte
                          turn_seconds=turn_seconds)
         for seed in range(1, 200):
             game = create_table(player_for(user), spec, app.config["GAME"], seed=seed)
-            start_table(game.id, player_for(user), app.config["GAME"])
-            _, state = play_service.current_state(game.id)
+            start_table(app_settings(), game.id, player_for(user))
+            _, state = play_service.current_state(app_settings(), game.id)
             seat = state.current_seat()
             if (state.phase == "play" and state.seats[seat].name == user.username
                     and (state.turn != 0) == punter):

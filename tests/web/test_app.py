@@ -13,6 +13,7 @@ from siete.data.base import db
 from siete.data.people import Player, User
 from siete.data.reference import Card, GameDetails
 from siete.engine.config import GameConfig
+from siete.settings import ServiceSettings, service_settings
 
 UNREACHABLE_DB = "mysql+pymysql://root@127.0.0.1:1/siete_nowhere?connect_timeout=2"
 
@@ -33,6 +34,18 @@ def test_a_test_may_pass_its_own_game_config(tmp_path):
     game = GameConfig(max_hands=15)
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'g.sqlite'}", "GAME": game})
     assert app.config["GAME"] is game
+
+
+def test_the_factory_builds_the_services_settings_once_from_the_config(tmp_path, monkeypatch):
+    """#28: the services are given one ServiceSettings, not the app's config to read."""
+    monkeypatch.setenv("SETTLE_PAUSE_S", "2.5")
+    monkeypatch.delenv("TURN_SECONDS", raising=False)
+    game = GameConfig(max_hands=12)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 's.sqlite'}", "GAME": game,
+                      "MAX_OPEN_TABLES": 7, "LOBBY_PAGE_SIZE": 9})
+    assert service_settings(app) == ServiceSettings(game=game, settle_pause_s=2.5, turn_seconds=30,
+                                                    max_open_tables=7, lobby_page_size=9)
+    assert service_settings(app).game is game
 
 
 def test_database_url_comes_from_the_environment_else_sqlite_in_the_instance_folder(

@@ -1,0 +1,106 @@
+"""Why an action was refused, in the reader's language: each of the engine's RuleCodes and of the
+services' Problems said once, to the player (the replay's own English reasons are the engine's,
+siete/engine/codes.py RULE_REASONS, a machine format).
+
+The web says them in the request's language (`error_message`), the command line in its own
+(`cli_error_message`). The services sit above this layer, so their Problems are keyed here by
+their codes (a Problem is its code string); tests/i18n/test_error_words.py checks that every
+RuleCode and every Problem has its words.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from flask_babel import gettext as request_gettext
+
+from siete.engine.codes import RuleCode
+from siete.i18n.catalogs import N_
+from siete.i18n.catalogs import gettext as cli_gettext
+
+
+class Refusal(Protocol):
+    """A refusal: the engine's RuleError or a service's TableError, each with its code and the
+    values its words name."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def values(self) -> Mapping[str, object]: ...
+
+
+# The rules' refusals, said to the player who tried (the replay says them of the player).
+RULE_WORDS: dict[RuleCode, str] = {
+    RuleCode.PLAYER_COUNT: N_("a game needs %(min)s to %(max)s players"),
+    RuleCode.SAME_NAME: N_("two players have the same name"),
+    RuleCode.SEAT_CARD_COUNT: N_("every player needs exactly one seat card"),
+    RuleCode.SEAT_CARD_TWICE: N_("a seat card was dealt twice"),
+    RuleCode.UNKNOWN_PROFILE: N_("there is no bot profile %(profile)s"),
+    RuleCode.GAME_OVER: N_("the game is over"),
+    RuleCode.HAND_IN_PLAY: N_("a hand is in play"),
+    RuleCode.NOT_A_CARD: N_("%(card)s is not a card of the deck"),
+    RuleCode.CARD_TWICE: N_("%(card)s is dealt twice"),
+    RuleCode.SHORT_DECK: N_("the deck has %(cards)s cards and the deal needs %(needed)s"),
+    RuleCode.NOT_A_MOVE: N_("that is not a move"),
+    RuleCode.UNREADABLE_MOVE: N_("the move cannot be read"),
+    RuleCode.NOT_PLAYING: N_("you are not playing in this game"),
+    RuleCode.NO_SUCH_SEAT: N_("there is no such seat"),
+    RuleCode.NO_HAND_IN_PLAY: N_("no hand is in play"),
+    RuleCode.NOT_YOUR_TURN: N_("it is not your turn"),
+    RuleCode.BANK_PLACES_NO_BET: N_("the bank places no bet"),
+    RuleCode.ALREADY_BET: N_("you have already bet"),
+    RuleCode.BET_OUT_OF_RANGE: N_("you may bet 1 to %(top)s"),
+    RuleCode.BET_FIRST: N_("you must bet first"),
+    RuleCode.DECK_EMPTY: N_("the deck is empty: you must stand"),
+    RuleCode.NO_HAND_TO_DEAL: N_("the next hand has already been dealt"),
+    RuleCode.NOT_WAITED_FOR: N_("you are not playing this game"),
+    RuleCode.ALREADY_A_BOT: N_("a bot already plays this seat"),
+    RuleCode.NOT_AWAY: N_("you are not away"),
+}
+
+# The services' refusals (siete.service.errors.Problem), by code.
+PROBLEM_WORDS: dict[str, str] = {
+    "no_such_table": N_("there is no such table"),
+    "signed_out": N_("Login required."),
+    "unknown_action": N_("unknown action"),
+    "not_played_now": N_("this game is not being played now"),
+    "not_seated": N_("you are not seated at this table"),
+    "table_moved_on": N_("the table has moved on since you looked; here it is now"),
+    "bot_plays_your_seat": N_("a bot plays your seat now"),
+    "seat_count": N_("a table has %(min)s to %(max)s seats"),
+    "unknown_profiles": N_("unknown bot profile: %(names)s"),
+    "no_seat_for_creator": N_("leave a seat for yourself, or choose to watch the bots"),
+    "bots_only_off": N_("bots-only tables are switched off on this server"),
+    "hand_count": N_("a game lasts 1 to %(max)s hands"),
+    "turn_timer": N_("the turn timer is %(min)s to %(max)s seconds"),
+    "name_characters": N_("A table name cannot hold control or invisible characters."),
+    "no_bot_name": N_("The house could not name a new bot just now; please try again."),
+    "too_many_open": N_("You already have %(count)s tables open: finish or close one before "
+                        "opening another."),
+    "already_started": N_("this game has already started"),
+    "already_seated": N_("you already have a seat here"),
+    "table_full": N_("the table is full"),
+    "leaving_started": N_("the game has started: leaving now hands your seat to a bot"),
+    "creator_only": N_("only the table's creator can start the game"),
+    "seats_free": N_("%(num)s seat(s) are still free: wait, or fill them with bots"),
+}
+
+
+# Every refusal's words by code (the two enums share no code: the test checks it).
+WORDS: dict[str, str] = {**PROBLEM_WORDS, **{code.value: words for code, words in RULE_WORDS.items()}}
+
+
+def say_refusal(refusal: Refusal, gettext: Callable[..., str]) -> str:
+    """The refusal, with its values, through `gettext`."""
+    return gettext(WORDS[refusal.code], **refusal.values)
+
+
+def error_message(refusal: Refusal) -> str:
+    """A refusal in the request's language (the web's edge)."""
+    return say_refusal(refusal, request_gettext)
+
+
+def cli_error_message(refusal: Refusal) -> str:
+    """A refusal in the command line's language."""
+    return say_refusal(refusal, cli_gettext)
