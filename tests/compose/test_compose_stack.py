@@ -166,7 +166,7 @@ def test_image_runs_as_non_root_and_writes_only_its_instance_folder(stack):
     mode = stack.podman("exec", app, "stat", "-c", "%a %s", "/app/instance/secret_key").stdout.split()
     assert mode[0] == "600" and int(mode[1]) >= 64
     inspect = json.loads(stack.podman("inspect", app).stdout)[0]
-    assert inspect["Config"]["Healthcheck"]["Test"][-1].count("/healthz")
+    assert inspect["Config"]["Healthcheck"]["Test"][-1] == "/app/docker/healthcheck.py"  # GET /healthz
     assert stack.healthy(app)
 
 
