@@ -48,9 +48,14 @@ class DatabaseSetup:
 
 
 @cache
+def migration_scripts() -> ScriptDirectory:
+    """migrations/versions/, read once a process."""
+    return ScriptDirectory(str(MIGRATIONS_DIR))
+
+
 def head_revision() -> str | None:
     """The newest migration in migrations/versions/."""
-    return ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
+    return migration_scripts().get_current_head()
 
 
 def current_revision() -> str | None:
@@ -71,7 +76,7 @@ def create_on_first_start(app: Flask) -> None:
             return
         seeded = init_database()
         with db.engine.begin() as conn:
-            MigrationContext.configure(conn).stamp(ScriptDirectory(str(MIGRATIONS_DIR)), "head")
+            MigrationContext.configure(conn).stamp(migration_scripts(), "head")
         app.extensions[FIRST_START] = DatabaseSetup(created=True, seeded=seeded,
                                                     revision=head_revision())
 
