@@ -119,7 +119,7 @@ CREATE TABLE IF NOT EXISTS players (
     CONSTRAINT uq_players_user_id UNIQUE (user_id),
     CONSTRAINT fk_players_user_id_users FOREIGN KEY (user_id) REFERENCES users (id),
     CONSTRAINT ck_players_kind CHECK (kind IN ('human', 'bot')),
-    CONSTRAINT ck_players_profile CHECK (profile IS NULL OR profile IN ('standard', 'cautious', 'bold')),
+    CONSTRAINT ck_players_profile CHECK (profile IS NULL OR profile IN ('standard', 'cautious', 'bold', 'expert')),
     -- A human has an account and no strategy; a bot has a strategy and no account.
     CONSTRAINT ck_players_kind_fields CHECK (
         (kind = 'human' AND user_id IS NOT NULL AND profile IS NULL)
