@@ -206,6 +206,8 @@ CREATE TABLE IF NOT EXISTS games (
     duration_s       INT          NULL,
     hands_played     INT          NOT NULL DEFAULT 0,
     winner_player_id INT          NULL,
+    -- "Show the odds" (#27.4): a practice table, its odds shown at each turn, never rated.
+    show_odds        BOOL         NOT NULL DEFAULT 0,
     created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by       VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -35,6 +35,7 @@ class NewTableForm(FlaskForm):
     bold_bots = _count(_l("Bold"), 1)
     expert_bots = _count(_l("Expert"), 0, required=False)  # issue 27: plays the exact odds
     watch_only = BooleanField(_l("Bots only: I just watch (free seats get standard bots)"))
+    show_odds = BooleanField(_l("Show the odds (a practice table: not rated)"))
     max_hands = AsciiIntegerField(_l("Hand limit"), default=15, validators=[
         InputRequired(message=_l("Enter a hand limit."))])
     turn_seconds = AsciiIntegerField(_l("Turn timer (seconds)"), default=30, validators=[
@@ -82,4 +83,4 @@ class NewTableForm(FlaskForm):
             bots += ["standard"] * (self.seats.data - len(bots))
         return TableSpec(name=(self.name.data or "").strip(), seats=self.seats.data, bots=tuple(bots),
                          max_hands=self.max_hands.data, turn_seconds=self.turn_seconds.data,
-                         creator_sits=not self.watch_only.data)
+                         creator_sits=not self.watch_only.data, show_odds=bool(self.show_odds.data))

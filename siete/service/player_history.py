@@ -35,7 +35,7 @@ def rating_for_user(user_id: int) -> float | None:
 
 MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.c.final_position,
                    GAMES.c.name, GAMES.c.status, GAMES.c.num_players, GAMES.c.hands_played,
-                   GAMES.c.started_at, GAMES.c.ended_at, GAMES.c.created_at)
+                   GAMES.c.started_at, GAMES.c.ended_at, GAMES.c.created_at, GAMES.c.show_odds)
             .join(GAMES, GAMES.c.id == SEATS.c.game_id)
             .where(SEATS.c.player_id == bindparam("player_id"))
             .order_by(SEATS.c.game_id.desc()))
@@ -56,6 +56,7 @@ class GameLine:
     started_at: datetime | None
     ended_at: datetime | None
     created_at: datetime | None
+    show_odds: bool = False  # a practice table (#27.4): not rated
 
 
 def games_of(player_id: int, page: int, per_page: int) -> tuple[list[GameLine], bool]:
