@@ -17,8 +17,9 @@ def mark_word(mark: str) -> str:
 
 
 def signed_stakes(value: float) -> str:
-    """An expected value in stakes, with its sign and two decimals: +0.05, −0.23."""
-    return format_decimal(value, format="+0.00;−0.00")
+    """An expected value in stakes, with its sign and two decimals: +0.05, −0.23 (and +0.00
+    for what rounds to zero, never −0.00)."""
+    return format_decimal(round(value, 2) + 0.0, format="+0.00;−0.00")
 
 
 def stakes(value: float) -> str:
