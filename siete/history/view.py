@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from siete.data.game_rows import PlainGameRow
 from siete.history.review_view import ReviewedEvent, reviewed_events
-from siete.i18n.history_words import GAME_STATUSES, duration_text, settlement_events, turn_events
+from siete.i18n.history_words import GAME_STATUSES, duration_text, settlement_events
 from siete.i18n.words import BANK_RESULTS, RESULTS, word
 from siete.i18n.words import game_total as total_text
 from siete.service.game_record import GameRecord, HandRow, Seat
@@ -36,15 +36,7 @@ class HandView:
 
     @cached_property
     def events(self) -> list[str]:
-        hand = self.hand
-        events = [_("hand %(number)s: %(name)s holds the bank", number=hand.number,
-                    name=hand.bank.name)]
-        for turn in hand.turns:
-            if turn.is_bank and hand.bank_result == "did_not_play":
-                events.append(_("everyone bust: the bank does not play"))
-                continue
-            events.extend(turn_events(turn))
-        return events
+        return [event.text for event in self.reviewed_events]
 
     @cached_property
     def settlement(self) -> list[str]:
