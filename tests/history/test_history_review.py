@@ -82,3 +82,14 @@ def test_the_rules_page_explains_the_marks_with_the_thresholds(client):
         assert f"{value:.2f}" in page
     for mark in MARKS:
         assert f"<strong>{mark}</strong>" in page
+
+
+def test_the_trend_is_a_bar_a_reviewed_game(app):
+    """The profile's chart: the share of best decisions per game; a game with none is left out."""
+    from siete.web.charts import accuracy_chart
+
+    with app.test_request_context():
+        chart = accuracy_chart([(5, 3, 4), (6, 0, 0), (9, 7, 7)])
+        assert [(bar.label, bar.value) for bar in chart.bars] == [("5", 75.0), ("9", 100.0)]
+        assert chart.bars[0].tooltip == "game 5: 3 of 4 decisions best"
+        assert accuracy_chart([]) is None
