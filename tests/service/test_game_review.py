@@ -6,6 +6,7 @@ from sqlalchemy import delete, func, select
 
 from siete.data.base import db
 from siete.data.games import GamePlayer
+from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
 from siete.engine.review import review_game
 from siete.service import play
@@ -79,3 +80,21 @@ def test_a_game_is_reviewed_once_and_the_backfill_reviews_old_games(app, recorde
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(MoveReviewRow)) == count
     assert "Reviewed 0 finished games." in runner.invoke(args=["review-games"]).output
+
+
+def test_a_stored_game_of_experts_reviews_every_expert_decision_as_best(app):
+    """#27.5: the expert plays the solver's best, so its stored review has nothing lost; the
+    other bots at its table are reviewed too (played through the tables' own path)."""
+    with app.app_context():
+        ids = simulate_recorded(["expert", "expert", "standard"], 2, app.config["GAME"], seed=5,
+                                max_hands=8)
+        for game_id in ids:
+            by_profile = {}
+            for row, profile in db.session.execute(
+                    select(SeatReviewRow, Player.profile).join(Player, Player.id == SeatReviewRow.player_id)
+                    .where(SeatReviewRow.game_id == game_id)):
+                by_profile.setdefault(profile, []).append(row)
+            experts = by_profile["expert"]
+            assert len(experts) == 2 and all(r.decisions > 0 for r in experts)
+            assert all(r.best == r.decisions and r.value_lost == 0 for r in experts)
+            assert by_profile["standard"][0].decisions > 0  # the others are reviewed as well
