@@ -1,0 +1,124 @@
+"""Paced play (#25): with `bot_move_s` set, bots and the bank move one at a time, each move due
+`bot_move_s` after the one before, played by the timers' locked step (the worker's, or a poll's
+that finds it late); the same moves as unpaced; the pause between hands starts after the last.
+
+Time is driven by passing `now`, as the worker tests do: nothing here sleeps.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+from siete.data.base import db, utcnow_ms
+from siete.service import play
+from siete.service.due_tables import run_tick
+from siete.service.play import BOT_HAND_PAUSE_S
+from siete.service.tables import TableSpec, create_table, start_table
+from siete.service.timers import run_due_step
+from tests.service.test_worker import make_player
+from tests.support.settings import app_settings
+
+PACE = timedelta(seconds=0.8)
+EPS = timedelta(milliseconds=1)
+
+
+def paced():
+    return replace(app_settings(), bot_move_s=PACE.total_seconds())
+
+
+def marker(game_id):
+    db.session.remove()
+    return play.poll_marker(game_id)
+
+
+def state_of(game_id):
+    db.session.remove()
+    return play.current_state(app_settings(), game_id)[1]
+
+
+def bots_table(creator, name: str, settings, sits: bool = False, bots=("standard", "bold", "cautious")):
+    spec = TableSpec(name=name, seats=len(bots) + sits, bots=bots, max_hands=3, creator_sits=sits)
+    game = create_table(creator, spec, app_settings().game, seed=42)
+    start_table(settings, game.id, creator)
+    return game.id
+
+
+def play_hand_paced(game_id: int) -> list[tuple[int, object]]:
+    """Each bot move at its deadline, one per due step, until the hand is settled: (version, deadline)s."""
+    seen = []
+    while state_of(game_id).bot_stream is not None:
+        version, deadline = marker(game_id)
+        assert run_due_step(paced(), game_id, deadline - EPS) is None  # not before its time
+        step = run_due_step(paced(), game_id, deadline)
+        # exactly one move: one version, two for a draw to 7½ and the stand it makes (R4.6)
+        assert step.before == version and step.after - version in (1, 2)
+        assert marker(game_id)[1] == step.next_deadline
+        seen.append((step.after, step.next_deadline))
+        if state_of(game_id).bot_stream is not None:
+            assert step.next_deadline == deadline + PACE  # the next, PACE after this one
+    return seen
+
+
+def test_paced_bots_move_one_per_due_step_and_come_out_as_unpaced(app):
+    with app.app_context():
+        ana = make_player("ana")
+        instant = bots_table(ana, "instant", app_settings())
+        start = utcnow_ms()
+        slow = bots_table(ana, "paced", paced())
+        first = state_of(slow)
+        assert first.hand == 1 and first.bot_stream == [first.version, 0]
+        version, deadline = marker(slow)
+        assert start + PACE <= deadline <= utcnow_ms() + PACE  # a bot's move, PACE from the deal
+        steps = play_hand_paced(slow)
+        assert len(steps) >= 4  # three bets and the bank at least, each a step
+        paced_state, instant_state = state_of(slow), state_of(instant)
+        assert instant_state.version == steps[-1][0]
+        assert paced_state.log == instant_state.log  # the same cards, bets and draws
+        assert [s.points for s in paced_state.seats] == [s.points for s in instant_state.seats]
+        last_move_at = steps[-2][1] if len(steps) > 1 else deadline
+        # Time to read: the pause starts when the hand's last move was made, not before
+        assert marker(slow)[1] == last_move_at + timedelta(seconds=BOT_HAND_PAUSE_S)
+
+
+def test_after_a_person_stands_the_bots_move_one_at_a_time(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "with ana", paced(), sits=True, bots=("standard", "bold"))
+        for _ in range(40):  # bots move until it is ana's turn
+            state = state_of(game_id)
+            seat = state.current_seat()
+            if seat is not None and state.seats[seat].name == "ana":
+                break
+            run_due_step(paced(), game_id, marker(game_id)[1])
+        me = state.seats[state.seat_index("ana")]
+        if state.turn != 0 and not me.bet:
+            play.act(paced(), game_id, "ana", "bet", 1)
+        before = marker(game_id)[0]
+        snapshot = play.act(paced(), game_id, "ana", "stand")
+        assert snapshot.version == before + 1  # her move alone: the bots have not moved yet
+        if snapshot.state.bot_stream is None:  # she was the last to move: the hand is settled
+            assert snapshot.state.phase == "deal"
+            return
+        assert snapshot.deadline is not None
+        steps = play_hand_paced(game_id)
+        assert len(steps) >= 1 and all(b - a in (1, 2) for (a, _), (b, _) in
+                                       zip([(before + 1, None)] + steps, steps))
+
+
+def test_the_worker_plays_one_paced_move_per_due_table_and_tick(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "ticks", paced())
+        version, deadline = marker(game_id)
+        result = run_tick(paced(), deadline, batch=50, waiting_ttl_s=3600)
+        assert [s.before for s in result.steps] == [version]
+        assert result.steps[0].after in (version + 1, version + 2)
+        assert result.steps[0].next_deadline == deadline + PACE
+
+
+def test_unpaced_a_person_s_move_lets_every_bot_play_at_once(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "instant", app_settings())
+        state = state_of(game_id)
+        assert state.bot_stream is None and state.phase == "deal"  # the first hand played through
