@@ -127,7 +127,8 @@ def test_unpaced_a_person_s_move_lets_every_bot_play_at_once(app):
 def test_the_worker_wakes_just_after_the_next_paced_move_is_due(app):
     from siete.cli.worker import Worker, now_utc
 
-    worker = Worker(app_settings(), interval=1.0, batch=50, waiting_ttl_s=3600)
+    with app.app_context():
+        worker = Worker(app_settings(), interval=1.0, batch=50, waiting_ttl_s=3600)
     assert worker.until_next_tick() <= 1.0
     worker.next_due = now_utc() + timedelta(seconds=0.3)
     assert 0.2 < worker.until_next_tick() <= 0.32
