@@ -78,6 +78,8 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         "is_creator": user_id is not None and game.creator_user_id == user_id,
         "poll": game.status in ("waiting", "playing"),
         "poll_v": waiting_marker(game) if marker is None else str(marker[0]),
+        # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
+        "bots_moving": state is not None and state.bot_stream is not None,
     }
     ctx["urls"] = table_urls(game.id, ctx["poll_v"])
     ctx["poll_ms"] = poll_interval_ms(state, viewer, marker[1] if marker else None)

@@ -49,3 +49,30 @@ def test_a_watched_bots_only_table_shows_its_moves_one_by_one(browser, tmp_path)
     assert all(step > 0 for step in steps), seen
     # one by one: each update brings a move or two (a draw to 7½ stands too), not a whole hand
     assert sum(step <= 2 for step in steps) >= 0.8 * len(steps), seen
+
+
+def test_without_javascript_the_page_reloads_itself_while_bots_move(browser, tmp_path):
+    """No poll and no worker: the page reloads each second while a bot's move is due
+    (a meta refresh inside noscript) and each reload plays the move that is late."""
+    from tests.e2e.siete_pages import Player
+
+    with running_app(tmp_path, "paced-nojs.sqlite", BOT_MOVE_SECONDS="0.3") as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
+        try:
+            watcher = Player(context, url, "nojs1", js=False)
+            watcher.register()
+            watcher.goto("/")
+            form = watcher.page.locator("form.new-table")
+            form.locator("#seats").fill("3")
+            form.locator("#max_hands").fill("1")
+            form.locator("#watch_only").check()
+            form.get_by_role("button", name="Open the table").click()
+            watcher.page.wait_for_url("**/tables/*")
+            first = int(watcher.version())
+            loads: list[str] = []
+            watcher.page.on("load", lambda _page: loads.append("load"))
+            watcher.page.wait_for_timeout(3500)
+            later = int(watcher.version())
+        finally:
+            context.close()
+    assert len(loads) >= 2 and later >= first + 2, (first, later, loads)
