@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from siete.data.base import db, utcnow_ms
+from siete.data.people import Player
 from siete.service import play
 from siete.service.due_tables import run_tick
 from siete.service.play import BOT_HAND_PAUSE_S
@@ -134,3 +135,29 @@ def test_the_worker_wakes_just_after_the_next_paced_move_is_due(app):
     assert 0.2 < worker.until_next_tick() <= 0.32
     worker.next_due = now_utc() - timedelta(seconds=1)  # already late: at once
     assert worker.until_next_tick() == 0.0
+
+
+def test_bots_left_alone_after_a_person_leaves_play_it_out_paced_as_they_would_at_once(app):
+    """The last person leaves at her turn: the bots play the game to its end, one move (or deal) per due
+    step, recorded as any game (the fixture replays it), with the points an unpaced run gives."""
+    from tests.service.test_worker import assert_complete_record, status_of
+
+    with app.app_context():
+        ids = make_player("ana").id, make_player("bea").id
+        finals = []
+        for person_id, settings in zip(ids, (app_settings(), paced())):
+            person = db.session.get(Player, person_id)
+            game_id = bots_table(person, f"{person.name} leaves", settings, sits=True,
+                                 bots=("standard", "bold"))
+            while state_of(game_id).bot_stream is not None:  # paced: the bots' first moves,
+                run_due_step(settings, game_id, marker(game_id)[1])  # up to where unpaced stops
+            play.leave_game(settings, game_id, db.session.get(Player, person_id))
+            steps = 0
+            while status_of(game_id) != "finished":
+                step = run_due_step(settings, game_id, marker(game_id)[1])
+                assert step is not None and step.after - step.before in (1, 2)
+                steps += 1
+            assert_complete_record(game_id)
+            finals.append(([s.points for s in state_of(game_id).seats], steps))
+        (instant, no_steps), (slow, steps) = finals
+        assert slow == instant and no_steps == 0 and steps > 3 * 6  # a step per move and deal
