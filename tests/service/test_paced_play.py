@@ -161,3 +161,25 @@ def test_bots_left_alone_after_a_person_leaves_play_it_out_paced_as_they_would_a
             finals.append(([s.points for s in state_of(game_id).seats], steps))
         (instant, no_steps), (slow, steps) = finals
         assert slow == instant and no_steps == 0 and steps > 3 * 6  # a step per move and deal
+
+
+def test_next_still_ends_the_pause_and_the_new_hand_s_bots_are_paced(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "next", paced(), sits=True, bots=("standard", "bold"))
+        for _ in range(60):  # ana bets 1 and stands; the bots move at their deadlines
+            state = state_of(game_id)
+            if state.phase == "deal":
+                break
+            seat = state.current_seat()
+            if state.seats[seat].name == "ana":
+                needs_bet = state.turn != 0 and not state.seats[seat].bet
+                play.act(paced(), game_id, "ana", "bet" if needs_bet else "stand", 1 if needs_bet else None)
+            else:
+                run_due_step(paced(), game_id, marker(game_id)[1])
+        version, pause_end = marker(game_id)
+        assert state.phase == "deal" and pause_end > utcnow_ms() + timedelta(seconds=3)  # 6 s to read
+        snapshot = play.ready_for_next(paced(), game_id, "ana")
+        assert snapshot.state.phase == "play" and snapshot.version == version + 2  # "next", the deal
+        if snapshot.state.bot_stream is not None:  # a bot bets first: PACE from the deal
+            assert snapshot.deadline <= utcnow_ms() + PACE
