@@ -159,7 +159,7 @@ def test_the_worker_wakes_just_after_the_next_paced_move_is_due(app):
         worker = Worker(app_settings(), interval=1.0, batch=50, waiting_ttl_s=3600)
     assert worker.until_next_tick() <= 1.0
     worker.next_due = now_utc() + timedelta(seconds=0.3)
-    assert 0.2 < worker.until_next_tick() <= 0.32
+    assert 0 < worker.until_next_tick() <= 0.32  # (or sooner, at a regular tick)
     worker.next_due = now_utc() - timedelta(seconds=1)  # already late: at once
     assert worker.until_next_tick() == 0.0
 
