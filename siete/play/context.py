@@ -165,7 +165,9 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         "turn_name": None if turn is None else seats[turn]["name"],
         "bank_name": None if bank is None else seats[bank]["name"],
         "next_bank_name": None if next_bank is None else seats[next_bank]["name"],
-        "seconds_left": seconds_left(deadline) if not view["finished"] else None,
+        # a bot's paced move is due in under a second: no clock runs for it
+        "seconds_left": (seconds_left(deadline) if not view["finished"] and state.bot_stream is None
+                         else None),
         "settlement": record,
         "standings": standings(state) if state.phase == OVER else None,
         "pause": pause_context(state, viewer),
