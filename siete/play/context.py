@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from flask import current_app, url_for
 from flask_babel import gettext as _
 
-from siete.data.base import utcnow
+from siete.data.base import utcnow, utcnow_ms
 from siete.data.games import Game, GamePlayer
 from siete.engine.cards import SEVEN_HALF_POINTS
 from siete.engine.settlement import final_ranking
@@ -79,9 +79,11 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         "is_creator": user_id is not None and game.creator_user_id == user_id,
         "poll": game.status in ("waiting", "playing"),
         "poll_v": waiting_marker(game) if marker is None else str(marker[0]),
+        # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
+        "bots_moving": state is not None and state.bot_stream is not None,
     }
     ctx["urls"] = table_urls(game.id, ctx["poll_v"])
-    ctx["poll_ms"] = poll_interval_ms(state, viewer)
+    ctx["poll_ms"] = poll_interval_ms(state, viewer, marker[1] if marker else None)
     if game.status == "waiting":  # who sits and what is free: only a waiting table shows it
         ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
     if state is not None:
@@ -91,14 +93,20 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
 
 
 FAST_POLL_MS, SLOW_POLL_MS = 250, 1500
+PACED_POLL_LATE_MS, PACED_POLL_MIN_MS = 30, 100  # ask just after a bot's move is due
 
 
-def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:
+def poll_interval_ms(state: GameState | None, viewer: int | None,
+                     deadline: datetime | None = None) -> int:
     """How often the page asks whether the table changed (siete.js): fast while another person
     may move (their turn, or the pause between hands, which anyone's "next" may end), slow
-    while the table waits for the viewer alone or only bots play (their moves come with ours)."""
+    while the table waits for the viewer alone; while bots move one by one (paced play), just
+    after the next move is due, so each shows as it is made (the poll plays it if it is late)."""
     if state is None:
         return SLOW_POLL_MS
+    if state.bot_stream is not None and deadline is not None:
+        due_in = int((deadline - utcnow_ms()).total_seconds() * 1000) + PACED_POLL_LATE_MS
+        return min(SLOW_POLL_MS, max(PACED_POLL_MIN_MS, due_in))
     people = [i for i in state.waits_for() if i != viewer]
     if state.phase == DEAL:
         return FAST_POLL_MS if people else SLOW_POLL_MS
@@ -159,7 +167,9 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         "turn_name": None if turn is None else seats[turn]["name"],
         "bank_name": None if bank is None else seats[bank]["name"],
         "next_bank_name": None if next_bank is None else seats[next_bank]["name"],
-        "seconds_left": seconds_left(deadline) if not view["finished"] else None,
+        # a bot's paced move is due in under a second: no clock runs for it
+        "seconds_left": (seconds_left(deadline) if not view["finished"] and state.bot_stream is None
+                         else None),
         "settlement": record,
         "standings": standings(state) if state.phase == OVER else None,
         "pause": pause_context(state, viewer),

@@ -18,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
-from siete.data.base import utcnow
+from siete.data.base import utcnow_ms
 from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import (
@@ -72,7 +72,7 @@ def fragment(game_id: int):
     marker = poll_marker(game_id)
     if marker is not None:
         version, deadline = marker
-        due = deadline is not None and deadline <= utcnow()
+        due = deadline is not None and deadline <= utcnow_ms()
         if seen == str(version) and not due:
             return "", 204
         if due:
@@ -86,7 +86,7 @@ def fragment(game_id: int):
 
 def _run_timers_if_due(game_id: int) -> None:
     marker = poll_marker(game_id)
-    if marker is not None and marker[1] is not None and marker[1] <= utcnow():
+    if marker is not None and marker[1] is not None and marker[1] <= utcnow_ms():
         run_due_timers(settings(), game_id)
 
 
