@@ -7,7 +7,7 @@ from flask import current_app
 
 from siete.engine.state import PLAY
 from siete.engine.views import table_view
-from siete.i18n.words import SEAT_STATES, word
+from siete.i18n.labels import SEAT_STATES, word
 from siete.service.errors import TableNotFound
 from siete.service.play import current_state
 from siete.settings import service_settings

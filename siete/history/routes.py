@@ -15,7 +15,6 @@ from siete.data.vocabulary import GameStatus
 from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view, result_text
-from siete.i18n.history_words import GAME_STATUSES
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, player_by_user, rating_for_user
 from siete.service.player_profile import load_profile
@@ -145,7 +144,3 @@ def _result(value: str | None) -> str:
 def _cards(codes: list[str]) -> Markup:
     return cards_markup(codes, "sm")
 
-
-@bp.app_template_filter("history_status")
-def _status(value: str) -> str:
-    return str(GAME_STATUSES.get(value, value))

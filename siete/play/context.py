@@ -21,7 +21,8 @@ from siete.engine.views import (
     is_face_down,
     table_view,
 )
-from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
+from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, word
+from siete.i18n.words import bank_sentence, describe_log
 from siete.play.table_page import (
     Pause,
     PlayedTable,
@@ -39,8 +40,8 @@ from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
-# words people read come from siete.i18n.words.
-SEAT_STATES = {"waiting": "waiting", "playing": "to play", "stood": "stood", "bust": "bust", "out": "out"}
+# words people read come from siete.i18n.labels, keyed by the engine's codes.
+STATE_CODES = {"playing": "to play", DID_NOT_PLAY: "did not play"}
 RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "bust": "bust",
                 "bank": "bank"}
 
@@ -180,13 +181,13 @@ def table_seat(state: GameState, seat: SeatView, in_play: bool, bank: int | None
                next_bank: int | None, order: Sequence[int],
                result: SettlementRow | None) -> TableSeat:
     """A seat as the table draws it: the engine's view and the page's facts about it."""
-    index = seat.index
+    index, shown = seat.index, seat_state(seat, in_play)
     return TableSeat(
         index=index, name=seat.name, bot=seat.bot, away=seat.away, points=seat.points,
         stake=seat.stake, bet=seat.bet, status=seat.status, out=seat.out, cards=seat.cards,
         position=seat.position, total=seat.total, shown_total=seat.shown_total,
         is_turn=seat.is_turn, max_bet=seat.max_bet,
-        state=seat_state(seat, in_play),
+        state=STATE_CODES.get(shown, shown), state_words=word(SEAT_STATES, shown),
         hidden_from_others=bool(seat.cards) and is_face_down(state, index, 0, None),
         is_bank=index == bank, face_down=seat.cards.count(None),
         plays=order.index(index) if index in order else None, result=result,
@@ -254,12 +255,13 @@ def shown_order_and_bank(state: GameState,
 
 
 def seat_state(seat: SeatView, in_play: bool) -> str:
-    """A seat's state in words; between hands a seat still "playing" is one that did not play."""
+    """A seat's state as a code (SeatStatus, or did_not_play: between hands a seat still
+    "playing" is one that did not play)."""
     if seat.out:
         return "out"
     if seat.status == PLAYING and not in_play:
-        return "did not play"
-    return SEAT_STATES.get(seat.status, seat.status)
+        return DID_NOT_PLAY
+    return seat.status
 
 
 def settlement(record: SettledHand | None, finished: bool = False) -> Settlement | None:
@@ -271,6 +273,7 @@ def settlement(record: SettledHand | None, finished: bool = False) -> Settlement
         number=record.number, bank=record.bank,
         rows=tuple(settlement_row(t) for t in record.turns),
         bank_result=record.bank_result, bank_words=word(BANK_RESULTS, record.bank_result),
+        bank_sentence=bank_sentence(record.bank, record.bank_result, record.bank_total),
         bank_total=record.bank_total, eliminated=record.eliminated,
         next_bank=None if finished else record.next_bank)
 

@@ -66,6 +66,7 @@ class Settlement:
     rows: tuple[SettlementRow, ...]
     bank_result: str  # the code (did_not_play, stood, bust, seven_half)
     bank_words: str  # the bank's result in the reader's language
+    bank_sentence: str  # "The bank (Ana) stood with 6."
     bank_total: float
     eliminated: tuple[str, ...]
     next_bank: str | None  # None once the game is over
@@ -96,6 +97,7 @@ class TableSeat(SeatView):
     """A seat as the table draws it: the engine's view of it (R4.2) and how the page shows it."""
 
     state: str  # a code for data-state: waiting, to play, stood, bust, out, did not play
+    state_words: str  # the state in the reader's language
     hidden_from_others: bool  # its first card is face down to the other seats
     is_bank: bool  # holds the bank of the hand its cards belong to
     face_down: int  # how many of its cards this viewer cannot see
