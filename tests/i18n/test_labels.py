@@ -11,7 +11,7 @@ from flask import Flask
 from flask_babel import force_locale
 
 from siete.data.vocabulary import GameStatus
-from siete.engine.codes import BankResult, BotProfile, EngineProfile, Result, SeatStatus
+from siete.engine.codes import BankResult, BotProfile, Result, SeatStatus
 from siete.i18n.catalogs import CATALOG_DIR
 from siete.i18n.labels import (
     BANK_RESULTS,
@@ -62,7 +62,7 @@ def say(locale: str, function, *args):
     (GAME_STATUSES, set(GameStatus)),
     (RESULTS, set(Result)),
     (BANK_RESULTS, set(BankResult)),
-    (PROFILE_NAMES, {*BotProfile, *EngineProfile}),
+    (PROFILE_NAMES, set(BotProfile)),
     (COLUMN_LABELS, {column for report in REPORTS for column in report.columns}),
     (SUITS, {"O", "C", "E", "B"}),
 ])
