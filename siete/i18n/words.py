@@ -18,6 +18,7 @@ from flask_babel import (
 )
 
 from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, points
+from siete.engine.codes import Event
 from siete.engine.state import GameState
 from siete.i18n.catalogs import N_
 
@@ -208,6 +209,23 @@ BANK_RESULTS = {"did_not_play": lazy_gettext("did not play (everyone bust)"),
 SEAT_STATES = {"waiting": lazy_gettext("waiting"), "playing": lazy_gettext("to play"),
                "stood": lazy_gettext("stood"), "bust": lazy_gettext("bust"), "out": lazy_gettext("out"),
                "did not play": lazy_gettext("did not play")}
+
+
+# What a seat just did, shown on it until the next move (the table's seats), keyed by the
+# engine's events; a bet's says its amount.
+LAST_MOVES = {Event.BET: N_("bets %(amount)s"), Event.DRAW: N_("draws"), Event.STAND: N_("stands"),
+              Event.BUST: N_("bust")}
+
+
+def last_move(state: GameState) -> tuple[int, str, str] | None:
+    """The seat that moved last this hand, its event code and that move in words, or None
+    before anyone has bet, drawn or stood."""
+    for kind, seat, value in reversed(state.log):
+        if kind in LAST_MOVES and seat is not None:
+            words = gettext(LAST_MOVES[kind], amount=number(value)) if kind == Event.BET \
+                else gettext(LAST_MOVES[kind])
+            return seat, str(kind), words
+    return None
 
 
 # Cards named short, as tables and lists name them ("6 of cups", "6 de copas"); the log's

@@ -13,7 +13,7 @@ from siete.engine.cards import SEVEN_HALF_POINTS
 from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
-from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
+from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, last_move, word
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
@@ -81,6 +81,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     }
     ctx["urls"] = table_urls(game.id, ctx["poll_v"])
     ctx["poll_ms"] = poll_interval_ms(state, viewer)
+    ctx["hidden_poll_ms"] = hidden_poll_ms(state, viewer)
     if game.status == "waiting":  # who sits and what is free: only a waiting table shows it
         ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
     if state is not None:
@@ -104,6 +105,23 @@ def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:
     if state.phase == PLAY and turn in people:
         return FAST_POLL_MS
     return SLOW_POLL_MS
+
+
+HIDDEN_POLL_MS, NEAR_POLL_MS = 5000, 1000
+
+
+def hidden_poll_ms(state: GameState | None, viewer: int | None) -> int:
+    """How often a hidden tab asks (siete.js): every second when the viewer's turn is near (the
+    seat before theirs is playing, or the pause before a hand they play), else every 5 s."""
+    if state is None or viewer is None or state.seats[viewer].out:
+        return HIDDEN_POLL_MS
+    if state.phase == DEAL:
+        return NEAR_POLL_MS
+    turn = state.current_seat()
+    if state.phase != PLAY or turn is None or viewer not in state.order:
+        return HIDDEN_POLL_MS
+    ahead = state.order.index(viewer) - state.order.index(turn)
+    return NEAR_POLL_MS if 0 <= ahead <= 1 else HIDDEN_POLL_MS
 
 
 def table_urls(game_id: int, poll_v: str) -> SimpleNamespace:
@@ -139,6 +157,7 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     in_play = view["phase"] == PLAY
     record = settlement(view["last_hand"])
     results = seat_results(view["last_hand"], record) if not in_play else {}
+    moved = last_move(state)
     for seat in ordered:
         seat["state"] = seat_state(seat, in_play)
         seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
@@ -148,6 +167,8 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
         seat["result"] = results.get(seat["index"])
         seat["takes_bank"] = next_bank is not None and seat["index"] == next_bank and next_bank != bank
         seat["seven_half"] = seat["total"] == SEVEN_HALF_POINTS
+        seat["did"] = (SimpleNamespace(kind=moved[1], words=moved[2])
+                       if moved is not None and moved[0] == seat["index"] else None)
     turn = view["turn_seat"]
     if record and view["finished"]:
         record.next_bank = None  # the game is over: nobody holds the bank "now"
