@@ -221,3 +221,43 @@ def test_no_name_is_cut_beside_its_badges(new_player):
         cut = ana.page.locator("#table .seat__name").evaluate_all(
             "ns => ns.filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)")
         assert not cut, cut
+
+
+def test_a_report_page_on_a_phone(new_player):
+    guest = new_player("guest", **PHONE)
+    guest.goto("/reports/win_rate_by_hand")
+    page = guest.page
+    title = page.locator("h1").inner_text()
+    assert page.locator("main").inner_text().count(title.split(" ", 1)[1]) == 1, "the title twice"
+    show = page.locator(".report__filter-button").bounding_box()
+    assert show["height"] >= 44 and show["width"] >= 44, show  # the "Show" button, thumb-sized
+    # every sortable heading is marked before it is sorted
+    marks = page.locator(".report__sort").evaluate_all(
+        "as => as.map(a => getComputedStyle(a, '::after').content)")
+    assert marks and all("↕" in mark for mark in marks), marks
+    # a table wider than the phone says it scrolls: shadows on the side it scrolls to
+    assert "gradient" in page.locator(".report__table-wrap").first.evaluate(
+        "e => getComputedStyle(e).backgroundImage")
+
+
+def test_the_reports_overview_uses_the_width_of_a_wide_screen(new_player):
+    guest = new_player("guest", viewport={"width": 1920, "height": 1080})
+    guest.goto("/reports")
+    lefts = set(guest.page.locator("div.report").evaluate_all(
+        "fs => fs.map(f => Math.round(f.getBoundingClientRect().left))"))
+    assert len(lefts) == 2, lefts  # two columns of frames
+
+
+def test_rankings_line_up(new_player):
+    from tests.e2e.playing import play_to_the_end
+
+    ana = new_player("ana")
+    ana.sign_in()
+    ana.open_table(seats=2, standard=1, hands=1)
+    ana.start()
+    play_to_the_end(ana)
+    ana.goto("/rankings")
+    rights = ana.page.locator(".rank-row__rating").evaluate_all(
+        "rs => rs.map(r => [Math.round(r.getBoundingClientRect().right), getComputedStyle(r).fontVariantNumeric])")
+    assert len(rights) >= 2, rights
+    assert len({right for right, _ in rights}) == 1 and all("tabular-nums" in f for _, f in rights), rights
