@@ -261,3 +261,22 @@ def test_rankings_line_up(new_player):
         "rs => rs.map(r => [Math.round(r.getBoundingClientRect().right), getComputedStyle(r).fontVariantNumeric])")
     assert len(rights) >= 2, rights
     assert len({right for right, _ in rights}) == 1 and all("tabular-nums" in f for _, f in rights), rights
+
+
+def test_a_face_down_card_turns_over_when_the_hand_is_settled(new_player):
+    ana = new_player("ana")
+    at_my_turn(ana, seats=4)
+    hidden = ana.page.locator("#table ol.seats > li:not(.seat--you)").evaluate_all(
+        """ls => ls.filter(l => { const c = l.querySelector('.hand .card'); return c && !c.dataset.card; })
+                 .map(l => l.dataset.seat)""")
+    if not hidden:
+        pytest.skip("no other seat held a face-down card at ana's turn")
+    while ana.next_move_or_pause() not in ("pause", "over"):
+        if ana.offered() == "bet":
+            ana.bet_first()
+        if ana.page.locator("#move-stand").count():
+            ana.press("#move-stand")
+    for seat in hidden:  # settled: the card every seat held face down is shown, turning over
+        card = ana.page.locator(f"#seat-{seat} .hand .card").first
+        assert card.get_attribute("data-card"), seat
+        assert "card--flip" in (card.get_attribute("class") or ""), seat
