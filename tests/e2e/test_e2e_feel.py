@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 
+from tests.e2e.phone import PHONE, assert_fits_a_phone  # noqa: E402
 from tests.e2e.siete_pages import MOVE, Player  # noqa: E402
-from tests.e2e.test_e2e_table import PHONE, assert_fits_a_phone  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
