@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +16,6 @@ from tests.e2e.siete_pages import MOVE, Player  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 SMALL_PHONE = dict(PHONE, viewport={"width": 360, "height": 740})
 LANDSCAPE = dict(PHONE, viewport={"width": 844, "height": 390})
 
@@ -68,7 +66,9 @@ def test_on_a_phone_your_cards_and_your_move_share_the_screen(new_player, artifa
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_phone_screenshots_of_your_turn(new_player, language):
+def test_phone_screenshots_of_your_turn(new_player, artifacts, language):
+    """tests/artifacts/phone-turn-<language>.png: the README's docs/img/phone-turn-*.png are
+    copies of these (copy them over to refresh the README)."""
     ana = new_player("ana", **PHONE)
     at_my_turn(ana)
     if language == "es":
@@ -77,8 +77,7 @@ def test_phone_screenshots_of_your_turn(new_player, language):
         ana.next_move()
     expect(ana.page.locator("#move-bar button").first).to_be_visible()
     ana.page.wait_for_timeout(600)  # the dealt cards' slide has ended
-    DOCS_IMG.mkdir(parents=True, exist_ok=True)
-    ana.page.screenshot(path=DOCS_IMG / f"phone-turn-{language}.png")
+    ana.page.screenshot(path=artifacts / f"phone-turn-{language}.png")
     assert in_viewport(ana, "#table .seat--you .hand .card") and in_viewport(ana, "#move-bar button")
 
 
