@@ -123,7 +123,6 @@ def test_a_rating_or_a_ratio_near_nothing_is_never_minus_zero(request_context, v
     ("Seat card", "Carta de sorteo"),  # as "carta de sorteo" everywhere else
     ("Rating", "Valoración"),  # "Puntos" are points
     ("Your rating", "Tu valoración"),
-    ("Beep when it is my turn", "Sonido cuando sea mi turno"),
     ("Stands", "Plantadas"),
     ("Stands per game", "Plantadas por partida"),  # the column is headed "Plantadas"
 ])

@@ -119,7 +119,7 @@ def test_init_db_builds_an_empty_database_then_leaves_it_alone(app, runner):
     second = runner.invoke(args=["init-db"])
     assert second.exit_code == 0 and "already set up" in second.output, second.output
     with app.app_context():
-        assert counts() == {"game_details": 1, "cards": 48, "players": 10, "users": 0}
+        assert counts() == {"game_details": 1, "cards": 48, "players": 13, "users": 0}  # 13 house bots
 
 
 def test_sqlite_transactions_take_the_write_lock_at_begin(app, on_mysql):
