@@ -110,10 +110,10 @@ def test_bet_draw_and_stand_return_the_updated_fragment(app):
 
 
 def _without_ticking(html: str) -> str:
-    """The fragment minus what ticks between two renders: the countdown's seconds, and the
-    CSRF token, signed with the time to the second."""
-    return re.sub(r'data-deadline="\d+"|<span data-countdown-value>\d+ s|name="csrf_token" value="[^"]*"',
-                  "", html)
+    """The fragment minus what ticks between two renders: the countdown's seconds (in its label
+    and in the seat's clock bar), and the CSRF token, signed with the time to the second."""
+    return re.sub(r'value="\d+" data-deadline="\d+"|data-deadline="\d+"|<span data-countdown-value>\d+ s'
+                  r'|name="csrf_token" value="[^"]*"', "", html)
 
 
 def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
