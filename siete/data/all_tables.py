@@ -5,8 +5,10 @@ from siete.data import (  # noqa: F401
     outbox_rows,
     people,
     player_stats,
+    reaction_rows,
     reference,
     report_tables,
 )
 
-TABLE_MODULES = (games, login_sessions, outbox_rows, people, player_stats, reference, report_tables)
+TABLE_MODULES = (games, login_sessions, outbox_rows, people, player_stats, reaction_rows, reference,
+                 report_tables)

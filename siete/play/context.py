@@ -14,9 +14,13 @@ from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
 from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
-from siete.service.play import TableSnapshot, current_state, poll_marker
+from siete.play.table_life import table_life
+from siete.service.play import TableSnapshot, current_state
+from siete.service.presence import TablePulse, table_pulse
+from siete.service.presence import waiting_marker as seating_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
+from siete.web.extensions import claimed_session
 from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
@@ -28,7 +32,7 @@ RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "b
 
 def waiting_marker(game: Game) -> str:
     """A short fingerprint of a waiting table (status and who sits), so polls can answer 204."""
-    return f"w{game.status}-" + ".".join(str(gp.player_id) for gp in seats_by_join_order(game))
+    return seating_marker(game.status, [gp.player_id for gp in seats_by_join_order(game)])
 
 
 def my_seat(game: Game, state: GameState | None, user_id: int | None,
@@ -62,12 +66,14 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
 
     The table is read from the database unless `snapshot` is the one a move just saved.
     """
-    if snapshot is not None:
+    now = utcnow()  # presence: who is here, and the viewer noted (one statement, and a
+    pulse = table_pulse(game_id, claimed_session(), now, note_viewer=snapshot is None)  # write
+    if snapshot is not None:  # a few seconds apart; a move's render writes nothing more)
         game, state = snapshot.game, snapshot.state
         marker: tuple | None = (snapshot.version, snapshot.deadline)
     else:
         game, state = current_state(service_settings(current_app), game_id)
-        marker = poll_marker(game_id) if state is not None else None
+        marker = (pulse.version, pulse.deadline) if state is not None and pulse else None
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
@@ -80,6 +86,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         "poll_v": waiting_marker(game) if marker is None else str(marker[0]),
     }
     ctx["urls"] = table_urls(game.id, ctx["poll_v"])
+    ctx["life"] = table_life(game.id, pulse, _seated(pulse, left), now)
     ctx["poll_ms"] = poll_interval_ms(state, viewer)
     if game.status == "waiting":  # who sits and what is free: only a waiting table shows it
         ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
@@ -88,7 +95,14 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     return ctx
 
 
-FAST_POLL_MS, SLOW_POLL_MS = 250, 1500
+def _seated(pulse: TablePulse | None, left: bool) -> bool:
+    """The viewer has a seat at the table (and has not left it): they may send reactions."""
+    return pulse is not None and not left and any(seat.is_viewer for seat in pulse.seats)
+
+
+# A waiting table looks twice a second, so its creator sees a friend sit down within a second
+# (bench/presence.py: an unchanged poll is one query answered 204).
+FAST_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS = 250, 1500, 500
 
 
 def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:
@@ -96,7 +110,7 @@ def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:
     may move (their turn, or the pause between hands, which anyone's "next" may end), slow
     while the table waits for the viewer alone or only bots play (their moves come with ours)."""
     if state is None:
-        return SLOW_POLL_MS
+        return WAITING_POLL_MS
     people = [i for i in state.waits_for() if i != viewer]
     if state.phase == DEAL:
         return FAST_POLL_MS if people else SLOW_POLL_MS
