@@ -100,9 +100,9 @@ def _seated(pulse: TablePulse | None, left: bool) -> bool:
     return pulse is not None and not left and any(seat.is_viewer for seat in pulse.seats)
 
 
-# A waiting table looks twice a second, so its creator sees a friend sit down within a second
+# A waiting table looks every 750 ms, so its creator sees a friend sit down within a second
 # (bench/presence.py: an unchanged poll is one query answered 204).
-FAST_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS = 250, 1500, 500
+FAST_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS = 250, 1500, 750
 
 
 def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:

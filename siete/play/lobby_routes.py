@@ -32,7 +32,7 @@ def lobby():
 
 @bp.get("/lobby/tables")
 def lobby_list():
-    """The lobby's lists alone: siete.js polls them every second (LOBBY_POLL_MS), and while
+    """The lobby's lists alone: siete.js polls them every LOBBY_POLL_MS, and while
     nothing changed (`v`, the lobby's marker) the answer is 204 after one query."""
     marker = lobby_marker()
     if request.args.get("v") == marker:
@@ -40,7 +40,7 @@ def lobby_list():
     return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists(marker))
 
 
-LOBBY_POLL_MS = 1000  # a new table shows in other lobbies within about a second
+LOBBY_POLL_MS = 1500  # a new table shows in other lobbies within two seconds
 
 
 def _lobby_lists(marker: str | None = None) -> dict:

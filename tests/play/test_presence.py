@@ -143,10 +143,10 @@ def test_a_waiting_table_polls_fast_and_the_lobby_answers_204_while_unchanged(ap
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     game_id = waiting_table(app, ana, seats=3)
     fragment = text(client_for(app, ana).get(f"/tables/{game_id}", headers=HX))
-    assert 'data-poll-ms="500"' in fragment
+    assert 'data-poll-ms="750"' in fragment
     anyone = client_for(app, None)
     lists = text(anyone.get("/lobby/tables"))
-    assert 'data-poll-ms="1000"' in lists
+    assert 'data-poll-ms="1500"' in lists
     v = lists.split("/lobby/tables?page=1&amp;v=")[1].split('"')[0]
     with counted_statements(app) as statements:
         assert anyone.get(f"/lobby/tables?page=1&v={v}").status_code == 204
