@@ -102,3 +102,15 @@ def test_reactions_at_a_running_table_on_a_phone_and_with_the_keyboard(new_playe
     assert box is not None and box["height"] >= 44  # a finger-sized target
     bank.page.screenshot(path=artifacts / "e2e-presence-phone.png", full_page=True)
     assert punter.was_not_reloaded() and bank.was_not_reloaded()
+
+
+def test_reactions_and_mute_work_without_javascript(new_player):
+    ana = new_player("ana", java_script_enabled=False)
+    ana.sign_in()
+    ana.open_table(seats=3)
+    expect(ana.page.locator('#table [data-presence="here"]')).to_have_count(1)  # ana, the page load
+    ana.page.locator("#react-thanks").click()
+    expect(ana.page.locator("#table [data-reactions]")).to_contain_text(f"{ana.name}: Thanks")
+    ana.page.locator("#reactions-mute").click()
+    expect(ana.page.locator("#table")).to_contain_text("Reactions are muted in this browser.")
+    expect(ana.page.locator("#table [data-reactions]")).to_have_count(0)
