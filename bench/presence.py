@@ -10,7 +10,17 @@ waiting tables (creator and a friend), the other half look at the lobby. It prin
 the answers' statuses, and gunicorn's CPU per connected player. --root runs another checkout of
 the code (today's: `git archive a30bcc3 | tar -x -C /tmp/presence-base`) on a database made by
 this one; the extra columns and table are unused there.
-Without --url it drops and makes the database (--database, default siete_test_presence on the
+Measured (2026-11-27, a shared 2-core box, MariaDB, 2 sync workers, 20 clients for 20 s):
+  today (a30bcc3): waiting rooms every 1.5 s, lobby every 5 s (full render, ~30 ms each):
+    8.5 req/s, 2.98 ms of gunicorn CPU per second per connected player
+  now: waiting rooms every 750 ms, lobby every 1.5 s (both 204 after one query while unchanged):
+    19.1 req/s, 3.67 ms per second per player (+23%); at 500 ms / 1 s it was 27.8 req/s, 5.2 ms
+  Browser test (tests/e2e/test_e2e_presence.py, three runs): a join reached the owner 0.55-0.69 s
+  after the click, a new table another lobby 0.92-1.42 s after the click.
+Short polls rather than long polling: gunicorn's sync workers behind nginx would each be held
+by a waiting request (a worker per connected player); a 204 is ~3.7 ms in-process (mostly
+Flask's own request handling), so short polls cost less than the workers long polls would need.
+It drops and makes the database (--database, default siete_test_presence on the
 local MariaDB), creates the accounts and starts gunicorn (--workers) from --root.
 """
 from __future__ import annotations
