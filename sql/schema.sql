@@ -264,6 +264,10 @@ CREATE TABLE IF NOT EXISTS game_players (
     bank_tie_wins       INT    NOT NULL DEFAULT 0,
     max_bet             INT    NULL,
     min_bet             INT    NULL,
+    -- Presence and quick reactions: when the seat's person last asked anything of the table
+    -- (written at most every few seconds), and how many reactions they sent.
+    last_seen_at        DATETIME NULL,
+    reactions_sent      INT    NOT NULL DEFAULT 0,
     created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
     updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -681,4 +685,27 @@ CREATE TABLE IF NOT EXISTS seat_reviews (
     -- A player's reviewed games (its profile's trend, "My games").
     INDEX ix_seat_reviews_player_game (player_id, game_id),
     INDEX ix_seat_reviews_game_id (game_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- ---------------------------------------------------------------- quick reactions
+
+-- A quick reaction a seated player sent to the table (one of a fixed set, never free text).
+-- Not a game event: the game's state, version and record know nothing of it.
+CREATE TABLE IF NOT EXISTS table_reactions (
+    id         INT         NOT NULL AUTO_INCREMENT,
+    game_id    INT         NOT NULL,
+    player_id  INT         NOT NULL,
+    kind       VARCHAR(12) NOT NULL,
+    sent_at    DATETIME    NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_table_reactions PRIMARY KEY (id),
+    CONSTRAINT fk_table_reactions_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_table_reactions_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT ck_table_reactions_kind CHECK (kind IN ('nice_hand', 'unlucky', 'thanks', 'well_played', 'applause')),
+    -- The rate limit counts a player's recent reactions at a table; the table's log reads its newest.
+    INDEX ix_table_reactions_game_id_player_id_sent_at (game_id, player_id, sent_at),
+    INDEX ix_table_reactions_player_id (player_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;

@@ -5,10 +5,11 @@ from siete.data import (  # noqa: F401
     outbox_rows,
     people,
     player_stats,
+    reaction_rows,
     reference,
     report_tables,
     reviews,
 )
 
-TABLE_MODULES = (games, login_sessions, outbox_rows, people, player_stats, reference, report_tables,
-                 reviews)
+TABLE_MODULES = (games, login_sessions, outbox_rows, people, player_stats, reaction_rows, reference,
+                 report_tables, reviews)

@@ -139,6 +139,11 @@ class GamePlayer(ControlColumns, Model):
     bank_tie_wins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     max_bet: Mapped[int | None] = mapped_column(Integer)
     min_bet: Mapped[int | None] = mapped_column(Integer)
+    # Presence and quick reactions (siete/service/presence.py): when the seat's person last
+    # asked anything of the table (written at most every few seconds), and how many reactions
+    # they sent, so a poll's one query notices both.
+    last_seen_at: Mapped[datetime | None] = mapped_column(DateTime)
+    reactions_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     game: Mapped[Game] = relationship(back_populates="players")
     player: Mapped[Player] = relationship()

@@ -84,6 +84,10 @@ PROBLEM_WORDS: dict[str, str] = {
     "leaving_started": N_("the game has started: leaving now hands your seat to a bot"),
     "creator_only": N_("only the table's creator can start the game"),
     "seats_free": N_("%(num)s seat(s) are still free: wait, or fill them with bots"),
+    "unknown_reaction": N_("that is not one of the reactions you can send"),
+    "seated_only_react": N_("only the players seated at this table can send reactions"),
+    "reaction_too_soon": N_("wait %(seconds)s s before sending another reaction"),
+    "reactions_per_minute": N_("you have sent %(count)s reactions this minute: wait a little"),
 }
 
 

@@ -24,6 +24,7 @@ from siete.engine.views import (
 from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, word
 from siete.i18n.words import bank_sentence, describe_log, last_move
 from siete.play.odds_panel import odds_panel
+from siete.play.table_life import table_life
 from siete.play.table_page import (
     Pause,
     PlayedTable,
@@ -36,9 +37,12 @@ from siete.play.table_page import (
     TableUrls,
     WaitingSeat,
 )
-from siete.service.play import TableSnapshot, current_state, poll_marker
+from siete.service.play import TableSnapshot, current_state
+from siete.service.presence import TablePulse, table_pulse
+from siete.service.presence import waiting_marker as seating_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
+from siete.web.extensions import claimed_session
 from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
@@ -50,7 +54,7 @@ RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "b
 
 def waiting_marker(game: Game) -> str:
     """A short fingerprint of a waiting table (status and who sits), so polls can answer 204."""
-    return f"w{game.status}-" + ".".join(str(gp.player_id) for gp in seats_by_join_order(game))
+    return seating_marker(game.status, [gp.player_id for gp in seats_by_join_order(game)])
 
 
 def my_seat(game: GameRow, state: GameState | None, user_id: int | None,
@@ -86,14 +90,16 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
 
     The table is read from the database unless `snapshot` is the one a move just saved.
     """
-    game: GameRow
+    now = utcnow()  # presence: who is here, and the viewer noted (one statement, and a
+    pulse = table_pulse(game_id, claimed_session(), now, note_viewer=snapshot is None)  # write
+    game: GameRow  # a few seconds apart; a move's render writes nothing more)
     state: GameState | None
     if snapshot is not None:
         game, state = snapshot.game, snapshot.state
         poll_v, deadline = str(snapshot.version), snapshot.deadline
     else:
         game, state = current_state(service_settings(current_app), game_id)
-        marker = poll_marker(game_id) if state is not None else None
+        marker = (pulse.version, pulse.deadline) if state is not None and pulse else None
         poll_v = waiting_marker(game) if marker is None else str(marker[0])
         deadline = marker[1] if marker is not None else None
     seat = my_seat(game, state, user_id, player_name)
@@ -111,12 +117,20 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds (#27.4)
+        life=table_life(game.id, pulse, _seated(pulse, left), now),  # presence, reactions (#26)
         waiting=waiting_seats(waiting) if waiting else (),
         free=waiting.num_players - len(waiting.players) if waiting else 0,
         played=game_context(state, viewer, deadline) if state is not None else None)
 
 
-FAST_POLL_MS, SLOW_POLL_MS = 250, 1500
+def _seated(pulse: TablePulse | None, left: bool) -> bool:
+    """The viewer has a seat at the table (and has not left it): they may send reactions."""
+    return pulse is not None and not left and any(seat.is_viewer for seat in pulse.seats)
+
+
+# A waiting table looks every 750 ms, so its creator sees a friend sit down within a second
+# (bench/presence.py: an unchanged poll is one query answered 204).
+FAST_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS = 250, 1500, 750
 PACED_POLL_LATE_MS, PACED_POLL_MIN_MS = 30, 100  # ask just after a bot's move is due
 
 
@@ -127,7 +141,7 @@ def poll_interval_ms(state: GameState | None, viewer: int | None,
     while the table waits for the viewer alone; while bots move one by one (paced play), just
     after the next move is due, so each shows as it is made (the poll plays it if it is late)."""
     if state is None:
-        return SLOW_POLL_MS
+        return WAITING_POLL_MS
     if state.bot_stream is not None and deadline is not None:
         due_in = int((deadline - utcnow_ms()).total_seconds() * 1000) + PACED_POLL_LATE_MS
         return min(SLOW_POLL_MS, max(PACED_POLL_MIN_MS, due_in))

@@ -29,6 +29,7 @@ from siete.play.forms import NewTableForm
 from siete.play.lobby import lobby_view
 from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
+from siete.service.presence import lobby_marker
 from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
@@ -44,16 +45,25 @@ def lobby() -> ResponseReturnValue:
 
 @bp.get("/lobby/tables")
 def lobby_list() -> ResponseReturnValue:
-    """The lobby's lists alone: htmx polls them, so the lobby stays current by itself."""
-    return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists())
+    """The lobby's lists alone: siete.js polls them every LOBBY_POLL_MS, and while
+    nothing changed (`v`, the lobby's marker) the answer is 204 after one query."""
+    marker = lobby_marker()
+    if request.args.get("v") == marker:
+        return "", 204
+    return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists(marker))
 
 
-def _lobby_lists() -> dict[str, Any]:
+LOBBY_POLL_MS = 1500  # a new table shows in other lobbies within two seconds
+
+
+def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
     page = request.args.get("page", 1, type=int) or 1
+    marker = lobby_marker() if marker is None else marker  # read first: never newer than the lists
     lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size)
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
-    return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated))}
+    return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated)), "lobby_v": marker,
+            "lobby_poll_ms": LOBBY_POLL_MS}
 
 
 def _render_lobby(form: NewTableForm, status: int = 200) -> ResponseReturnValue:

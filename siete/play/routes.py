@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from siete.data.base import utcnow_ms
+from siete.data.base import utcnow, utcnow_ms
 from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import (
@@ -34,8 +34,8 @@ from siete.play.blueprint import (
     signed_in,
     user_id,
 )
-from siete.play.context import table_context, waiting_marker
-from siete.service.errors import SignedOut, TableError, TableNotFound
+from siete.play.context import table_context
+from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
     act,
@@ -45,10 +45,11 @@ from siete.service.play import (
     ready_for_next,
     take_seat_back,
 )
+from siete.service.presence import table_pulse
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
-from siete.web.extensions import forget_login, login_manager
+from siete.web.extensions import claimed_session, forget_login, login_manager
 from siete.web.security import wants_fragment
 
 
@@ -71,19 +72,18 @@ def fragment(game_id: int) -> ResponseReturnValue:
 
     current_user is not touched before the 204 check: Flask-Login would load the user.
     """
-    seen = request.args.get("v", "")
-    marker = poll_marker(game_id)
-    if marker is not None:
-        version, deadline = marker
-        due = deadline is not None and deadline <= utcnow_ms()
-        if seen == str(version) and not due:
-            return "", 204
-        if due:
-            run_due_timers(settings(), game_id)
-    else:
-        game = game_or_404(game_id)
-        if seen == waiting_marker(game):
-            return "", 204
+    seen, seen_live, now = request.args.get("v", ""), request.args.get("p"), utcnow()
+    pulse = table_pulse(game_id, claimed_session(), now)  # notes the viewer here (throttled)
+    if pulse is None:
+        abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
+    # `p` (presence and reactions, siete.js sends it) changes apart from the game's version.
+    alive = seen_live is None or seen_live == pulse.live_marker
+    # a paced bot's move is due to the millisecond (BOT_MOVE_SECONDS), a person's timer too
+    due = pulse.deadline is not None and pulse.deadline <= utcnow_ms()
+    if seen == pulse.marker and alive and not due:
+        return "", 204
+    if due and pulse.version is not None:
+        run_due_timers(settings(), game_id)
     return _render_table(game_id, fragment_only=True)
 
 

@@ -37,6 +37,11 @@ class Problem(StrEnum):
     LEAVING_STARTED = "leaving_started"
     CREATOR_ONLY = "creator_only"
     SEATS_FREE = "seats_free"  # values: num
+    # quick reactions (siete/service/reactions.py)
+    UNKNOWN_REACTION = "unknown_reaction"
+    SEATED_ONLY_REACT = "seated_only_react"
+    REACTION_TOO_SOON = "reaction_too_soon"  # values: seconds
+    REACTIONS_PER_MINUTE = "reactions_per_minute"  # values: count
 
 
 class TableError(Exception):
@@ -90,6 +95,6 @@ class RuleBroken(TableError):
 
 
 class TooMany(TableError):
-    """The account has reached a limit (tables open at once)."""
+    """The account has reached a limit (tables open at once, reactions a minute)."""
 
     status = 429

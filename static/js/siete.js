@@ -105,14 +105,19 @@
   // says which (data-hidden-poll-ms, siete/play/context.py::hidden_poll_ms).
   var HIDDEN_POLL_MS = 5000;
 
+  // The lobby's lists (#lobby-tables) poll the same way: an unchanged lobby answers 204.
+  function poller() {
+    return document.querySelector("#table[data-poll-ms], #lobby-tables[data-poll-ms]");
+  }
+
   function schedulePoll(delay) {
     clearTimeout(pollTimer);
-    var table = document.getElementById("table");
-    if (!table || !table.hasAttribute("data-poll-ms")) return;
+    var table = poller();
+    if (!table) return;
     var every = parseInt(table.getAttribute("data-poll-ms"), 10) || 1500;
     var hiddenEvery = parseInt(table.getAttribute("data-hidden-poll-ms"), 10) || HIDDEN_POLL_MS;
     pollTimer = setTimeout(function () {
-      var current = document.getElementById("table");
+      var current = poller();
       if (current && window.htmx) window.htmx.trigger(current, "siete:poll");
       schedulePoll();
     }, delay !== undefined ? delay : (document.hidden ? Math.max(every, hiddenEvery) : every));
@@ -147,8 +152,35 @@
     lastLines = lines;
   }
 
+  /* ---- Presence and reactions: the poll carries `p` (data-live), which changes apart from the
+     game's version; new reactions are read out unless muted (the server leaves them out) ---- */
+  function onConfigRequest(evt) {
+    var elt = evt.detail.elt;
+    if (elt && elt.id === "table" && evt.detail.verb === "get" && elt.hasAttribute("data-live")) {
+      evt.detail.parameters.p = elt.getAttribute("data-live");
+    }
+  }
+
+  var heardReactions = null;
+  function announceReactions(table) {
+    var region = document.getElementById("announcer");
+    var items = table ? table.querySelectorAll("[data-reaction-id]") : [];
+    var ids = {};
+    Array.prototype.forEach.call(items, function (li) {
+      var id = li.getAttribute("data-reaction-id");
+      ids[id] = true;
+      if (heardReactions !== null && !heardReactions[id] && region) {
+        var p = document.createElement("p");
+        p.textContent = li.textContent.trim();
+        region.appendChild(p);
+      }
+    });
+    heardReactions = Object.assign(heardReactions || {}, ids);
+  }
+
   function onTableChanged() {
     var table = document.getElementById("table");
+    announceReactions(table);
     announce(table);
     schedulePoll();
   }
@@ -173,6 +205,7 @@
   document.addEventListener("htmx:afterSettle", onTableChanged);
   document.addEventListener("DOMContentLoaded", onTableChanged);
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);
+  document.addEventListener("htmx:configRequest", onConfigRequest);
   document.addEventListener("htmx:sendError", onSendError);
   document.addEventListener("htmx:afterSettle", tick);  // new countdowns show at once, not 250 ms later
   document.addEventListener("DOMContentLoaded", tick);

@@ -38,9 +38,12 @@ def test_htmx_gets_the_fragment_and_a_browser_the_whole_page(app):
 # ---- polling ----
 
 def test_unchanged_poll_answers_204_with_a_single_query(app):
+    """One query, the presence's marks with the version (#26): a seated person's poll also
+    notes them here, in an UPDATE at most every few seconds (tests/play/test_presence.py)."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana)
     version = version_of(app, game_id)
+    client_for(app, ana).get(f"/tables/{game_id}/fragment?v={version}", headers=HX)  # Ana is here
     for client in (client_for(app, ana), client_for(app, None)):
         with counted_statements(app) as statements:
             response = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
@@ -120,7 +123,8 @@ def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
     """#7, #16: a move locks the game and its state, and reads the session's account (its
     generation and player name), in one statement, finds its seat by name in the state and
     writes it; the fragment is drawn from what was saved, not read again, and is the same
-    fragment a poll would get from the database."""
+    fragment a poll would get from the database. The render reads the seats' presence and
+    reactions (#26) in one more statement: they are not in the saved state."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
@@ -130,14 +134,16 @@ def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
                             headers=HX)
     assert moved.status_code == 200
     reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith("COMMIT")]
-    assert len(reads_and_writes) == 2, statements
+    assert len(reads_and_writes) == 3, statements
+    assert "game_players.last_seen_at" in reads_and_writes[2]
     polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
     assert _without_ticking(text(moved)) == _without_ticking(text(polled))
 
 
 def test_start_answers_with_the_table_it_saved(app):
-    """#7: starting a table renders the state it saved (7 statements, not 12 with a second read);
-    the fragment is the one a poll then reads from the database."""
+    """#7: starting a table renders the state it saved (7 statements, not 12 with a second read,
+    and one for the seats' presence and reactions, #26); the fragment is the one a poll then
+    reads from the database."""
     from tests.support.play import waiting_table
 
     ana = make_user(app, "Ana")
@@ -148,7 +154,7 @@ def test_start_answers_with_the_table_it_saved(app):
     assert started.status_code == 200 and 'data-status="playing"' in text(started)
     reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith(("COMMIT", "BEGIN"))
                         and "FROM cards" not in s]  # the card ids are read once per app
-    assert len(reads_and_writes) == 7, statements
+    assert len(reads_and_writes) == 8, statements
     polled = client.get(f"/tables/{game_id}/fragment?v=0", headers=HX)
     assert _without_ticking(text(started)) == _without_ticking(text(polled))
 
@@ -174,7 +180,8 @@ def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     calls.clear()
     assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
                        headers=HX).status_code == 200
-    assert calls == ["query", "query", "commit"]  # lock (with the account), state UPDATE, COMMIT
+    # lock (with the account), state UPDATE, COMMIT; the seats' presence for the render (#26)
+    assert calls == ["query", "query", "commit", "query", "rollback"]
 
 
 def test_a_move_without_htmx_redirects_back_to_the_table(app):

@@ -1,0 +1,26 @@
+"""The lobby's marker: one aggregate over the open tables (waiting or playing) and their seats
+that changes whenever the lobby's lists would (a table opened, started, finished or closed; a
+seat taken or left; a hand played), so the lobby's poll answers 204 with one query otherwise."""
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer
+from siete.data.vocabulary import OPEN_STATUSES
+
+GAMES, SEATS = Game.__table__, GamePlayer.__table__
+
+LOBBY_MARKS = (
+    select(func.count(func.distinct(GAMES.c.id)), func.max(GAMES.c.id), func.count(SEATS.c.id),
+           func.coalesce(func.sum(GAMES.c.hands_played), 0), func.count(SEATS.c.left_at),
+           func.coalesce(func.sum(GAMES.c.status == OPEN_STATUSES[1]), 0))
+    .select_from(GAMES).outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
+    .where(GAMES.c.status.in_([str(status) for status in OPEN_STATUSES])))
+
+
+def lobby_marker() -> str:
+    """Open tables, the newest id, seats, hands played, seats left and seats of started tables,
+    as one short string of digits and dots."""
+    row = db.session.connection().execute(LOBBY_MARKS).one()
+    return ".".join(str(int(value or 0)) for value in row)

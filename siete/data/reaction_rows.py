@@ -1,0 +1,184 @@
+"""Quick reactions (`table_reactions`) and the seats' presence columns, as prebuilt statements.
+
+A reaction is one of siete.engine.reaction_kinds.Reaction, sent by a seated player; it is not a game
+event (no state, version or record changes). Presence is game_players.last_seen_at, which the
+table's poll reads with its version in one query (seat_marks).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import (
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    bindparam,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db, one_of
+from siete.data.games import Game, GamePlayer, GameStateRow
+from siete.data.login_sessions import LoginSession, SessionClaim
+from siete.data.people import Player
+from siete.engine.reaction_kinds import Reaction
+
+REACTION_KINDS = tuple(kind.value for kind in Reaction)
+
+
+class TableReaction(ControlColumns, Model):
+    """One quick reaction a seated player sent to a table, and when."""
+
+    __tablename__ = "table_reactions"
+    __table_args__ = (
+        CheckConstraint(one_of("kind", REACTION_KINDS), name="kind"),
+        # The rate limit counts a player's recent reactions at a table; the log reads its newest.
+        Index(None, "game_id", "player_id", "sent_at"),
+        Index(None, "player_id"),
+        MYSQL_TABLE,
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    kind: Mapped[str] = mapped_column(String(12))
+    sent_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
+PLAYERS, SESSIONS, REACTIONS = Player.__table__, LoginSession.__table__, TableReaction.__table__
+
+
+@dataclass(frozen=True)
+class SeatMark:
+    """One seat as a poll sees it: who sits, when their person was last seen, how many
+    reactions they sent, and whether the polling browser's account is theirs."""
+
+    player_id: int
+    player_name: str
+    join_order: int
+    human: bool
+    last_seen_at: datetime | None
+    reactions_sent: int
+    is_viewer: bool
+
+
+@dataclass(frozen=True)
+class TableMarks:
+    """What the table's poll compares, read in one statement: the game's status, its live
+    version and deadline (None before it starts) and its seats."""
+
+    status: str
+    version: int | None
+    deadline: datetime | None
+    seats: tuple[SeatMark, ...]
+
+
+# The viewer is the account of the login session the signed cookie names (checked by its
+# secret's digest), read as a scalar subquery in the same statement: no round trip of its own.
+_VIEWER = (select(SESSIONS.c.user_id)
+           .where(SESSIONS.c.id == bindparam("session_id"),
+                  SESSIONS.c.secret_digest == bindparam("digest"))
+           .scalar_subquery())
+# One statement: the game, its state row if started, and each seat (at most eight rows).
+TABLE_MARKS = (
+    select(GAMES.c.status, STATES.c.version, STATES.c.turn_deadline, SEATS.c.player_id,
+           PLAYERS.c.name, SEATS.c.join_order, PLAYERS.c.user_id, SEATS.c.last_seen_at,
+           SEATS.c.reactions_sent, (PLAYERS.c.user_id == _VIEWER).label("is_viewer"))
+    .select_from(GAMES)
+    .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
+    .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
+    .outerjoin(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
+    .where(GAMES.c.id == bindparam("game_id"))
+    .order_by(SEATS.c.join_order))
+MARK_SEEN = (update(SEATS)
+             .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
+             .values(last_seen_at=bindparam("now")))
+COUNT_SENT = (update(SEATS)
+              .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
+              .values(reactions_sent=SEATS.c.reactions_sent + 1, last_seen_at=bindparam("now")))
+INSERT_REACTION = insert(REACTIONS)
+# The sender's seat, locked: two reactions sent at once are counted one after the other.
+# The game's status is a subquery, which a locking read does not lock (moves lock the game).
+LOCK_SEAT = (select(SEATS.c.id, SEATS.c.left_at,
+                    select(GAMES.c.status).where(GAMES.c.id == SEATS.c.game_id)
+                    .scalar_subquery().label("status"))
+             .where(SEATS.c.game_id == bindparam("game_id"), SEATS.c.player_id == bindparam("player_id"))
+             .with_for_update())
+RECENT_OF_PLAYER = (select(func.count(), func.max(REACTIONS.c.sent_at))
+                    .where(REACTIONS.c.game_id == bindparam("game_id"),
+                           REACTIONS.c.player_id == bindparam("player_id"),
+                           REACTIONS.c.sent_at >= bindparam("since")))
+NEWEST_COUNT = 8  # the reactions a table's log shows
+NEWEST = (select(REACTIONS.c.id, PLAYERS.c.name, REACTIONS.c.kind, REACTIONS.c.sent_at)
+          .join(PLAYERS, PLAYERS.c.id == REACTIONS.c.player_id)
+          .where(REACTIONS.c.game_id == bindparam("game_id"))
+          .order_by(REACTIONS.c.id.desc()).limit(NEWEST_COUNT))
+
+
+def table_marks(game_id: int, claim: SessionClaim | None) -> TableMarks | None:
+    """The table's status, version, deadline and seats in one statement; None if no such game."""
+    params = {"game_id": game_id, "session_id": claim.session_id if claim else 0,
+              "digest": claim.digest if claim else ""}
+    rows = db.session.connection().execute(TABLE_MARKS, params).all()
+    if not rows:
+        return None
+    first = rows[0]
+    seats = tuple(SeatMark(r.player_id, r.name, r.join_order, r.user_id is not None, r.last_seen_at,
+                           r.reactions_sent, bool(r.is_viewer))
+                  for r in rows if r.player_id is not None)
+    return TableMarks(first.status, first.version, first.turn_deadline, seats)
+
+
+def mark_seen(game_id: int, player_id: int, now: datetime) -> None:
+    db.session.connection().execute(MARK_SEEN, {"row_game": game_id, "row_player": player_id, "now": now})
+
+
+@dataclass(frozen=True)
+class SenderSeat:
+    """The sender's seat, as the reaction's checks need it."""
+
+    left_at: datetime | None
+    game_status: str
+
+
+def lock_sender_seat(game_id: int, player_id: int) -> SenderSeat | None:
+    """The player's seat at the table, row-locked until commit; None if they have none."""
+    row = db.session.connection().execute(LOCK_SEAT, {"game_id": game_id, "player_id": player_id}).first()
+    return None if row is None else SenderSeat(row.left_at, row.status)
+
+
+def add_reaction(game_id: int, player_id: int, kind: str, now: datetime, by: str) -> None:
+    """Store the reaction and count it on the seat (which the table's poll notices)."""
+    connection = db.session.connection()
+    connection.execute(INSERT_REACTION, {"game_id": game_id, "player_id": player_id, "kind": kind,
+                                         "sent_at": now, "created_at": now, "updated_at": now,
+                                         "created_by": by, "updated_by": by})
+    connection.execute(COUNT_SENT, {"row_game": game_id, "row_player": player_id, "now": now})
+
+
+def recent_of_player(game_id: int, player_id: int, since: datetime) -> tuple[int, datetime | None]:
+    """How many reactions the player sent at this table since `since`, and the latest's time."""
+    row = db.session.connection().execute(
+        RECENT_OF_PLAYER, {"game_id": game_id, "player_id": player_id, "since": since}).one()
+    return int(row[0]), row[1]
+
+
+@dataclass(frozen=True)
+class SentReaction:
+    id: int
+    player_name: str
+    kind: str
+    sent_at: datetime
+
+
+def newest_reactions(game_id: int) -> list[SentReaction]:
+    """The table's newest reactions (NEWEST_COUNT), oldest first."""
+    rows = db.session.connection().execute(NEWEST, {"game_id": game_id}).all()
+    return [SentReaction(row[0], row[1], row[2], row[3]) for row in reversed(rows)]

@@ -1,0 +1,71 @@
+"""Presence and quick reactions as the table templates show them (play/_presence.html,
+play/_reactions.html): who is here, the reactions' bubbles on the seats and lines in the log,
+whether the viewer may send one, and whether they muted them (a cookie, so it works without JS)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from flask import g, request, url_for
+
+from siete.engine.reaction_kinds import Reaction
+from siete.i18n.labels import word
+from siete.i18n.reaction_words import REACTION_WORDS
+from siete.service.presence import TablePulse
+from siete.service.reactions import table_reactions
+
+BUBBLE_FOR = timedelta(seconds=6)  # a reaction shows on its seat this long (and stays in the log)
+MUTE_COOKIE = "siete_mute_reactions"
+MUTE_KEY = "siete_reactions_muted"  # g: the mute this request has just set
+
+
+@dataclass(frozen=True)
+class ReactionLine:
+    """One reaction in the table's log (and, while fresh, on its sender's seat)."""
+
+    id: int
+    name: str
+    kind: str
+    words: str
+    fresh: bool
+
+
+@dataclass(frozen=True)
+class TableLife:
+    """What the seats show of presence and reactions, and what the viewer may do about them."""
+
+    here: frozenset[str]
+    live_marker: str
+    muted: bool
+    can_react: bool
+    lines: list[ReactionLine] = field(default_factory=list)
+    react_url: str = ""
+    mute_url: str = ""
+
+    @property
+    def choices(self) -> list[tuple[str, str]]:
+        return [(kind.value, word(REACTION_WORDS, kind)) for kind in Reaction]
+
+    @property
+    def bubbles(self) -> dict[str, ReactionLine]:
+        """Each seat's newest fresh reaction, by the sender's name."""
+        return {line.name: line for line in self.lines if line.fresh}
+
+
+def reactions_muted() -> bool:
+    """The viewer muted reactions (this request, or earlier: the cookie)."""
+    return bool(g.get(MUTE_KEY, request.cookies.get(MUTE_COOKIE) == "1"))
+
+
+def table_life(game_id: int, pulse: TablePulse | None, seated: bool, now: datetime) -> TableLife:
+    """The table's presence and reactions for this viewer; `seated` when they may send one."""
+    if pulse is None:
+        return TableLife(frozenset(), "", reactions_muted(), False)
+    muted = reactions_muted()
+    lines = [] if muted or not pulse.reactions else [
+        ReactionLine(sent.id, sent.player_name, sent.kind, word(REACTION_WORDS, sent.kind),
+                     now - sent.sent_at < BUBBLE_FOR)
+        for sent in table_reactions(game_id)]
+    base = url_for("play.table", game_id=game_id)
+    return TableLife(pulse.here, pulse.live_marker, muted, seated and pulse.status != "abandoned",
+                     lines, f"{base}/react", f"{base}/reactions/mute")

@@ -1,0 +1,156 @@
+"""Presence at a table (#26): a seat's person is here when they asked anything of the table in
+the last 10 s (a poll counts), gone after; bots show nothing. Their last_seen_at is written at
+most every 3 s; a flip reaches other viewers through the poll's live marker (`p`), never
+through the game's version (SECURITY.md: the version moves one step per public move, R4.2)."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import select, update
+
+from siete.data.base import db, utcnow
+from siete.data.games import GamePlayer, GameStateRow
+from siete.data.login_sessions import SessionClaim
+from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, table_pulse
+from siete.web.extensions import LOGIN_SESSION_KEY
+from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
+from tests.support.statements import counted_statements
+
+
+def claim_of(client) -> SessionClaim:
+    with client.session_transaction() as session:
+        claim = SessionClaim.parse(session[LOGIN_SESSION_KEY])
+    assert claim is not None
+    return claim
+
+
+def last_seen(app, game_id: int, user_name: str):
+    from siete.data.people import Player
+    with app.app_context():
+        return db.session.scalar(select(GamePlayer.last_seen_at).join(Player)
+                                 .where(GamePlayer.game_id == game_id, Player.name == user_name))
+
+
+def set_last_seen(app, game_id: int, when) -> None:
+    with app.app_context():
+        db.session.execute(update(GamePlayer).where(GamePlayer.game_id == game_id).values(last_seen_at=when))
+        db.session.commit()
+
+
+def two_at_a_table(app):
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    game_id = waiting_table(app, ana, seats=3)
+    assert client_for(app, bea).post(f"/tables/{game_id}/join").status_code == 303
+    return ana, bea, game_id
+
+
+def marker_of(fragment: str, name: str) -> str:
+    return fragment.split(f'data-{name}="')[1].split('"')[0]
+
+
+def test_a_person_is_here_for_ten_seconds_after_their_last_request(app):
+    ana, _bea, game_id = two_at_a_table(app)
+    ana_client = client_for(app, ana)
+    assert ana_client.get(f"/tables/{game_id}/fragment?v=x", headers=HX).status_code == 200
+    seen = last_seen(app, game_id, "Ana")
+    assert seen is not None and abs((utcnow() - seen).total_seconds()) <= 2
+    with app.app_context():
+        assert table_pulse(game_id, None, seen + PRESENCE_WINDOW).here == {"Ana"}
+        later = table_pulse(game_id, None, seen + PRESENCE_WINDOW + timedelta(seconds=1))
+        assert later.here == frozenset()  # Bea never asked: gone from the start
+
+
+def test_a_persons_presence_is_written_at_most_every_few_seconds(app):
+    ana, _bea, game_id = two_at_a_table(app)
+    claim = claim_of(client_for(app, ana))
+    t0 = utcnow()
+    with app.app_context():
+        with counted_statements(app) as statements:
+            table_pulse(game_id, claim, t0)
+            table_pulse(game_id, claim, t0 + SEEN_EVERY - timedelta(seconds=1))
+        assert sum(s.lstrip().upper().startswith("UPDATE") for s in statements) == 1
+        with counted_statements(app) as statements:
+            table_pulse(game_id, claim, t0 + SEEN_EVERY)
+        assert sum(s.lstrip().upper().startswith("UPDATE") for s in statements) == 1
+    assert last_seen(app, game_id, "Ana") == t0 + SEEN_EVERY
+
+
+def test_polls_in_a_row_write_once_and_answer_204_with_one_query(app):
+    ana, _bea, game_id = two_at_a_table(app)
+    client = client_for(app, ana)
+    page = text(client.get(f"/tables/{game_id}", headers=HX))
+    v, p = marker_of(page, "version"), marker_of(page, "live")
+    for _ in range(3):
+        with counted_statements(app) as statements:
+            assert client.get(f"/tables/{game_id}/fragment?v={v}&p={p}", headers=HX).status_code == 204
+        assert len(statements) == 1, statements  # the page load wrote Ana's presence already
+
+
+def test_a_wrong_session_secret_is_nobodys_presence(app):
+    ana, _bea, game_id = two_at_a_table(app)
+    claim = claim_of(client_for(app, ana))
+    with app.app_context():
+        pulse = table_pulse(game_id, SessionClaim(claim.session_id, "0" * 64), utcnow())
+    assert pulse.here == frozenset() and last_seen(app, game_id, "Ana") is None
+
+
+def test_the_other_screen_sees_here_then_gone_through_the_live_marker(app):
+    ana, bea, game_id = two_at_a_table(app)
+    ana_client, bea_client = client_for(app, ana), client_for(app, bea)
+    bea_client.get(f"/tables/{game_id}", headers=HX)  # Bea is here
+    before = text(ana_client.get(f"/tables/{game_id}", headers=HX))
+    v, p = marker_of(before, "version"), marker_of(before, "live")
+    assert before.count('data-presence="here"') == 2  # Ana (the viewer) and Bea
+    poll = f"/tables/{game_id}/fragment?v={v}&p={p}"
+    assert ana_client.get(poll, headers=HX).status_code == 204
+    set_last_seen(app, game_id, utcnow() - PRESENCE_WINDOW - timedelta(seconds=2))  # Bea left
+    after = ana_client.get(poll, headers=HX)
+    assert after.status_code == 200
+    assert text(after).count('data-presence="here"') == 1 and 'data-presence="gone"' in text(after)
+    assert marker_of(text(after), "version") == v  # the game's own marker did not move
+    # A tab from before this change (no `p`) still gets its 204 on the version alone.
+    assert ana_client.get(f"/tables/{game_id}/fragment?v={v}", headers=HX).status_code == 204
+
+
+def test_presence_never_moves_the_games_version_or_state(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    with app.app_context():
+        before = db.session.execute(select(GameStateRow.version, GameStateRow.state)
+                                    .where(GameStateRow.game_id == game_id)).one()
+    fragment = text(client_for(app, ana).get(f"/tables/{game_id}/fragment?v=0", headers=HX))
+    assert f'data-version="{before.version}"' in fragment
+    with app.app_context():
+        db.session.expire_all()
+        after = db.session.execute(select(GameStateRow.version, GameStateRow.state)
+                                   .where(GameStateRow.game_id == game_id)).one()
+    assert tuple(after) == tuple(before)
+
+
+def test_bots_show_no_presence(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)  # Ana and three bots
+    fragment = text(client_for(app, ana).get(f"/tables/{game_id}", headers=HX))
+    assert fragment.count('data-presence="') == 1 and 'data-presence="here"' in fragment
+    spectator = text(client_for(app, None).get(f"/tables/{game_id}", headers=HX))
+    assert spectator.count('data-presence="') == 1 and 'data-presence="here"' in spectator  # Ana
+    set_last_seen(app, game_id, utcnow() - PRESENCE_WINDOW - timedelta(seconds=1))
+    spectator = text(client_for(app, None).get(f"/tables/{game_id}", headers=HX))
+    assert spectator.count('data-presence="') == 1 and 'data-presence="gone"' in spectator
+
+
+def test_a_waiting_table_polls_fast_and_the_lobby_answers_204_while_unchanged(app):
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    game_id = waiting_table(app, ana, seats=3)
+    fragment = text(client_for(app, ana).get(f"/tables/{game_id}", headers=HX))
+    assert 'data-poll-ms="750"' in fragment
+    anyone = client_for(app, None)
+    lists = text(anyone.get("/lobby/tables"))
+    assert 'data-poll-ms="1500"' in lists
+    v = lists.split("/lobby/tables?page=1&amp;v=")[1].split('"')[0]
+    with counted_statements(app) as statements:
+        assert anyone.get(f"/lobby/tables?page=1&v={v}").status_code == 204
+    assert len(statements) == 1, statements
+    client_for(app, bea).post(f"/tables/{game_id}/join")  # a seat taken changes the lobby
+    changed = anyone.get(f"/lobby/tables?page=1&v={v}")
+    assert changed.status_code == 200 and "Bea" in text(changed)
