@@ -1,6 +1,7 @@
 """Every model module, imported so that db.metadata knows the whole schema (create_all, Alembic)."""
 from siete.data import (  # noqa: F401
     games,
+    invites,
     login_sessions,
     outbox_rows,
     people,
@@ -9,4 +10,4 @@ from siete.data import (  # noqa: F401
     report_tables,
 )
 
-TABLE_MODULES = (games, login_sessions, outbox_rows, people, player_stats, reference, report_tables)
+TABLE_MODULES = (games, invites, login_sessions, outbox_rows, people, player_stats, reference, report_tables)
