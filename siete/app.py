@@ -17,7 +17,7 @@ from siete.data.base import db
 from siete.data.database import PING_AFTER_IDLE_S, configure_engine, engine_options, init_database
 from siete.data.xmlfiles import load_game
 from siete.history.routes import bp as history_bp
-from siete.play import lobby_routes, routes  # noqa: F401  (they attach their routes to play_bp)
+from siete.play import friends_routes, lobby_routes, routes  # noqa: F401  (they attach their routes to play_bp)
 from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings

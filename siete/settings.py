@@ -44,6 +44,9 @@ def play_defaults(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
         "LOBBY_PAGE_SIZE": int(environ.get("LOBBY_PAGE_SIZE", "20")),
         # Seconds a settled hand stays on the table before the next deal (0: deal at once).
         "SETTLE_PAUSE_S": float(environ.get("SETTLE_PAUSE_S", "6")),
+        # Seconds the players of a finished game have to answer its rematch (#26); then the
+        # owner may start and bots take the seats left free.
+        "REMATCH_SECONDS": int(environ.get("REMATCH_SECONDS", "60")),
     }
 
 
@@ -59,6 +62,7 @@ class ServiceSettings:
     turn_seconds: int = 30  # a new table's turn timer, unless its creator chooses another
     max_open_tables: int = 3  # tables an account may have waiting or playing at once
     lobby_page_size: int = 20  # tables per page of each lobby list
+    rematch_seconds: int = 60  # how long a rematch's invites wait for an answer
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> ServiceSettings:
@@ -66,7 +70,8 @@ class ServiceSettings:
         return cls(game=config["GAME"], settle_pause_s=float(config["SETTLE_PAUSE_S"]),
                    turn_seconds=int(config["TURN_SECONDS"]),
                    max_open_tables=int(config["MAX_OPEN_TABLES"]),
-                   lobby_page_size=int(config["LOBBY_PAGE_SIZE"]))
+                   lobby_page_size=int(config["LOBBY_PAGE_SIZE"]),
+                   rematch_seconds=int(config.get("REMATCH_SECONDS", 60)))
 
 
 def service_settings(app: Flask) -> ServiceSettings:

@@ -84,6 +84,11 @@ PROBLEM_WORDS: dict[str, str] = {
     "leaving_started": N_("the game has started: leaving now hands your seat to a bot"),
     "creator_only": N_("only the table's creator can start the game"),
     "seats_free": N_("%(num)s seat(s) are still free: wait, or fill them with bots"),
+    "public_table": N_("this table is public: its address is its invite link"),
+    "not_invited": N_("you were not invited to this table"),
+    "invites_pending": N_("%(names)s can still answer the rematch for %(seconds)s s: wait, "
+                          "then the free seats get bots"),
+    "not_a_player": N_("only the players of this table can play it again"),
 }
 
 

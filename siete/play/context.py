@@ -14,6 +14,7 @@ from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
 from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
+from siete.play.friends import friends_context
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
@@ -81,6 +82,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     }
     ctx["urls"] = table_urls(game.id, ctx["poll_v"])
     ctx["poll_ms"] = poll_interval_ms(state, viewer)
+    ctx.update(friends_context(game, user_id))  # invite link, rematch (siete/play/friends.py)
     if game.status == "waiting":  # who sits and what is free: only a waiting table shows it
         ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
     if state is not None:

@@ -33,6 +33,7 @@ class NewTableForm(FlaskForm):
     cautious_bots = _count(_l("Cautious"), 1)
     bold_bots = _count(_l("Bold"), 1)
     watch_only = BooleanField(_l("Bots only: I just watch (free seats get standard bots)"))
+    private = BooleanField(_l("Private table (invite link only)"))
     max_hands = AsciiIntegerField(_l("Hand limit"), default=15, validators=[
         InputRequired(message=_l("Enter a hand limit."))])
     turn_seconds = AsciiIntegerField(_l("Turn timer (seconds)"), default=30, validators=[
@@ -80,4 +81,4 @@ class NewTableForm(FlaskForm):
             bots += ["standard"] * (self.seats.data - len(bots))
         return TableSpec(name=(self.name.data or "").strip(), seats=self.seats.data, bots=tuple(bots),
                          max_hands=self.max_hands.data, turn_seconds=self.turn_seconds.data,
-                         creator_sits=not self.watch_only.data)
+                         creator_sits=not self.watch_only.data, private=bool(self.private.data))

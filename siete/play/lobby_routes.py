@@ -18,6 +18,7 @@ from siete.play.forms import NewTableForm
 from siete.play.lobby import lobby_view
 from siete.service.errors import TableError
 from siete.service.ratings import ratings_of
+from siete.service.rematch import play_again
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
 from siete.web.extensions import limiter
 
@@ -37,7 +38,7 @@ def lobby_list():
 
 def _lobby_lists() -> dict:
     page = request.args.get("page", 1, type=int) or 1
-    lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size)
+    lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id())
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
     return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated))}
@@ -125,8 +126,8 @@ def again(game_id: int):
     spec = TableSpec(name=game.name, seats=game.num_players,
                      bots=bots if watch else bots[:game.num_players - 1],
                      max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch)
-    try:
-        new_id = open_table(spec)
+    try:  # with people: the rematch, its players invited (or the seat at the one opened already)
+        new_id = open_table(spec) if watch else play_again(settings(), game_id, my_player(), spec)
     except TableError as exc:  # the service has rolled its work back
         flash(error_message(exc), "error")
         return redirect(url_for(".table", game_id=game_id), 303)

@@ -32,6 +32,7 @@ from siete.play.blueprint import (
     user_id,
 )
 from siete.play.context import table_context, waiting_marker
+from siete.play.friends import guard_table, table_key
 from siete.service.errors import SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
@@ -103,6 +104,8 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
         ctx = table_context(game_id, viewer_id, error, notice, snapshot, viewer_name)
     except TableNotFound as exc:
         abort(404, error_message(exc))
+    if snapshot is None:  # (a move's snapshot: the mover sits there) a private table is no
+        guard_table(ctx["game"], viewer_id)  # table to who may not see it
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
     return render_template(template, **ctx), status
@@ -183,7 +186,8 @@ def next_hand(game_id: int):
 @login_required
 def join(game_id: int):
     """Take a free seat at a waiting table."""
-    return _perform(game_id, lambda: join_table(game_id, my_player()),
+    key = table_key(game_id)  # a private table's invite key, if the visitor came by its link
+    return _perform(game_id, lambda: join_table(game_id, my_player(), key),
                     _("You have a seat. The game starts when the creator starts it."))
 
 

@@ -37,6 +37,11 @@ class Problem(StrEnum):
     LEAVING_STARTED = "leaving_started"
     CREATOR_ONLY = "creator_only"
     SEATS_FREE = "seats_free"  # values: num
+    # play with friends (#26)
+    PUBLIC_TABLE = "public_table"
+    NOT_INVITED = "not_invited"
+    INVITES_PENDING = "invites_pending"  # values: names, seconds
+    NOT_A_PLAYER = "not_a_player"
 
 
 class TableError(Exception):
