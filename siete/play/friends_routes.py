@@ -29,6 +29,7 @@ def rematch(game_id: int):
 @login_required
 def new_invite(game_id: int):
     """The owner makes a new invite link for a private table: the old one stops working."""
+    guard_table(game_or_404(game_id), user_id())
     try:
         key = renew_link(game_id, user_id())
     except TableError as exc:
@@ -44,6 +45,7 @@ def new_invite(game_id: int):
 def decline_rematch(game_id: int):
     """An invitee says no to the rematch `game_id`; back to the finished table they came from."""
     game = game_or_404(game_id)
+    guard_table(game, user_id())
     back = url_for(".table", game_id=game.rematch_of or game_id)
     try:
         decline(game_id, my_player())
