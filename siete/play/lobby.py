@@ -36,6 +36,7 @@ class LobbyTable:
     who: list[LobbySeat]
     mine: bool
     can_join: bool
+    private: bool = False  # only its creator and players see it listed (#26)
 
 
 @dataclass(frozen=True)
@@ -84,4 +85,5 @@ def lobby_table(game, user_id: int | None, ratings: dict[int, float]) -> LobbyTa
         who=[LobbySeat(gp.player.name, ratings.get(gp.player_id),
                        gp.player.profile if gp.player.kind == "bot" else None) for gp in seats],
         mine=mine, can_join=waiting and bool(user_id) and not mine and free > 0,
+        private=bool(game.private),
     )
