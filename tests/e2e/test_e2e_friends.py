@@ -121,3 +121,22 @@ def test_a_rematch_brings_both_people_to_the_new_table(new_player, artifacts):
     expect(bank.page.locator("#table .waiting-seats")).to_contain_text(punter.name)
     expect(punter.page.locator("#table .waiting-seats")).to_contain_text(bank.name)
     expect(punter.page.locator("#table-start")).to_be_visible()  # full: start without bots
+
+
+def test_with_javascript_off_the_link_is_there_to_copy_by_hand(new_player):
+    ana = new_player("ana", java_script_enabled=False)
+    ana.sign_in()
+    table = open_private_table(ana, seats=3)
+    field = ana.page.locator("#invite-link")
+    expect(field).to_be_visible()
+    assert field.get_attribute("readonly") is not None
+    assert re.search(rf"/tables/{table}\?key=[\w-]{{43}}$", field.input_value())
+    expect(ana.page.locator("#invite-copy")).to_be_hidden()  # Copy and Share need JavaScript
+    expect(ana.page.locator("#invite-share")).to_be_hidden()
+    old = field.input_value()
+    with ana.page.expect_navigation():
+        ana.page.locator("#invite-renew").click()  # a plain form: a new link, the old one ends
+    assert ana.page.locator("#invite-link").input_value() != old
+    friend = new_player("dora")
+    response = friend.page.goto(old)
+    assert response is not None and response.status == 404
