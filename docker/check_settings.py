@@ -35,7 +35,7 @@ def main() -> int:
     for problem in found:
         print(f"check_settings: refusing to start in production: {problem}", file=sys.stderr)
     if found:
-        print("check_settings: see .env.example and the README's Production section", file=sys.stderr)
+        print("check_settings: see .env.example and docs/production.md", file=sys.stderr)
     return 1 if found else 0
 
 

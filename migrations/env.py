@@ -16,12 +16,9 @@ logger = logging.getLogger('alembic.env')
 
 
 def get_engine():
-    try:
-        # this works with Flask-SQLAlchemy<3 and Alchemical
-        return current_app.extensions['migrate'].db.get_engine()
-    except (TypeError, AttributeError):
-        # this works with Flask-SQLAlchemy>=3
-        return current_app.extensions['migrate'].db.engine
+    # Flask-SQLAlchemy 3 (pyproject.toml pins it): db.engine. The template's first try,
+    # db.get_engine(), is for Flask-SQLAlchemy 2 and warns of its removal in 3.2 on every upgrade.
+    return current_app.extensions['migrate'].db.engine
 
 
 def get_engine_url():

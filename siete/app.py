@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import inspect
 
 import siete.data.all_tables  # noqa: F401  (every table must be known before create_all)
 from siete.auth import account as auth_account  # noqa: F401  (adds the account page to auth's bp)
@@ -14,7 +13,8 @@ from siete.auth import reset as auth_reset  # noqa: F401  (adds the reset pages 
 from siete.auth.routes import bp as auth_bp
 from siete.cli.commands import register_commands
 from siete.data.base import db
-from siete.data.database import PING_AFTER_IDLE_S, configure_engine, engine_options, init_database
+from siete.data.database import PING_AFTER_IDLE_S, configure_engine, engine_options
+from siete.data.database_setup import create_on_first_start
 from siete.data.xmlfiles import load_game
 from siete.history.routes import bp as history_bp
 from siete.play import friends_routes, lobby_routes, routes  # noqa: F401  (they attach their routes to play_bp)
@@ -39,7 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     with app.app_context():
         configure_engine(db.engine, app.config.get("DB_PING_AFTER_IDLE_S", PING_AFTER_IDLE_S))
-    _create_sqlite_database_on_first_run(app)
+    create_on_first_start(app)  # SQLite: `flask run` alone just works; db-setup reports it
     register_commands(app)
     app.register_blueprint(site_bp)  # /livez, /healthz
     init_web(app)
@@ -69,13 +69,6 @@ def _load_game_config(app: Flask) -> None:
     if "GAME" in app.config:  # a test may hand in its own GameConfig
         return
     app.config["GAME"] = load_game()
-
-
-def _create_sqlite_database_on_first_run(app: Flask) -> None:
-    """On SQLite, build and seed a database with no tables so `flask run` just works."""
-    with app.app_context():
-        if db.engine.dialect.name == "sqlite" and not inspect(db.engine).has_table("game_details"):
-            init_database()
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -119,7 +119,7 @@ CREATE TABLE IF NOT EXISTS players (
     CONSTRAINT uq_players_user_id UNIQUE (user_id),
     CONSTRAINT fk_players_user_id_users FOREIGN KEY (user_id) REFERENCES users (id),
     CONSTRAINT ck_players_kind CHECK (kind IN ('human', 'bot')),
-    CONSTRAINT ck_players_profile CHECK (profile IS NULL OR profile IN ('standard', 'cautious', 'bold')),
+    CONSTRAINT ck_players_profile CHECK (profile IS NULL OR profile IN ('standard', 'cautious', 'bold', 'expert')),
     -- A human has an account and no strategy; a bot has a strategy and no account.
     CONSTRAINT ck_players_kind_fields CHECK (
         (kind = 'human' AND user_id IS NOT NULL AND profile IS NULL)
@@ -206,6 +206,8 @@ CREATE TABLE IF NOT EXISTS games (
     duration_s       INT          NULL,
     hands_played     INT          NOT NULL DEFAULT 0,
     winner_player_id INT          NULL,
+    -- "Show the odds" (#27.4): a practice table, its odds shown at each turn, never rated.
+    show_odds        BOOL         NOT NULL DEFAULT 0,
     -- Play with friends (#26): a private table opens only with its invite link's secret
     -- (invite_token); rematch_of is the finished game whose "Play again" opened this one (a
     -- plain id: a self-referencing key would make emptying games depend on row order).
@@ -646,4 +648,63 @@ CREATE TABLE IF NOT EXISTS report_game_bets (
     CONSTRAINT fk_report_game_bets_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
     INDEX ix_report_game_bets_player_id_highest_game_id (player_id, highest, game_id),
     INDEX ix_report_game_bets_game_id (game_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- The review of a finished game (issue 27): each decision of each seat, valued by the odds
+-- solver from what the seat saw (siete/engine/review.py: values in stakes), written once when
+-- the game ends. step 0 is the bet; then the turn's actions (turn_actions.seq).
+CREATE TABLE IF NOT EXISTS move_reviews (
+    id             INT         NOT NULL AUTO_INCREMENT,
+    game_id        INT         NOT NULL,
+    game_player_id INT         NOT NULL,
+    hand_number    SMALLINT    NOT NULL,
+    step           TINYINT     NOT NULL,
+    action         VARCHAR(5)  NOT NULL,
+    is_bank        BOOL        NOT NULL,
+    mark           VARCHAR(10) NOT NULL,
+    value_lost     DECIMAL(12,6) NOT NULL,
+    stand_ev       DECIMAL(12,6) NULL,
+    draw_ev        DECIMAL(12,6) NULL,
+    stake          INT         NULL,
+    best_stake     INT         NULL,
+    hand_value     DECIMAL(12,6) NULL,
+    created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_move_reviews PRIMARY KEY (id),
+    -- Also the index for "the review of a game".
+    CONSTRAINT uq_move_reviews_game_id_hand_number_game_player_id_step
+        UNIQUE (game_id, hand_number, game_player_id, step),
+    CONSTRAINT fk_move_reviews_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_move_reviews_game_player_id_game_players
+        FOREIGN KEY (game_player_id) REFERENCES game_players (id),
+    CONSTRAINT ck_move_reviews_action CHECK (action IN ('bet', 'draw', 'stand')),
+    CONSTRAINT ck_move_reviews_mark CHECK (mark IN ('best', 'inaccuracy', 'mistake', 'blunder')),
+    INDEX ix_move_reviews_game_player_id (game_player_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- A seat's figures over its reviewed game: accuracy is best / decisions.
+CREATE TABLE IF NOT EXISTS seat_reviews (
+    game_player_id INT         NOT NULL,
+    game_id        INT         NOT NULL,
+    player_id      INT         NOT NULL,
+    decisions      INT         NOT NULL,
+    best           INT         NOT NULL,
+    inaccuracies   INT         NOT NULL,
+    mistakes       INT         NOT NULL,
+    blunders       INT         NOT NULL,
+    value_lost     DECIMAL(12,6) NOT NULL,
+    created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by     VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_seat_reviews PRIMARY KEY (game_player_id),
+    CONSTRAINT fk_seat_reviews_game_player_id_game_players
+        FOREIGN KEY (game_player_id) REFERENCES game_players (id),
+    CONSTRAINT fk_seat_reviews_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_seat_reviews_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    -- A player's reviewed games (its profile's trend, "My games").
+    INDEX ix_seat_reviews_player_game (player_id, game_id),
+    INDEX ix_seat_reviews_game_id (game_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;

@@ -89,4 +89,7 @@ VALUES
     ('Lucia',   'lucla',   'bot', NULL, 'cautious', 'seed', 'seed'),
     ('Javier',  'javler',  'bot', NULL, 'bold',     'seed', 'seed'),
     ('Marta',   'rnarta',  'bot', NULL, 'bold',     'seed', 'seed'),
-    ('Diego',   'dlego',   'bot', NULL, 'bold',     'seed', 'seed');
+    ('Diego',   'dlego',   'bot', NULL, 'bold',     'seed', 'seed'),
+    ('Sofia',   'sofla',   'bot', NULL, 'expert',   'seed', 'seed'),
+    ('Alba',    'alba',    'bot', NULL, 'expert',   'seed', 'seed'),
+    ('Ines',    'lnes',    'bot', NULL, 'expert',   'seed', 'seed');

@@ -9,13 +9,14 @@ from siete.cli.engine_commands import replay_command, simulate_command
 from siete.cli.odds_command import odds_command
 from siete.cli.rating_commands import ratings_command
 from siete.cli.report_commands import reports_command
+from siete.cli.review_commands import review_games_command
 from siete.cli.worker import worker_command
 from siete.data.migrations import init_migrations
 
 # replay and simulate (without --record) run without a database or app config; the others run
 # in the app's context.
 COMMANDS = (init_db_command, db_setup_command, replay_command, simulate_command, odds_command,
-            reports_command, ratings_command, worker_command)
+            reports_command, ratings_command, worker_command, review_games_command)
 
 
 def register_commands(app: Flask) -> None:

@@ -8,6 +8,8 @@ from siete.data import (  # noqa: F401
     player_stats,
     reference,
     report_tables,
+    reviews,
 )
 
-TABLE_MODULES = (games, invites, login_sessions, outbox_rows, people, player_stats, reference, report_tables)
+TABLE_MODULES = (games, invites, login_sessions, outbox_rows, people, player_stats, reference,
+                 report_tables, reviews)

@@ -59,6 +59,7 @@ class PlainGameRow:
     duration_s: int | None
     hands_played: int
     winner_player_id: int | None
+    show_odds: bool = False  # a practice table (#27.4): odds shown, not rated
 
 
 # A games row whichever path loaded it: what services read of a game.

@@ -41,18 +41,21 @@ def db_adopt_command() -> None:
     empty database and one already under Alembic are left alone.
     """
     with one_setup_at_a_time():
-        adopt_database()
+        adopted = adopt_database()
+    if adopted:
+        click.echo(_("Stamped the existing database at %(revision)s.", revision=BASELINE))
+    else:
+        click.echo(_("Nothing to adopt: the database is empty or already under migrations."))
 
 
-def adopt_database() -> None:
-    """db-adopt's work, saying what it did (db-setup does it too)."""
+def adopt_database() -> bool:
+    """db-adopt's work (db-setup does it too): True if it stamped a database at the baseline."""
     tables = set(inspect(db.engine).get_table_names())
     if "alembic_version" in tables or "games" not in tables:
-        click.echo("Nothing to adopt: the database is empty or already under migrations.")
-        return
+        return False
     create_schema()
     stamp(directory=str(MIGRATIONS_DIR), revision=BASELINE)
-    click.echo(f"Stamped the existing database at {BASELINE}.")
+    return True
 
 
 @contextmanager

@@ -83,13 +83,7 @@ class BotProfile(StrEnum):
     STANDARD = "standard"
     CAUTIOUS = "cautious"
     BOLD = "bold"
-
-
-class EngineProfile(StrEnum):
-    """Bot profiles the engine and the simulator play that tables do not seat yet: the
-    database's vocabulary (BotProfile, its CHECK lists and migrations) gains them first."""
-
-    EXPERT = "expert"
+    EXPERT = "expert"  # plays by the odds solver (engine/expert.py, issue 27)
 class RuleCode(StrEnum):
     """Why the rules refuse an action (a RuleError's code). Each reason names what it needs in
     the error's values: a player's `name`, a `card`, the `top` bet, ...

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from siete.engine.codes import Action, EngineProfile
+from siete.engine.codes import Action, BotProfile
 from siete.engine.odds import PunterPosition, best_action, bet_for
 from siete.engine.odds_position import view_position
 from siete.engine.views import BotView
@@ -17,7 +17,7 @@ from siete.engine.views import BotView
 class ExpertBot:
     """Draws, stands and plays the bank by the exact odds; bets the most on a hand worth it."""
 
-    name = EngineProfile.EXPERT
+    name = BotProfile.EXPERT
     description = "plays the exact odds: the solver's best move, the largest bet when it pays"
     bets_on_cards = True
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.codes import Action, BotProfile, EngineProfile, Event, RuleCode
+from siete.engine.codes import Action, BotProfile, Event, RuleCode
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
 from siete.engine.settlement import settle_hand
@@ -279,5 +279,5 @@ def verify_profile(profile: str | None) -> None:
         raise RuleError(RuleCode.UNKNOWN_PROFILE, profile=profile, known=", ".join(_KNOWN))
 
 
-_KNOWN = (*BotProfile, *EngineProfile)
+_KNOWN = tuple(BotProfile)
 _PROFILES = frozenset(_KNOWN)  # `"x" in BotProfile` raises for a non-member on 3.11

@@ -12,16 +12,19 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 
 from siete.data.vocabulary import GameStatus
+from siete.engine.review import BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
 from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view, result_text
 from siete.i18n.history_words import GAME_STATUSES
+from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, player_by_user, rating_for_user
 from siete.service.player_profile import load_profile
 from siete.service.ratings import leaderboard, rated_players
+from siete.service.review_pages import game_review, review_trend
 from siete.service.table_access import game_hidden_from
-from siete.web.charts import rating_chart, win_rate_by_hand_chart, win_rate_chart
+from siete.web.charts import accuracy_chart, rating_chart, win_rate_by_hand_chart, win_rate_chart
 from siete.web.markup import cards_markup
 from siete.web.security import wants_fragment
 
@@ -49,10 +52,11 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     record = load_record(game_id)
     if record is None or _private_to_others(game_id):
         abort(404, _("There is no such game."))
-    view = game_view(record)
-    count = len(view.hands)
+    count = len(record.hands)
     number = request.args.get("hand", 1, type=int) or 1
     number = min(max(number, 1), count) if count else 0
+    # the stored review (issue 27), with the moves of the hand the replay shows
+    view = game_view(record, game_review(game_id, record.hands[number - 1].number if count else None))
     fragment = wants_fragment()
     live = None
     if not fragment and record.game.status == GameStatus.PLAYING:
@@ -113,7 +117,10 @@ def player(name: str) -> str:
         win_chart=win_rate_chart([(g.first, g.last, g.won) for g in profile.win_rate]),
         rating_chart=rating_chart([(p.game_id, p.rating) for p in profile.rating_series],
                                   profile.rated_games),
-        hand_chart=win_rate_by_hand_chart("win_rate_by_hand", profile.hand_rows))
+        hand_chart=win_rate_by_hand_chart("win_rate_by_hand", profile.hand_rows),
+        review=(trend := review_trend(profile.name)),
+        accuracy_chart=accuracy_chart([(g.game_id, g.figures.best, g.figures.decisions)
+                                       for g in trend.games]))
 
 
 def links_player(_column: str, _value: object) -> bool:
@@ -151,6 +158,32 @@ def _result(value: str | None) -> str:
 @bp.app_template_filter("history_cards")
 def _cards(codes: list[str]) -> Markup:
     return cards_markup(codes, "sm")
+
+
+@bp.app_template_global("review_thresholds")
+def _review_thresholds() -> tuple[float, float, float]:
+    """The review's marks' thresholds in stakes, for the rules page (engine/review.py)."""
+    return BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
+
+
+@bp.app_template_filter("review_mark")
+def _review_mark(value: str) -> str:
+    return mark_word(value)
+
+
+@bp.app_template_filter("signed_stakes")
+def _signed_stakes(value: float) -> str:
+    return signed_stakes(value)
+
+
+@bp.app_template_filter("stakes")
+def _stakes(value: float) -> str:
+    return stakes(value)
+
+
+@bp.app_template_filter("percent")
+def _percent(value: float) -> str:
+    return percent(value)
 
 
 @bp.app_template_filter("history_status")

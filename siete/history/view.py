@@ -8,10 +8,12 @@ from functools import cached_property
 from flask_babel import gettext as _
 
 from siete.data.game_rows import PlainGameRow
-from siete.i18n.history_words import GAME_STATUSES, duration_text, settlement_events, turn_events
+from siete.history.review_view import ReviewedEvent, reviewed_events
+from siete.i18n.history_words import GAME_STATUSES, duration_text, settlement_events
 from siete.i18n.words import BANK_RESULTS, RESULTS, word
 from siete.i18n.words import game_total as total_text
 from siete.service.game_record import GameRecord, HandRow, Seat
+from siete.service.review_pages import GameReviewRecord, ReviewFigures
 
 
 @dataclass
@@ -21,6 +23,12 @@ class HandView:
     hand: HandRow
     next_bank: Seat | None  # who holds the bank in the next hand, when it changed hands
     seconds: int | None = None  # how long the hand took, from the previous one's end
+    review: GameReviewRecord | None = None  # the game's review, with this hand's moves if shown
+
+    @cached_property
+    def reviewed_events(self) -> list[ReviewedEvent]:
+        """The events with each decision's review beside it (the replay's hand)."""
+        return reviewed_events(self.hand, self.review)
 
     @property
     def duration(self) -> str:
@@ -28,15 +36,7 @@ class HandView:
 
     @cached_property
     def events(self) -> list[str]:
-        hand = self.hand
-        events = [_("hand %(number)s: %(name)s holds the bank", number=hand.number,
-                    name=hand.bank.name)]
-        for turn in hand.turns:
-            if turn.is_bank and hand.bank_result == "did_not_play":
-                events.append(_("everyone bust: the bank does not play"))
-                continue
-            events.extend(turn_events(turn))
-        return events
+        return [event.text for event in self.reviewed_events]
 
     @cached_property
     def settlement(self) -> list[str]:
@@ -67,6 +67,12 @@ class HandView:
 class GameView:
     record: GameRecord
     hands: list[HandView]
+    review: GameReviewRecord | None = None  # stored when the game ended (issue 27)
+
+    def seat_review(self, seat: Seat) -> ReviewFigures | None:
+        """The seat's review figures, None before the game's end or with no decision."""
+        figures = self.review.seats.get(seat.id) if self.review else None
+        return figures if figures is not None and figures.decisions else None
 
     @property
     def game(self) -> PlainGameRow:
@@ -99,7 +105,7 @@ class GameView:
         return self.hands[number - 1] if 1 <= number <= len(self.hands) else None
 
 
-def game_view(record: GameRecord) -> GameView:
+def game_view(record: GameRecord, review: GameReviewRecord | None = None) -> GameView:
     hands = []
     for index, hand in enumerate(record.hands):
         following = record.hands[index + 1] if index + 1 < len(record.hands) else None
@@ -108,8 +114,8 @@ def game_view(record: GameRecord) -> GameView:
         seconds = None
         if began is not None and hand.recorded_at is not None and hand.recorded_at >= began:
             seconds = int((hand.recorded_at - began).total_seconds())
-        hands.append(HandView(hand, next_bank, seconds))
-    return GameView(record, hands)
+        hands.append(HandView(hand, next_bank, seconds, review))
+    return GameView(record, hands, review)
 
 
 def result_text(result: str | None) -> str:

@@ -15,6 +15,7 @@ from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import is_face_down, table_view
 from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
 from siete.play.friends import friends_context
+from siete.play.odds_panel import odds_panel
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
@@ -87,6 +88,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
     if state is not None:
         ctx.update(game_context(state, viewer, marker[1] if marker else None))
+    ctx["odds"] = odds_panel(game.show_odds, state, viewer)  # a practice table's odds (#27.4)
     return ctx
 
 

@@ -16,10 +16,11 @@ from siete.web.validators import AsciiIntegerField, PlainText
 BOT_FIELDS = tuple((p.value, f"{p.value}_bots") for p in BotProfile)
 
 
-def _count(label, default: int) -> AsciiIntegerField:
+def _count(label, default: int, required: bool = True) -> AsciiIntegerField:
+    # A field added later is optional: a tab opened before it, or a script, leaves it out (0).
+    presence = InputRequired(message=_l("Enter a number (0 if none).")) if required else Optional()
     return AsciiIntegerField(label, default=default, validators=[
-        InputRequired(message=_l("Enter a number (0 if none).")),
-        NumberRange(0, 7, message=_l("Choose 0 to 7 bots."))])
+        presence, NumberRange(0, 7, message=_l("Choose 0 to 7 bots."))])
 
 
 class NewTableForm(FlaskForm):
@@ -32,7 +33,9 @@ class NewTableForm(FlaskForm):
     standard_bots = _count(_l("Standard"), 1)
     cautious_bots = _count(_l("Cautious"), 1)
     bold_bots = _count(_l("Bold"), 1)
+    expert_bots = _count(_l("Expert"), 0, required=False)  # issue 27: plays the exact odds
     watch_only = BooleanField(_l("Bots only: I just watch (free seats get standard bots)"))
+    show_odds = BooleanField(_l("Show the odds (a practice table: not rated)"))
     private = BooleanField(_l("Private table (invite link only)"))
     max_hands = AsciiIntegerField(_l("Hand limit"), default=15, validators=[
         InputRequired(message=_l("Enter a hand limit."))])
@@ -76,9 +79,10 @@ class NewTableForm(FlaskForm):
 
     def spec(self) -> TableSpec:
         """The table the form asks for; a watch-only table fills its free seats with standard bots."""
-        bots = [profile for profile, name in BOT_FIELDS for _ in range(getattr(self, name).data)]
+        bots = [profile for profile, name in BOT_FIELDS for _ in range(getattr(self, name).data or 0)]
         if self.watch_only.data:
             bots += ["standard"] * (self.seats.data - len(bots))
         return TableSpec(name=(self.name.data or "").strip(), seats=self.seats.data, bots=tuple(bots),
                          max_hands=self.max_hands.data, turn_seconds=self.turn_seconds.data,
-                         creator_sits=not self.watch_only.data, private=bool(self.private.data))
+                         creator_sits=not self.watch_only.data, show_odds=bool(self.show_odds.data),
+                         private=bool(self.private.data))

@@ -16,6 +16,7 @@ from siete.play.blueprint import bp, game_or_404, my_player, settings, user_id
 from siete.play.context import again_bots
 from siete.play.forms import NewTableForm
 from siete.play.lobby import lobby_view
+from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
 from siete.service.ratings import ratings_of
 from siete.service.rematch import play_again
@@ -109,7 +110,7 @@ def _sat_at(game) -> bool:
 def rules():
     """How to play, for players: RULES.md in plain words, with the cards drawn."""
     return render_template("play/rules.html", profiles=list(PROFILES),
-                           config=settings().game)
+                           config=settings().game, bust_rows=bust_rows(settings().game.cards))
 
 
 @bp.post("/tables/<int:game_id>/again")
@@ -125,7 +126,8 @@ def again(game_id: int):
     watch = game.mode == "bots"
     spec = TableSpec(name=game.name, seats=game.num_players,
                      bots=bots if watch else bots[:game.num_players - 1],
-                     max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch)
+                     max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch,
+                     show_odds=game.show_odds)
     try:  # with people: the rematch, its players invited (or the seat at the one opened already)
         new_id = open_table(spec) if watch else play_again(settings(), game_id, my_player(), spec)
     except TableError as exc:  # the service has rolled its work back

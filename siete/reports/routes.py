@@ -72,7 +72,7 @@ def links_player(column: str, value: object) -> bool:
 
 @bp.before_request
 def _guard_the_database() -> None:
-    """A statement timeout for this request's queries (MariaDB; SQLite has none, see README)."""
+    """A statement timeout for this request's queries (MariaDB; SQLite has none, see docs/history-and-reports.md)."""
     seconds = current_app.config.get("REPORTS_STATEMENT_TIMEOUT_S", 2)
     if seconds:
         limit_statement_time(float(seconds))

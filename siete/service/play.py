@@ -32,6 +32,7 @@ from siete.engine.moves import (
 )
 from siete.engine.state import DEAL, OVER, PLAY, GameState, HandRecord, RuleError
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, TableNotFound
+from siete.service.game_review import review_finished_game
 from siete.service.recording import record_finish, record_hand
 from siete.service.table_locks import (
     Mover,
@@ -110,6 +111,7 @@ def advance(settings: ServiceSettings, game: GameRow, state: GameState, by: str,
             record_hand(game, state, hand, by)
         if state.phase == OVER:
             record_finish(game, state, by)
+            review_finished_game(game, state.config.cards, by)  # once, at the end (#27.5)
 
     def pauses(state: GameState) -> bool:  # the next hand is dealt when the pause is over
         return pause_bots and _pauses(settings, game, state)  # (see run_due_timers)

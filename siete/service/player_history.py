@@ -16,9 +16,11 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
 from siete.data.player_stats import PlayerRating
+from siete.data.reviews import SeatReviewRow
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATINGS = PlayerRating.__table__
+REVIEWED = SeatReviewRow.__table__
 
 
 def player_by_user(user_id: int) -> Any:
@@ -35,8 +37,13 @@ def rating_for_user(user_id: int) -> float | None:
 
 MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.c.final_position,
                    GAMES.c.name, GAMES.c.status, GAMES.c.num_players, GAMES.c.hands_played,
-                   GAMES.c.started_at, GAMES.c.ended_at, GAMES.c.created_at)
+                   GAMES.c.started_at, GAMES.c.ended_at, GAMES.c.created_at, GAMES.c.show_odds,
+                   REVIEWED.c.decisions.label("review_decisions"),
+                   REVIEWED.c.best.label("review_best"),
+                   REVIEWED.c.value_lost.label("review_lost"))
             .join(GAMES, GAMES.c.id == SEATS.c.game_id)
+            # the seat's review (issue 27), by its primary key: none before the game ends
+            .outerjoin(REVIEWED, REVIEWED.c.game_player_id == SEATS.c.id)
             .where(SEATS.c.player_id == bindparam("player_id"))
             .order_by(SEATS.c.game_id.desc()))
 
@@ -56,6 +63,24 @@ class GameLine:
     started_at: datetime | None
     ended_at: datetime | None
     created_at: datetime | None
+    show_odds: bool = False  # a practice table (#27.4): not rated
+    # The seat's review (issue 27): its decisions, the best among them, the value lost in all.
+    review_decisions: int | None = None
+    review_best: int | None = None
+    review_lost: float | None = None
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of the seat's best decisions, 0-100; None unreviewed or with none."""
+        if not self.review_decisions or self.review_best is None:
+            return None
+        return 100.0 * self.review_best / self.review_decisions
+
+    @property
+    def mean_lost(self) -> float | None:
+        if not self.review_decisions or self.review_lost is None:
+            return None
+        return float(self.review_lost) / self.review_decisions
 
 
 def games_of(player_id: int, page: int, per_page: int) -> tuple[list[GameLine], bool]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, delete, func, insert, select
+from sqlalchemy import bindparam, delete, false, func, insert, select
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer
@@ -178,12 +178,13 @@ def _store(game_id: int, places: list[tuple[int, int]], before: dict[int, Skill]
 
 
 def games_in_rating_order() -> list[int]:
-    """Finished games in the order they were rated (then any unrated, by end time and id)."""
+    """Finished games in the order they were rated (then any unrated, by end time and id);
+    practice tables (show_odds, #27.4) are never rated."""
     first_rated = (select(GAME_RATINGS.c.game_id, func.min(GAME_RATINGS.c.id).label("seq"))
                    .group_by(GAME_RATINGS.c.game_id).subquery())
     games = Game.__table__
     query = (select(games.c.id).outerjoin(first_rated, first_rated.c.game_id == games.c.id)
-             .where(games.c.status == GameStatus.FINISHED)
+             .where(games.c.status == GameStatus.FINISHED, games.c.show_odds == false())
              .order_by(first_rated.c.seq.is_(None), first_rated.c.seq, games.c.ended_at, games.c.id))
     return list(db.session.execute(query).scalars())
 

@@ -18,6 +18,7 @@ from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState, HandRecord
 from siete.service.ratings import rate_game
 from siete.service.report_aggregates import add_finished_games
+from siete.service.tallies import tally_game
 
 # Built once, so each is compiled once: a hand's end is a third of all moves.
 INSERT_HAND = insert(Hand.__table__)
@@ -203,4 +204,7 @@ def record_finish(game: GameRow, state: GameState, by: str) -> None:
     # ORM objects (record_start's seat cards) are flushed first: the aggregates read the rows.
     db.session.flush()
     add_finished_games([game.id], by)  # takes the finish lock first (lock_finishes)
-    rate_game(game.id, by)  # the ratings change with the finish, in the same transaction
+    if game.show_odds:  # a practice table (#27.4) is not rated; its tallies are kept
+        tally_game(game.id, by)
+    else:
+        rate_game(game.id, by)  # the ratings change with the finish, in the same transaction

@@ -14,6 +14,7 @@ from siete.data.vocabulary import BotProfile, GameMode, GameStatus, PlayerKind
 from siete.engine.config import GameConfig
 from siete.engine.replay import ScenarioError, load_scenario, replay, scenario_config
 from siete.engine.state import OVER, GameState, HandRecord
+from siete.service.game_review import review_finished_game
 from siete.service.recording import record_finish, record_hand, record_start
 from siete.service.unit_of_work import unit_of_work
 
@@ -77,6 +78,7 @@ def record_scenario(text: str, base: GameConfig) -> Game:
     if result.state.phase == OVER:
         game.ended_at = started_at + timedelta(seconds=int(data.get("duration_s", 0)))
         record_finish(game, result.state, BY)
+        review_finished_game(game, result.state.config.cards, BY)
     else:
         game.status = GameStatus.ABANDONED
     return game

@@ -46,6 +46,7 @@ class TableSpec:
     max_hands: int = 15
     turn_seconds: int = DEFAULT_TURN_SECONDS
     creator_sits: bool = True
+    show_odds: bool = False  # a practice table: odds at each turn, not rated (#27.4)
     private: bool = False  # only the invite link opens it (siete.service.table_access)
 
 
@@ -150,7 +151,7 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     mode = GameMode.of(humans, len(spec.bots))
     game = Game(name=spec.name.strip()[:60] or by[:60], status=GameStatus.WAITING,
                 mode=mode, num_players=spec.seats, initial_points=config.initial_points,
-                max_hands=spec.max_hands, turn_seconds=spec.turn_seconds,
+                max_hands=spec.max_hands, turn_seconds=spec.turn_seconds, show_odds=spec.show_odds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
                 creator_user_id=creator.user_id if creator else None, created_by=by, updated_by=by,
                 private=spec.private, invite_token=new_token() if spec.private else None)

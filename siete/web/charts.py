@@ -245,3 +245,13 @@ def rating_chart(series: Sequence[tuple[int, float]], games: int) -> Chart | Non
               for game_id, rating in series]
     return line_chart("rating", _("Rating after each finished game"), _("games"), points,
                       str(games or len(series)))
+
+
+def accuracy_chart(series: Sequence[tuple[int, int, int]]) -> Chart | None:
+    """(game id, best decisions, decisions) per reviewed game, oldest first (issue 27): the
+    share of the player's decisions the review marked best, a bar a game."""
+    items = [(str(game_id), 100.0 * best / decisions,
+              _("game %(id)s: %(best)s of %(num)s decisions best", id=game_id, best=best,
+                num=decisions)) for game_id, best, decisions in series if decisions]
+    return percent_bars("accuracy", _("Share of best decisions in each reviewed game, oldest "
+                                      "first"), _("game"), items)

@@ -28,6 +28,19 @@ def test_the_engine_imports_only_the_standard_library_and_itself():
     assert outside == {}
 
 
+# Standard-library modules that reach outside a computation: files, the environment, processes,
+# the network, a database, the clock. The engine is handed what it needs (a seeded random source).
+OUTSIDE_WORLD = {"os", "pathlib", "io", "shutil", "tempfile", "glob", "subprocess", "socket", "ssl",
+                 "http", "urllib", "sqlite3", "dbm", "shelve", "time", "datetime", "logging"}
+
+
+def test_the_engine_reaches_no_file_environment_network_or_clock():
+    reaching = {str(path.relative_to(ROOT)): sorted(names)
+                for path in engine_files()
+                if (names := {n for n in imported_modules(path) if n.partition(".")[0] in OUTSIDE_WORLD})}
+    assert reaching == {}
+
+
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One import cycle of the graph (as the modules along it), or None."""
     done: set[str] = set()

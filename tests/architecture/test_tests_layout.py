@@ -56,3 +56,15 @@ def test_every_folder_of_python_files_is_a_package():
     missing = sorted(str(folder.relative_to(ROOT)) for folder in folders
                      if not (folder / "__init__.py").exists())
     assert not missing, f"add an empty __init__.py to: {missing}"
+
+
+def test_a_helper_beside_tests_serves_only_its_own_folder():
+    """What several folders share lives in tests/support/ (or a fixture in tests/conftest.py)."""
+    offenders = []
+    for path in python_files():
+        folder = ".".join(path.parent.relative_to(ROOT).parts)
+        for name in imported_modules(path):
+            if name.startswith("tests.") and not name.startswith(("tests.support", f"{folder}.")) \
+                    and name.count(".") >= 2:
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not offenders, "move the shared helper into tests/support/:\n" + "\n".join(offenders)

@@ -1,4 +1,4 @@
-"""compose.prod.yaml's real stack with an .env as the README says to fill it in (#24.2, #24.8).
+"""compose.prod.yaml's real stack with an .env as docs/production.md says to fill it in (#24.2, #24.8).
 
 A mail server stands by (tests/compose/smtp-sink.yaml, test scaffolding: it prints what it
 receives). Someone asks for a password reset with a forged Host and X-Forwarded-Host: the mail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Test scaffolding, NOT the project's images: builds stand-ins for the official base images the
 # Dockerfile and docker-compose.yml name (python:3.11-slim, mysql:8, nginx:1.27, redis:7) from
-# Debian's packages, for machines that cannot reach an image registry (README: "How it is tested").
+# Debian's packages, for machines that cannot reach an image registry (docs/testing.md: "The compose stack").
 # Each stand-in is tagged with the official name so the project's files run unchanged.
 # Cached: an image built from the same recipe is kept (an edited recipe is rebuilt). An image
 # not labelled as a stand-in is a real official one (pulled by you) and is never replaced.

@@ -1,0 +1,225 @@
+"""The review of a finished game (issue 27): every decision of every seat, judged by the odds.
+
+From a game's settled hands (the engine's hand records, settlement._hand_record), each
+decision is put back as the seat saw it at that moment (R4.2: its own cards, the bank's
+face-up card, what the punters before it showed, the cards of those who bust) and the one
+odds solver (odds.py) values every option. The decision's *value lost* is what the best
+option is worth minus what the chosen one is worth, in **stakes**:
+
+- a draw or a stand of a punter: the solver's `ev` per unit of its stake, so the mark judges
+  the decision and not the size of the bet;
+- a draw or a stand of the bank: its `ev` in points over the standers' stakes, divided by the
+  sum of those stakes (per unit of stake the bank plays against);
+- a bet: before its first decision a punter's hand is worth `value` per unit of stake (odds.py,
+  its best play from the first card); a bet of `s` is worth `s * value`, and the best bet is
+  `best_bet(value, max_bet)`: the most R4.4 allows when the value is positive, else 1. The value
+  lost is `(best - s) * value` points, one point being one unit of stake. This judges a bet by
+  the points it expects in this hand only: it does not weigh the game's situation (the points
+  of the others, the hands left, the rank), which a player may rightly read into a bet, so a
+  bet's mark is the hand's arithmetic, not the game's.
+
+Not reviewed (no choice was made): a stand at 7½ (R4.6), a stand on an empty deck (R4.8), a
+bet when R4.4 allows only 1. The figures are as exact as odds.py's model: exact for the last
+punter and heads-up; an earlier punter's ignore what later punters will draw (docs/odds.md).
+
+The marks, by value lost in stakes (the named thresholds below):
+
+- best: under BEST_BELOW (0.02). The solver's best loses 0; a choice within 2% of a stake of it
+  is as good as best at the table (a person cannot tell such odds apart, and an earlier
+  punter's figures are not exact to that much).
+- inaccuracy: under INACCURACY_BELOW (0.1): a tenth of a stake, about one hand in twenty
+  turned from a win into a loss.
+- mistake: under MISTAKE_BELOW (0.3): up to about one hand in seven turned over.
+- blunder: 0.3 of a stake or more: standing on 4 against a strong bank card, or drawing on 7.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from siete.engine.cards import CardSet
+from siete.engine.codes import Action
+from siete.engine.odds import TIE, Odds, best_bet, odds
+from siete.engine.odds_position import SeenCards, bank_position, punter_position
+from siete.engine.state import HandRecord, max_bet
+
+BEST_BELOW = 0.02
+INACCURACY_BELOW = 0.1
+MISTAKE_BELOW = 0.3
+AUTO = "auto"  # a turn's ["stand", "auto"]: R4.6 stood for the seat
+BUST = "bust"
+
+
+class Mark(StrEnum):
+    """How good a decision was, by the value it lost against the best (in stakes)."""
+
+    BEST = "best"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+def mark_for(lost: float) -> Mark:
+    """The mark of a decision that lost `lost` stakes against the best."""
+    if lost < BEST_BELOW:
+        return Mark.BEST
+    if lost < INACCURACY_BELOW:
+        return Mark.INACCURACY
+    return Mark.MISTAKE if lost < MISTAKE_BELOW else Mark.BLUNDER
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One decision: hand number, seat (join order), `step` (0 the bet, then the turn's
+    actions from 1, as the record numbers them), what was done and the options' values.
+
+    A bet: `stake` made, `best_stake`, `value` (the hand per unit of stake); `stand_ev` and
+    `draw_ev` are None. A draw or a stand: `stand_ev` and `draw_ev` per unit of stake.
+    `lost` is in stakes (the module says how) and never below 0."""
+
+    hand: int
+    seat: int
+    step: int
+    action: Action
+    bank: bool
+    lost: float
+    mark: Mark
+    stand_ev: float | None = None
+    draw_ev: float | None = None
+    stake: int | None = None
+    best_stake: int | None = None
+    value: float | None = None
+
+    @property
+    def best_action(self) -> Action:
+        """The option the solver rates best (a bet's is Action.BET)."""
+        if self.draw_ev is None or self.stand_ev is None:
+            return self.action
+        return Action.DRAW if self.draw_ev - self.stand_ev > TIE else Action.STAND
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReview:
+    """A seat's figures over the game: how many decisions, how many of each mark, the value
+    lost in all."""
+
+    seat: int
+    decisions: int
+    best: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    lost: float
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of best decisions, None with no decision."""
+        return self.best / self.decisions if self.decisions else None
+
+    @property
+    def mean_lost(self) -> float | None:
+        return self.lost / self.decisions if self.decisions else None
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    moves: tuple[MoveReview, ...]
+    seats: tuple[SeatReview, ...]  # one per seat, in join order
+
+
+def review_game(cards: CardSet, hands: Sequence[HandRecord], seats: int) -> GameReview:
+    """Every decision of every settled hand, and each seat's figures."""
+    moves = tuple(move for hand in hands for move in review_hand(cards, hand))
+    return GameReview(moves, tuple(seat_review(i, [m for m in moves if m.seat == i])
+                                   for i in range(seats)))
+
+
+def seat_review(seat: int, moves: Sequence[MoveReview]) -> SeatReview:
+    marks = [m.mark for m in moves]
+    return SeatReview(seat, len(moves), marks.count(Mark.BEST), marks.count(Mark.INACCURACY),
+                      marks.count(Mark.MISTAKE), marks.count(Mark.BLUNDER),
+                      sum(m.lost for m in moves))
+
+
+def review_hand(cards: CardSet, hand: HandRecord) -> list[MoveReview]:
+    """The decisions of one settled hand in the order they were made: punters, then the bank."""
+    turns = sorted(hand["turns"], key=lambda t: t["position"])
+    bank, punters = turns[0], turns[1:]
+    moves: list[MoveReview] = []
+    for index, turn in enumerate(punters):
+        others = [_as_seen(other, before=i < index)
+                  for i, other in enumerate(punters) if i != index]
+        moves.extend(_punter_moves(cards, hand["number"], turn, bank["cards"][0], others))
+    moves.extend(_bank_moves(cards, hand["number"], bank, punters))
+    return moves
+
+
+def _as_seen(turn: dict[str, Any], before: bool) -> SeenCards:
+    """A punter's cards as another seat saw them: all of them after a bust, its face-up cards
+    once it stood, only a face-down card while still to play."""
+    if not before:
+        return [None]
+    cards: list[str] = turn["cards"]
+    return list(cards) if turn["result"] == BUST else [None, *cards[1:]]
+
+
+def _decisions(turn: dict[str, Any]) -> list[tuple[int, str, int]]:
+    """Each chosen draw or stand of a turn: (step, action, cards held when choosing)."""
+    found, held = [], 1
+    for step, (action, detail) in enumerate(turn["actions"], start=1):
+        if detail != AUTO:
+            found.append((step, action, held))
+        held += action == Action.DRAW
+    return found
+
+
+def _punter_moves(cards: CardSet, number: int, turn: dict[str, Any], bank_card: str,
+                  others: list[SeenCards]) -> list[MoveReview]:
+    held: list[str] = turn["cards"]
+    moves = []
+    top = max_bet(turn["points_start"])
+    if top > 1 and turn["bet"] is not None:
+        first = odds(punter_position(cards, held[:1], [bank_card], others))
+        stake, best = int(turn["bet"]), best_bet(first.value, top)
+        lost = max(0.0, (best - stake) * first.value)
+        moves.append(MoveReview(number, turn["seat"], 0, Action.BET, False, lost, mark_for(lost),
+                                stake=stake, best_stake=best, value=first.value))
+    for step, action, count in _decisions(turn):
+        answer = odds(punter_position(cards, held[:count], [bank_card], others))
+        move = _choice(number, turn["seat"], step, Action(action), False, answer, 1.0)
+        if move is not None:
+            moves.append(move)
+    return moves
+
+
+def _bank_moves(cards: CardSet, number: int, bank: dict[str, Any],
+                punters: list[dict[str, Any]]) -> list[MoveReview]:
+    standing = [t for t in punters if t["result"] != BUST]
+    if not standing:
+        return []  # R4.9: the bank does not play
+    seen = [_as_seen(t, before=True) for t in punters]
+    stakes = [max(1, int(t["bet"] or 1)) for t in punters]
+    at_risk = float(sum(int(t["bet"] or 1) for t in standing))
+    held: list[str] = bank["cards"]
+    moves = []
+    for step, action, count in _decisions(bank):
+        answer = odds(bank_position(cards, held[:count], seen, stakes))
+        move = _choice(number, bank["seat"], step, Action(action), True, answer, at_risk)
+        if move is not None:
+            moves.append(move)
+    return moves
+
+
+def _choice(number: int, seat: int, step: int, action: Action, bank: bool, answer: Odds,
+            per: float) -> MoveReview | None:
+    """A draw or a stand, its options valued per unit of stake (`per`: the stakes the values
+    are summed over); None when the deck left no choice (R4.8)."""
+    if answer.draw is None:
+        return None
+    stand, draw = answer.stand.ev / per, answer.draw.ev / per
+    chosen = draw if action == Action.DRAW else stand
+    lost = max(0.0, max(stand, draw) - chosen)
+    return MoveReview(number, seat, step, action, bank, lost, mark_for(lost),
+                      stand_ev=stand, draw_ev=draw)

@@ -1,0 +1,32 @@
+"""The review's words (issue 27 item 5): its marks, and its values in stakes as the locale
+writes them (+0.05 / −0,23)."""
+from __future__ import annotations
+
+from flask_babel import format_decimal, lazy_gettext
+
+from siete.engine.review import Mark
+from siete.i18n.words import word
+
+MARKS = {Mark.BEST: lazy_gettext("best"), Mark.INACCURACY: lazy_gettext("inaccuracy"),
+         Mark.MISTAKE: lazy_gettext("mistake"), Mark.BLUNDER: lazy_gettext("blunder")}
+
+
+def mark_word(mark: str) -> str:
+    """A decision's mark in the reader's language."""
+    return word(MARKS, mark)
+
+
+def signed_stakes(value: float) -> str:
+    """An expected value in stakes, with its sign and two decimals: +0.05, −0.23 (and +0.00
+    for what rounds to zero, never −0.00)."""
+    return format_decimal(round(value, 2) + 0.0, format="+0.00;−0.00")
+
+
+def stakes(value: float) -> str:
+    """A value lost, in stakes, with two decimals: 0.15."""
+    return format_decimal(value, format="0.00")
+
+
+def percent(value: float) -> str:
+    """An accuracy (0-100) as a whole percentage: 85 %."""
+    return format_decimal(value / 100, format="0%")

@@ -1,0 +1,102 @@
+"""The review of a finished game (issue 27 item 5), written once when the game ends.
+
+The game's settled hands are read back from its turns and their actions (two indexed queries by
+game), put into the engine's hand records, reviewed by siete/engine/review.py (the odds solver
+valuing every decision from the seat's view) and stored: one INSERT for the moves, one for the
+seats' figures. Pages only read them (`game_review`, `reviews_of_player`). A game reviewed once
+is never reviewed again; `review_games` reviews finished games that have none (older ones).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import bindparam, insert, select
+
+from siete.data.base import db
+from siete.data.game_rows import GameRow, seat_ids
+from siete.data.games import Game, Turn, TurnAction
+from siete.data.reviews import MoveReviewRow, SeatReviewRow
+from siete.data.vocabulary import GameStatus
+from siete.engine.cards import CardSet
+from siete.engine.review import GameReview, review_game
+from siete.engine.state import HandRecord
+from siete.service.recording import card_ids
+
+MOVES, SEATS_REVIEWED = MoveReviewRow.__table__, SeatReviewRow.__table__
+TURNS, ACTIONS = Turn.__table__, TurnAction.__table__
+INSERT_MOVES, INSERT_SEATS = insert(MOVES), insert(SEATS_REVIEWED)
+TURN_ROWS = (select(TURNS.c.id, TURNS.c.hand_number, TURNS.c.game_player_id, TURNS.c.position,
+                    TURNS.c.points_start, TURNS.c.bet, TURNS.c.first_card_id, TURNS.c.result)
+             .where(TURNS.c.game_id == bindparam("game_id")))
+ACTION_ROWS = (select(ACTIONS.c.turn_id, ACTIONS.c.action, ACTIONS.c.card_id, ACTIONS.c.automatic)
+               .join(TURNS, TURNS.c.id == ACTIONS.c.turn_id)
+               .where(TURNS.c.game_id == bindparam("game_id"))
+               .order_by(ACTIONS.c.turn_id, ACTIONS.c.seq))
+REVIEWED = select(SEATS_REVIEWED.c.game_id).where(
+    SEATS_REVIEWED.c.game_id == bindparam("game_id")).limit(1)
+
+
+def stored_hands(game_id: int, seats: Sequence[int]) -> list[HandRecord]:
+    """The game's settled hands as the engine recorded them (what review.py reads): `seats`
+    are the game_players ids in join order, the engine's seat indices."""
+    connection, params = db.session.connection(), {"game_id": game_id}
+    codes = {card_id: code for code, card_id in card_ids().items()}
+    seat_of = {gp_id: index for index, gp_id in enumerate(seats)}
+    turns: dict[int, dict[str, Any]] = {}
+    hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in connection.execute(TURN_ROWS, params):
+        turns[row.id] = {"seat": seat_of[row.game_player_id], "position": row.position,
+                         "points_start": row.points_start, "bet": row.bet,
+                         "cards": [codes[row.first_card_id]], "actions": [], "result": row.result}
+        hands[row.hand_number].append(turns[row.id])
+    for row in connection.execute(ACTION_ROWS, params):
+        turn = turns[row.turn_id]
+        if row.action == "draw":
+            turn["cards"].append(codes[row.card_id])
+            turn["actions"].append(["draw", codes[row.card_id]])
+        else:
+            turn["actions"].append(["stand", "auto" if row.automatic else None])
+    return [{"number": number, "turns": hands[number]} for number in sorted(hands)]
+
+
+def review_finished_game(game: GameRow, cards: CardSet, by: str) -> GameReview | None:
+    """Review the game that has just finished and store it; None if it was reviewed already."""
+    connection = db.session.connection()
+    if connection.execute(REVIEWED, {"game_id": game.id}).first() is not None:
+        return None
+    seats = seat_ids(game)
+    review = review_game(cards, stored_hands(game.id, [gp for gp, _ in seats]), len(seats))
+    moves = [{"game_id": game.id, "game_player_id": seats[m.seat][0], "hand_number": m.hand,
+              "step": m.step, "action": m.action, "is_bank": m.bank, "mark": m.mark,
+              "value_lost": m.lost, "stand_ev": m.stand_ev, "draw_ev": m.draw_ev,
+              "stake": m.stake, "best_stake": m.best_stake, "hand_value": m.value,
+              "created_by": by, "updated_by": by} for m in review.moves]
+    if moves:
+        connection.execute(INSERT_MOVES, moves)
+    connection.execute(INSERT_SEATS, [
+        {"game_player_id": seats[s.seat][0], "game_id": game.id, "player_id": seats[s.seat][1],
+         "decisions": s.decisions, "best": s.best, "inaccuracies": s.inaccuracies,
+         "mistakes": s.mistakes, "blunders": s.blunders, "value_lost": s.lost,
+         "created_by": by, "updated_by": by} for s in review.seats])
+    return review
+
+
+UNREVIEWED = (select(Game.__table__.c.id).where(Game.__table__.c.status == GameStatus.FINISHED)
+              .where(~select(SEATS_REVIEWED.c.game_id)
+                     .where(SEATS_REVIEWED.c.game_id == Game.__table__.c.id).exists())
+              .order_by(Game.__table__.c.id))
+
+
+def unreviewed_games(limit: int) -> list[int]:
+    """Finished games with no review yet (finished before reviews were kept), oldest first."""
+    return list(db.session.execute(UNREVIEWED.limit(limit)).scalars())
+
+
+def review_stored_game(game_id: int, cards: CardSet, by: str) -> GameReview | None:
+    """Review a finished game from its stored hands (the backfill: `flask review-games`)."""
+    game = db.session.get(Game, game_id)
+    if game is None or game.status != GameStatus.FINISHED:
+        return None
+    return review_finished_game(game, cards, by)

@@ -1,0 +1,124 @@
+"""What the pages read of the stored reviews (issue 27 item 5): a game's seats and the moves of
+one hand (its page), and a player's reviewed games (its profile). Only reads: a review is
+written once, when its game ends (game_review.py), never per page view."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import bindparam, select
+
+from siete.data.base import db
+from siete.data.people import Player
+from siete.data.reviews import MoveReviewRow, SeatReviewRow
+
+MOVES, SEATS_REVIEWED, PLAYERS = MoveReviewRow.__table__, SeatReviewRow.__table__, Player.__table__
+TREND_GAMES = 20  # the profile's trend shows the player's last reviewed games
+
+
+@dataclass(frozen=True)
+class ReviewFigures:
+    """A seat's (or a player's) figures: decisions, marks and value lost in all (stakes)."""
+
+    decisions: int
+    best: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    value_lost: float
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of best decisions, 0-100; None with no decision."""
+        return 100.0 * self.best / self.decisions if self.decisions else None
+
+    @property
+    def mean_lost(self) -> float | None:
+        return self.value_lost / self.decisions if self.decisions else None
+
+
+@dataclass(frozen=True)
+class MoveNote:
+    """One reviewed decision as its page shows it (values in stakes, engine/review.py)."""
+
+    action: str
+    is_bank: bool
+    mark: str
+    value_lost: float
+    stand_ev: float | None
+    draw_ev: float | None
+    stake: int | None
+    best_stake: int | None
+    hand_value: float | None
+
+
+@dataclass(frozen=True)
+class GameReviewRecord:
+    """A game's stored review: each seat's figures (by game_players.id) and one hand's moves,
+    keyed (game_players.id, step)."""
+
+    seats: dict[int, ReviewFigures]
+    moves: dict[tuple[int, int], MoveNote]
+
+    def note(self, game_player_id: int, step: int) -> MoveNote | None:
+        return self.moves.get((game_player_id, step))
+
+
+SEAT_FIGURES = select(SEATS_REVIEWED).where(SEATS_REVIEWED.c.game_id == bindparam("game_id"))
+HAND_MOVES = (select(MOVES.c.game_player_id, MOVES.c.step, MOVES.c.action, MOVES.c.is_bank,
+                     MOVES.c.mark, MOVES.c.value_lost, MOVES.c.stand_ev, MOVES.c.draw_ev,
+                     MOVES.c.stake, MOVES.c.best_stake, MOVES.c.hand_value)
+              .where(MOVES.c.game_id == bindparam("game_id"),
+                     MOVES.c.hand_number == bindparam("hand")))
+
+
+def _figures(row: Any) -> ReviewFigures:
+    return ReviewFigures(int(row.decisions), int(row.best), int(row.inaccuracies),
+                         int(row.mistakes), int(row.blunders), float(row.value_lost))
+
+
+def game_review(game_id: int, hand: int | None) -> GameReviewRecord | None:
+    """The stored review of a game with the moves of hand number `hand`; None if it has none."""
+    connection = db.session.connection()
+    seats = {row.game_player_id: _figures(row)
+             for row in connection.execute(SEAT_FIGURES, {"game_id": game_id})}
+    if not seats:
+        return None
+    moves = {}
+    if hand is not None:
+        for row in connection.execute(HAND_MOVES, {"game_id": game_id, "hand": hand}):
+            moves[(row.game_player_id, row.step)] = MoveNote(
+                row.action, bool(row.is_bank), row.mark, float(row.value_lost), row.stand_ev,
+                row.draw_ev, row.stake, row.best_stake, row.hand_value)
+    return GameReviewRecord(seats, moves)
+
+
+@dataclass(frozen=True)
+class ReviewedGame:
+    game_id: int
+    figures: ReviewFigures
+
+
+@dataclass(frozen=True)
+class ReviewTrend:
+    """A player's last reviewed games, oldest first, and its figures over them."""
+
+    games: tuple[ReviewedGame, ...]
+
+    @property
+    def overall(self) -> ReviewFigures:
+        figures = [g.figures for g in self.games]
+        return ReviewFigures(sum(f.decisions for f in figures), sum(f.best for f in figures),
+                             sum(f.inaccuracies for f in figures), sum(f.mistakes for f in figures),
+                             sum(f.blunders for f in figures), sum(f.value_lost for f in figures))
+
+
+PLAYER_TREND = (select(SEATS_REVIEWED).join(PLAYERS, PLAYERS.c.id == SEATS_REVIEWED.c.player_id)
+                .where(PLAYERS.c.name == bindparam("name"), SEATS_REVIEWED.c.decisions > 0)
+                .order_by(SEATS_REVIEWED.c.game_id.desc()).limit(TREND_GAMES))
+
+
+def review_trend(name: str) -> ReviewTrend:
+    """The player's last TREND_GAMES reviewed games with a decision in them, oldest first."""
+    rows = db.session.connection().execute(PLAYER_TREND, {"name": name}).all()
+    return ReviewTrend(tuple(ReviewedGame(row.game_id, _figures(row)) for row in reversed(rows)))

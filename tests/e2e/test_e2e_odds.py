@@ -1,0 +1,124 @@
+"""A practice table with the odds shown (#27.4), played by clicking against a bot: the lobby marks
+it, the odds panel at your turn shows the solver's figures for the cards you see (heads-up: exact),
+on a phone too and with JavaScript off; the rules page shows the bust table."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import expect  # noqa: E402
+
+from siete.engine.cards import SPANISH_DECK  # noqa: E402
+from siete.engine.odds import odds  # noqa: E402
+from siete.engine.odds_position import punter_position  # noqa: E402
+from tests.e2e.playing import (  # noqa: E402
+    CSP_WATCH,
+    assert_no_horizontal_scroll,
+    play_one_move,
+    violations,
+)
+from tests.e2e.siete_pages import Player  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def open_practice_table(player: Player, hands: int = 3) -> int:
+    """The lobby's form with "Show the odds" ticked: the player and one standard bot."""
+    player.goto("/")
+    form = player.page.locator("form.new-table")
+    form.locator("#name").fill(f"{player.name} practice")
+    for field, value in (("seats", 2), ("standard_bots", 1), ("cautious_bots", 0),
+                         ("bold_bots", 0), ("max_hands", hands), ("turn_seconds", 60)):
+        form.locator(f"#{field}").fill(str(value))
+    form.locator("#show_odds").check()
+    form.get_by_role("button", name="Open the table").click()
+    player.page.wait_for_url(re.compile(r"/tables/\d+$"))
+    return player.table_id()
+
+
+def to_a_punters_decision(player: Player, max_moves: int = 60) -> bool:
+    """Play until this player, as a punter, is to draw or stand; False if the game ends first
+    (the seat cards may give it the bank for the whole game, R3, R6.5). As the bank it is shown
+    its odds in points."""
+    for _ in range(max_moves):
+        move = player.next_move()
+        if move == "over":
+            return False
+        you_bank = player.page.locator("#table .seat--you.seat--bank").count() > 0
+        if move in ("draw", "stand") and not you_bank:
+            return True
+        if move in ("draw", "stand"):
+            expect(player.page.locator("#odds #odds-stand")).to_contain_text("points")
+        play_one_move(player)
+    raise AssertionError("no punter's decision came")
+
+
+def practice_until_a_punters_decision(player: Player, tables: int = 8) -> int:
+    """Open practice tables until one gives the player a punter's decision; its id."""
+    for _ in range(tables):
+        table = open_practice_table(player)
+        player.goto("/")
+        expect(player.page.locator(f"#lobby-table-{table} .badge--practice")).to_be_visible()
+        player.open(table)
+        expect(player.page.locator("#table .badge--practice")).to_be_visible()
+        player.start()
+        if to_a_punters_decision(player):
+            return table
+    raise AssertionError(f"no punter's decision in {tables} games")
+
+
+def percent(text: str) -> float:
+    return float(re.search(r"(\d+(?:\.\d+)?)%", text).group(1)) / 100
+
+
+def test_a_practice_table_shows_the_solvers_odds_at_your_turn(new_player, artifacts):
+    ana = new_player("ana")
+    ana.sign_in()
+    ana.page.add_init_script(CSP_WATCH)
+    table = practice_until_a_punters_decision(ana)
+
+    panel = ana.page.locator("#odds")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".odds__title")).to_have_text("Your odds")
+    you = ana.my_seat()
+    mine = [c["id"] for c in ana.cards(you)]
+    bank_seat = int(ana.page.locator("#table .seat--bank").get_attribute("data-seat"))
+    bank = [c["id"] for c in ana.cards(bank_seat) if c["id"]]
+    answer = odds(punter_position(SPANISH_DECK, mine, bank[:1]))
+    assert abs(percent(panel.locator("#odds-bust .odds__value").inner_text()) - answer.bust_next) < 6e-4
+    assert abs(percent(panel.locator("#odds-win .odds__value").inner_text()) - answer.stand.win) < 6e-4
+    best = "Drawing" if answer.best == "draw" else "Standing"
+    advice = panel.locator("#odds-advice").inner_text()
+    assert advice.startswith(f"{best} is better") or answer.margin == 0, advice
+    expect(panel.locator(".odds__note")).to_contain_text("Exact")  # heads-up (docs/odds.md)
+    ana.page.screenshot(path=artifacts / "e2e-odds-desktop.png", full_page=True)
+
+    ana.page.set_viewport_size({"width": 390, "height": 844})
+    ana.page.reload()
+    expect(ana.page.locator("#odds")).to_be_visible()
+    assert_no_horizontal_scroll(ana, "the practice table on a phone")
+    ana.page.locator("#odds").scroll_into_view_if_needed()
+    ana.page.screenshot(path=artifacts / "e2e-odds-phone.png")
+    assert violations(ana) == [] and ana.console_errors == []
+
+    # JavaScript off: the same seat's page is drawn by the server, the odds with it.
+    plain = new_player("ana", java_script_enabled=False)
+    plain.sign_in()
+    plain.open(table)
+    expect(plain.page.locator("#odds #odds-bust")).to_be_visible()
+
+    # a spectator sees the table, never the odds
+    watcher = new_player("watcher")
+    watcher.goto(f"/tables/{table}")
+    expect(watcher.page.locator("#table")).to_be_visible()
+    expect(watcher.page.locator("#odds")).to_have_count(0)
+
+
+def test_the_rules_page_shows_the_bust_table(new_player):
+    reader = new_player("reader")
+    reader.goto("/rules#odds")
+    rows = reader.page.locator("#bust-table tbody tr")
+    expect(rows).to_have_count(14)
+    expect(rows.last.locator("td").last).to_have_text("69.2%")  # a 7: 27 of the 39 cards left

@@ -1,0 +1,95 @@
+"""The review of a finished game on the pages (issue 27 item 5): beside each move of the replay,
+each person's accuracy on the game page, a column of "My games", the profile's trend and the
+rules page's section; a running game shows none."""
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+
+from siete.data.base import db
+from siete.data.games import GamePlayer
+from siete.data.people import Player
+from siete.data.reviews import MoveReviewRow, SeatReviewRow
+from siete.engine.review import BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
+from tests.history.history_games import client_logged_in_as, make_human, play_human_game
+
+MARKS = ("best", "inaccuracy", "mistake", "blunder")
+
+
+def _human_game(app, hands=6, stop_after=None):
+    with app.app_context():
+        ana = make_human("Ana")
+        return play_human_game(app, ana, ("standard", "bold"), hands=hands, stop_after=stop_after)
+
+
+def _moves(app, game_id, hand):
+    with app.app_context():
+        return db.session.execute(select(MoveReviewRow.mark, Player.name).join(
+            GamePlayer, GamePlayer.id == MoveReviewRow.game_player_id).join(
+            Player, Player.id == GamePlayer.player_id).where(
+            MoveReviewRow.game_id == game_id, MoveReviewRow.hand_number == hand)).all()
+
+
+def test_the_replay_marks_each_move_and_the_players_show_their_accuracy(app, client):
+    game_id = _human_game(app)
+    page = client.get(f"/games/{game_id}?hand=2").get_data(as_text=True)
+    moves = _moves(app, game_id, 2)
+    assert moves
+    shown = re.findall(r'class="move-review move-review--(\w+)"', page)
+    assert sorted(shown) == sorted(mark for mark, _name in moves)
+    assert "draw " in page and "stand " in page  # the options' values beside the moves
+    with app.app_context():
+        seats = db.session.execute(select(SeatReviewRow)).scalars().all()
+    assert page.count("<dt>Accuracy</dt>") == sum(1 for s in seats if s.decisions)
+    assert 'href="/rules#review"' in page
+    fragment = client.get(f"/games/{game_id}?hand=3", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert len(re.findall(r"move-review--\w+", fragment)) == len(_moves(app, game_id, 3))
+
+
+def test_the_review_is_in_spanish_too(app, client):
+    game_id = _human_game(app)
+    client.set_cookie("lang", "es")
+    page = client.get(f"/games/{game_id}?hand=1&lang=es").get_data(as_text=True)
+    assert "<dt>Precisión</dt>" in page
+    assert re.search(r"robar [+−]\d,\d\d, plantarse [+−]\d,\d\d", page)
+
+
+def test_a_running_game_has_no_review(app, client):
+    game_id = _human_game(app, hands=10, stop_after=3)
+    page = client.get(f"/games/{game_id}?hand=1").get_data(as_text=True)
+    assert "move-review--" not in page and "<dt>Accuracy</dt>" not in page
+
+
+def test_my_games_and_the_profile_show_the_accuracy(app):
+    game_id = _human_game(app)
+    client = client_logged_in_as(app, "Ana")
+    with app.app_context():
+        seat = db.session.execute(select(SeatReviewRow).join(Player, Player.id == SeatReviewRow.player_id)
+                                  .where(Player.name == "Ana", SeatReviewRow.game_id == game_id)).scalar_one()
+    accuracy = f"{round(100 * seat.best / seat.decisions)}%"
+    mine = client.get("/games").get_data(as_text=True)
+    assert f"accuracy {accuracy}," in mine
+    profile = client.get("/players/Ana").get_data(as_text=True)
+    assert 'id="review-title"' in profile and accuracy in profile
+    assert 'id="player-accuracy-title"' in profile  # the trend, one bar per reviewed game
+
+
+def test_the_rules_page_explains_the_marks_with_the_thresholds(client):
+    page = client.get("/rules").get_data(as_text=True)
+    assert 'id="review"' in page
+    for value in (BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW):
+        assert f"{value:.2f}" in page
+    for mark in MARKS:
+        assert f"<strong>{mark}</strong>" in page
+
+
+def test_the_trend_is_a_bar_a_reviewed_game(app):
+    """The profile's chart: the share of best decisions per game; a game with none is left out."""
+    from siete.web.charts import accuracy_chart
+
+    with app.test_request_context():
+        chart = accuracy_chart([(5, 3, 4), (6, 0, 0), (9, 7, 7)])
+        assert [(bar.label, bar.value) for bar in chart.bars] == [("5", 75.0), ("9", 100.0)]
+        assert chart.bars[0].tooltip == "game 5: 3 of 4 decisions best"
+        assert accuracy_chart([]) is None
