@@ -50,7 +50,7 @@ def _page_number() -> int:
 def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     """A game's page; ?hand=N picks the hand the replay shows (htmx gets only the replay)."""
     record = load_record(game_id)
-    if record is None or _private_to_others(game_id):
+    if record is None or record.game.private and _private_to_others(game_id):
         abort(404, _("There is no such game."))
     count = len(record.hands)
     number = request.args.get("hand", 1, type=int) or 1
@@ -71,7 +71,7 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
 def scenario(game_id: int) -> Response:
     """The game as a replay scenario (SCENARIOS.md): every stored, settled hand."""
     record = load_record(game_id)
-    if record is None or _private_to_others(game_id):
+    if record is None or record.game.private and _private_to_others(game_id):
         abort(404, _("There is no such game."))
     data = scenario_of(record)
     if data is None:
