@@ -77,6 +77,22 @@ class Table:
         if not self.page or 'data-status="finished"' in self.page:
             self.open()
 
+    def let_bots_move(self, app) -> None:
+        """Paced play (--pace): play the bots' due moves at once, as the worker would at their
+        deadlines, then read the table again (none of it timed or counted)."""
+        from siete.data.base import db
+        from siete.service.play import current_state, poll_marker
+        from siete.service.timers import run_due_step
+        from siete.settings import service_settings
+
+        with app.app_context():
+            settings = service_settings(app)
+            while (state := current_state(settings, self.game_id)[1]) is not None and state.bot_stream:
+                run_due_step(settings, self.game_id, poll_marker(self.game_id)[1])
+                db.session.remove()
+            db.session.remove()
+        self.page = text_of(self.client.get(f"/tables/{self.game_id}", headers=self.headers))
+
     def move(self) -> tuple[str, float, float]:
         """One move at the open table; returns its kind, wall time and CPU time."""
         action, data = self.next_move()
@@ -117,6 +133,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=1500)
     parser.add_argument("--database-url", default="mysql+pymysql://root@127.0.0.1/siete_move")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="BOT_MOVE_SECONDS: with it, a person's move lets no bot move (paced play); "
+                             "the bots' moves are then played untimed between moves")
     parser.add_argument("--bare", action="store_true",
                         help="CSRF, rate limits and compression off (the bench's figures before 2026-11-23)")
     args = parser.parse_args()
@@ -128,14 +147,19 @@ def main() -> None:
 
     settings = {"SQLALCHEMY_DATABASE_URI": args.database_url, "SECRET_KEY": "bench-move-" + "k" * 40,
                 # as bench/load.py starts gunicorn: opening table after table is not measured
-                "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": 100000}
+                "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": 100000,
+                "BOT_MOVE_SECONDS": args.pace}
     if args.bare:
         settings.update(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, COMPRESS_REGISTER=False)
     app = create_app(settings)
     client, headers = logged_in_client(app, name, args.bare)
     table = Table(client, random.Random(1), headers)
     for _ in range(50):  # warm up: templates compiled, statement caches filled
+        if args.pace and table.page:
+            table.let_bots_move(app)
         table.ensure_open()
+        if args.pace:
+            table.let_bots_move(app)
         table.move()
     statements = [0]
     with app.app_context():
@@ -143,7 +167,11 @@ def main() -> None:
     times, cpus, counts = defaultdict(list), defaultdict(list), defaultdict(int)
     cpu = time.process_time()
     for _ in range(args.moves):
-        table.ensure_open()  # not timed: opening and starting a table is not a move
+        if args.pace:  # not timed: the bots' paced moves are not the person's move,
+            table.let_bots_move(app)
+        table.ensure_open()  # nor is opening and starting a table
+        if args.pace:
+            table.let_bots_move(app)
         before = statements[0]
         action, elapsed, move_cpu = table.move()
         action += outcome(action, table.page)

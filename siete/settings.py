@@ -44,6 +44,9 @@ def play_defaults(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
         "LOBBY_PAGE_SIZE": int(environ.get("LOBBY_PAGE_SIZE", "20")),
         # Seconds a settled hand stays on the table before the next deal (0: deal at once).
         "SETTLE_PAUSE_S": float(environ.get("SETTLE_PAUSE_S", "6")),
+        # Seconds between two moves of bots (and the bank's) at a table, so people can follow
+        # a hand move by move (0: bots play at once, as the tests and the simulator do).
+        "BOT_MOVE_SECONDS": float(environ.get("BOT_MOVE_SECONDS", "0.8")),
         # Seconds the players of a finished game have to answer its rematch (#26); then the
         # owner may start and bots take the seats left free.
         "REMATCH_SECONDS": int(environ.get("REMATCH_SECONDS", "60")),
@@ -62,6 +65,10 @@ class ServiceSettings:
     turn_seconds: int = 30  # a new table's turn timer, unless its creator chooses another
     max_open_tables: int = 3  # tables an account may have waiting or playing at once
     lobby_page_size: int = 20  # tables per page of each lobby list
+    # Paced play: seconds from one public move to a bot's next (0: bots play at once; the
+    # config's default is BOT_MOVE_SECONDS', commands, benches and tests that build their own
+    # settings play at once).
+    bot_move_s: float = 0.0
     rematch_seconds: int = 60  # how long a rematch's invites wait for an answer
 
     @classmethod
@@ -71,6 +78,7 @@ class ServiceSettings:
                    turn_seconds=int(config["TURN_SECONDS"]),
                    max_open_tables=int(config["MAX_OPEN_TABLES"]),
                    lobby_page_size=int(config["LOBBY_PAGE_SIZE"]),
+                   bot_move_s=float(config["BOT_MOVE_SECONDS"]),
                    rematch_seconds=int(config.get("REMATCH_SECONDS", 60)))
 
 

@@ -236,7 +236,7 @@ CREATE TABLE IF NOT EXISTS game_states (
     game_id       INT         NOT NULL,
     version       INT         NOT NULL,
     state         LONGTEXT    NOT NULL,
-    turn_deadline DATETIME    NULL,
+    turn_deadline DATETIME(3) NULL,  -- to the millisecond: a paced bot's move is due in under a second
     created_at    DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by    VARCHAR(64) NOT NULL DEFAULT 'system',
     updated_at    DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,

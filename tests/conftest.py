@@ -132,6 +132,8 @@ def app(database_url: str, app_config: dict):
         # The suite's assertions read English; a request that sends Accept-Language still
         # gets its own language (the i18n tests do that).
         "BABEL_DEFAULT_LOCALE": "en",
+        # Bots play at once, as before paced play (#25): tests that pace them say so.
+        "BOT_MOVE_SECONDS": 0,
         **app_config,
     })
     with app.app_context():

@@ -10,7 +10,8 @@ from rich.table import Table
 
 from siete.data.xmlfiles import XmlFileError, write_reports_xml
 from siete.i18n.catalogs import gettext as _
-from siete.reports.catalog import COLUMN_LABELS, REPORTS, ReportResult, get_report, run_reports
+from siete.i18n.labels import cli_column_label
+from siete.reports.catalog import REPORTS, ReportResult, get_report, run_reports
 from siete.service.report_aggregates import rebuild
 
 
@@ -46,8 +47,7 @@ def report_table(report: ReportResult) -> Table:
                                          for row in report.rows)
                for i in range(len(report.columns))]
     for column, right in zip(report.columns, numeric):
-        label = _(COLUMN_LABELS[column]) if column in COLUMN_LABELS else column
-        table.add_column(label, justify="right" if right else "left")
+        table.add_column(cli_column_label(column), justify="right" if right else "left")
     for row in report.rows:
         table.add_row(*(_text(value) for value in row))
     return table

@@ -59,6 +59,7 @@ class Worker:
         self.stopping = threading.Event()
         self.steps = 0
         self.next_housekeeping = 0.0  # monotonic time of the next hourly clean-up
+        self.next_due: datetime | None = None  # the soonest deadline this tick's steps set
 
     def stop(self, *_args: object) -> None:
         self.stopping.set()
@@ -80,15 +81,24 @@ class Worker:
 
         Deadlines are stored to the second, so with a 1 s interval a tick at .01 past each
         second plays a step about 10 ms after it is due, where free-running ticks would be up
-        to a whole interval late depending on when the worker happened to start.
+        to a whole interval late depending on when the worker happened to start. A paced bot's
+        move is due under a second after the step before it: when a tick's step set such a
+        deadline, the next tick comes just after it instead (a run of bot moves is played on
+        time; the first one a request set is played by the next tick or by a poll).
         """
-        return self.interval - ((time.time() - TICK_OFFSET_S) % self.interval)
+        regular = self.interval - ((time.time() - TICK_OFFSET_S) % self.interval)
+        if self.next_due is None:
+            return regular
+        return max(0.0, min(regular, (self.next_due - now_utc()).total_seconds() + TICK_OFFSET_S))
 
     def tick(self) -> None:
         """One pass; a database error is logged and the next tick tries again."""
         try:
+            self.next_due = None
             result = run_tick(self.settings, now_utc(), self.batch, self.waiting_ttl_s,
                               self._log_step, self.stopping.is_set)
+            dues = [step.next_deadline for step in result.steps if step.next_deadline is not None]
+            self.next_due = min(dues, default=None)
             for game_id in result.expired:
                 log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
             app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not the proxy

@@ -95,6 +95,13 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None, microsecond=0)
 
 
+def utcnow_ms() -> datetime:
+    """Now in UTC, naive and to the millisecond, as game_states.turn_deadline stores it (a
+    paced bot's move is due less than a second after the last one)."""
+    now = datetime.now(UTC)
+    return now.replace(tzinfo=None, microsecond=now.microsecond // 1000 * 1000)
+
+
 def one_of(column: str, values: tuple[str, ...], nullable: bool = False) -> str:
     """A CHECK expression limiting column to values (and NULL when nullable)."""
     listed = ", ".join(f"'{v}'" for v in values)

@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
 )
+from sqlalchemy.dialects import mysql
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from siete.data.base import (
@@ -97,7 +98,9 @@ class GameStateRow(ControlColumns, Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True, autoincrement=False)
     version: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(LongText)
-    turn_deadline: Mapped[datetime | None] = mapped_column(DateTime)
+    # To the millisecond on MariaDB: a paced bot's move is due less than a second after the last.
+    turn_deadline: Mapped[datetime | None] = mapped_column(
+        DateTime().with_variant(mysql.DATETIME(fsp=3), "mysql", "mariadb"))
     game: Mapped[Game] = relationship(back_populates="state")
 
 

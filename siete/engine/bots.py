@@ -178,3 +178,33 @@ def play_until_person(state: GameState, rng: random.Random, on_hand: HandHook | 
         if state.phase == OVER or (pauses is not None and pauses(state)):
             return
         deal_unchecked(state, shuffled_deck(cards, rng))
+
+
+def paced_step_due(state: GameState, pauses: Callable[[GameState], bool] | None = None) -> bool:
+    """Whether play_until_person would go on from here by itself: a bot is to move, or a hand
+    is settled and the next one is dealt without a pause (not over, `pauses` says no)."""
+    if state.phase == PLAY:
+        seat = state.current_seat()
+        return seat is not None and state.seats[seat].bot is not None
+    return state.phase != OVER and not (pauses is not None and pauses(state))
+
+
+def play_step(state: GameState, rng: random.Random, on_hand: HandHook | None = None,
+              pauses: Callable[[GameState], bool] | None = None) -> bool:
+    """One step of play_until_person, for paced play: one bot's move, or the next deal; False
+    (nothing done) when play_until_person would stop here.
+
+    Called again and again with one random source, it makes the same moves as one call of
+    play_until_person with it, and calls `on_hand` where that would (after the step that
+    settles a hand).
+    """
+    if not paced_step_due(state, pauses):
+        return False
+    if state.phase == PLAY:
+        seat = state.order[state.turn]  # type: ignore[index]  # a bot's turn: paced_step_due
+        _bot_move(state, seat, state.seats[seat], rng)
+    else:
+        deal_unchecked(state, shuffled_deck(state.config.cards, rng))
+    if state.phase != PLAY and on_hand is not None and state.last_hand is not None:
+        on_hand(state, state.last_hand)
+    return True

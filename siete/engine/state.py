@@ -89,6 +89,10 @@ class GameState:
     # Between hands: the seats of the people who said they are ready for the next deal. The
     # settled hand stays on the table until they all have, or the pause runs out.
     ready: list[int] = field(default_factory=list)
+    # Paced play (the web's bots move one at a time): [version, words], the random stream the
+    # bots' run of moves draws from (deck.resumed_rng: seeded by the game and that version) and
+    # how much of it they have used; None when no such run is under way. Not stored when None.
+    bot_stream: list[int] | None = None
 
     @property
     def bank(self) -> int:
@@ -117,6 +121,8 @@ class GameState:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["config"] = self.config.to_dict()
         data["seats"] = [{f.name: getattr(s, f.name) for f in fields(s)} for s in self.seats]
+        if self.bot_stream is None:  # states stored before paced play and unpaced ones alike
+            del data["bot_stream"]
         return data
 
     @classmethod

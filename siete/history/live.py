@@ -7,7 +7,7 @@ from flask import current_app
 
 from siete.engine.state import PLAY
 from siete.engine.views import table_view
-from siete.i18n.words import SEAT_STATES, word
+from siete.i18n.labels import SEAT_STATES, word
 from siete.service.errors import TableNotFound
 from siete.service.play import current_state
 from siete.settings import service_settings
@@ -47,9 +47,9 @@ def live_hand(game_id: int, player_name: str | None) -> LiveHand | None:
     if viewer is not None and state.seats[viewer].bot is not None:
         viewer = None  # a seat handed to a bot watches as a spectator, as at the table
     view = table_view(state, viewer)
-    order = view["order"][1:] + view["order"][:1]
-    seats = [view["seats"][i] for i in order]
-    return LiveHand(view["hand"], [
-        LiveSeat(s["name"], s["index"] == view["bank_seat"], s["bet"] or None, s["cards"],
-                 word(SEAT_STATES, "out" if s["out"] else s["status"]), s["points"])
+    order = view.order[1:] + view.order[:1]
+    seats = [view.seats[i] for i in order]
+    return LiveHand(view.hand, [
+        LiveSeat(s.name, s.index == view.bank_seat, s.bet or None, list(s.cards),
+                 word(SEAT_STATES, "out" if s.out else s.status), s.points)
         for s in seats])

@@ -16,7 +16,6 @@ from siete.engine.review import BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
 from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.view import game_view, result_text
-from siete.i18n.history_words import GAME_STATUSES
 from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, player_by_user, rating_for_user
@@ -185,7 +184,3 @@ def _stakes(value: float) -> str:
 def _percent(value: float) -> str:
     return percent(value)
 
-
-@bp.app_template_filter("history_status")
-def _status(value: str) -> str:
-    return str(GAME_STATUSES.get(value, value))

@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from flask_babel import gettext as _
-
 from siete.data.game_rows import PlainGameRow
 from siete.history.review_view import ReviewedEvent, reviewed_events
-from siete.i18n.history_words import GAME_STATUSES, duration_text, settlement_events
-from siete.i18n.words import BANK_RESULTS, RESULTS, word
+from siete.i18n.history_words import _, duration_text, settlement_events
+from siete.i18n.labels import BANK_RESULTS, GAME_STATUSES, RESULTS, word
+from siete.i18n.words import bank_sentence
 from siete.i18n.words import game_total as total_text
 from siete.service.game_record import GameRecord, HandRow, Seat
 from siete.service.review_pages import GameReviewRecord, ReviewFigures
@@ -51,6 +50,11 @@ class HandView:
         return word(BANK_RESULTS, self.hand.bank_result)
 
     @property
+    def bank_sentence(self) -> str:
+        hand = self.hand
+        return bank_sentence(hand.bank.name, hand.bank_result, hand.bank_total)
+
+    @property
     def outcome(self) -> str:
         """One line for the hands list: who won, who bust."""
         won = [t.seat.name for t in self.hand.turns if t.result in ("win", "seven_half")]
@@ -80,7 +84,7 @@ class GameView:
 
     @property
     def status(self) -> str:
-        return str(GAME_STATUSES.get(self.game.status, self.game.status))
+        return word(GAME_STATUSES, self.game.status)
 
     @property
     def duration(self) -> str:

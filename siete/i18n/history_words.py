@@ -1,17 +1,15 @@
 """The words the history pages use for cards, totals, results and a hand's events."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from siete.engine.cards import SEVEN_HALF_POINTS
-from siete.i18n.words import BANK_RESULTS, RESULTS, SEAT_STATES, word  # noqa: F401  (the history pages use them)
+from siete.i18n.request_words import request_words
+from siete.i18n.words import card_in_sentence, number
 from siete.i18n.words import game_total as total_text
-from siete.i18n.words import short_card_name as card_name
 from siete.service.game_record import HandRow, TurnRow
 
-GAME_STATUSES = {"waiting": _l("waiting for players"), "playing": _l("being played"),
-                 "finished": _l("finished"), "abandoned": _l("abandoned")}
+
+def _(message: str, **variables: object) -> str:
+    return request_words()(message, **variables)
 
 
 def duration_text(seconds: int | None) -> str:
@@ -29,27 +27,28 @@ def duration_text(seconds: int | None) -> str:
 def turn_events(turn: TurnRow) -> list[str]:
     """What one seat did in its turn, in order: bet, each draw or stand, a bust."""
     name = turn.seat.name
-    events = []
+    events: list[str] = []
     if turn.is_bank:
         name = _("%(name)s (bank)", name=name)
     elif turn.bet is not None:
-        events.append(_("%(name)s bets %(bet)s", name=name, bet=turn.bet))
+        events.append(_("%(name)s bets %(amount)s", name=name, amount=number(turn.bet)))
     for action in turn.actions:
         if action.action == "draw":
-            events.append(_("%(name)s draws the %(card)s", name=name, card=card_name(action.card)))
+            events.append(_("%(name)s draws %(card)s", name=name,
+                            card=card_in_sentence(action.card or "")))
         elif action.automatic:
             events.append(_("%(name)s has 7½ and stands", name=name))
         else:
             events.append(_("%(name)s stands on %(total)s", name=name, total=total_text(turn.total)))
     if turn.result == "bust" or (turn.is_bank and turn.total > SEVEN_HALF_POINTS):
-        events.append(_("%(name)s busts with %(total)s (first card: the %(card)s)", name=name,
-                        total=total_text(turn.total), card=card_name(turn.first_card)))
+        events.append(_("%(name)s busts with %(total)s (first card: %(card)s)", name=name,
+                        total=total_text(turn.total), card=card_in_sentence(turn.first_card)))
     return events
 
 
 def settlement_events(hand: HandRow) -> list[str]:
     """How the hand was settled (R5) and who left the game (R6.1)."""
-    events = []
+    events: list[str] = []
     for turn in hand.turns:
         name = turn.seat.name
         if turn.is_bank:
@@ -60,7 +59,8 @@ def settlement_events(hand: HandRow) -> list[str]:
                        _("%(name)s wins %(amount)s", name=name, amount=turn.change))
             events.append(message)
         elif turn.result == "lose":
-            events.append(_("%(name)s loses %(bet)s to the bank", name=name, bet=turn.bet))
+            events.append(_("%(name)s loses %(amount)s to the bank", name=name,
+                            amount=number(turn.bet or 0)))
     bank = next((t for t in hand.turns if t.is_bank), None)
     if bank is not None:
         events.append(_("the bank, %(name)s, ends the hand with %(points)s points",

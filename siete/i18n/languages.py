@@ -6,15 +6,17 @@ in Python); the catalogs live in siete/i18n/translations/<lang>/LC_MESSAGES/mess
 """
 from __future__ import annotations
 
-import weakref
-
-from flask import Flask, current_app, g, has_app_context, has_request_context, request
-from flask_babel import Babel, get_locale, get_translations
+from babel.support import NullTranslations
+from flask import Flask, Response, current_app, has_request_context, request
+from flask_babel import Babel, get_locale
 from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from siete.i18n.catalogs import CATALOG_DIR, SUPPORTED_LOCALES, cli_locale
-from siete.i18n.words import card_name, number, one_decimal, profile_name, short_card_name
+from siete.i18n.labels import GAME_STATUSES, profile_name, word
+from siete.i18n.request_words import request_words
+from siete.i18n.words import card_name, number, one_decimal
 
 # Each language named in itself, as the switch shows it.
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
@@ -49,7 +51,8 @@ def init_i18n(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     _install_template_gettext(app)
     app.add_template_global(profile_name)
-    app.add_template_filter(short_card_name, "card_name")  # tables and lists: '6 of cups'
+    app.add_template_filter(card_name, "card_name")  # 'jack of cups', 'sota de copas'
+    app.add_template_filter(game_status, "game_status")  # 'playing' -> 'En juego'
     app.add_template_filter(one_decimal, "one_decimal")  # 2.1 / 2,1
     app.add_template_filter(number, "number")  # 1,234 / 1234 / 12.345
     app.context_processor(lambda: {"current_locale": str(get_locale()),
@@ -59,7 +62,12 @@ def init_i18n(app: Flask) -> None:
     app.after_request(_vary_by_language)
 
 
-def _vary_by_language(response):
+def game_status(status: str) -> str:
+    """A game's status in the reader's language."""
+    return word(GAME_STATUSES, status)
+
+
+def _vary_by_language(response: Response) -> Response:
     """A page's words depend on Accept-Language and the switch's cookie: shared caches must know.
     Content-Language says which one was chosen."""
     if response.mimetype == "text/html":
@@ -68,36 +76,10 @@ def _vary_by_language(response):
     return response
 
 
-def request_catalog():
-    """The request's catalog, as Flask-Babel's get_translations() finds it, kept for the request."""
-    return _request_catalog_and_messages()[0]
-
-
-def _request_catalog_and_messages() -> tuple:
-    """The request's catalog and the dict of its messages as templates show them.
-
-    Flask-Babel finds the catalog anew for every string (its domain, the locale, the cache key:
-    ~10 µs each time), and a table fragment has ~70 strings, on every move and poll. The catalog
-    is reused while the locale it was found for is in force: force_locale puts another locale
-    object in place, so a forced block finds its own catalog and the one after it the request's.
-    """
-    if not has_app_context():
-        catalog = get_translations()
-        return catalog, _shown_messages.setdefault(catalog, {})
-    locale = get_locale()  # the same object until force_locale or refresh() puts another in place
-    cached = g.get("siete_catalog")
-    if cached is not None and cached[0] is locale:
-        return cached[1]
-    catalog = get_translations()
-    found = (catalog, _shown_messages.setdefault(catalog, {}))
-    g.siete_catalog = (locale, found)
-    return found
-
-
-# Per catalog, each message without variables as an autoescaped template shows it (translated,
-# Markup, %-formatted): the words of the table's buttons and headings, the same on every move.
-# A catalog is one per language for the process (Flask-Babel keeps them), so this stays small.
-_shown_messages: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+def request_catalog() -> NullTranslations:
+    """The request's catalog, as Flask-Babel's get_translations() finds it, kept for the request
+    (siete/i18n/request_words.py)."""
+    return request_words().catalog
 
 
 def _install_template_gettext(app: Flask) -> None:
@@ -111,21 +93,24 @@ def _install_template_gettext(app: Flask) -> None:
     # loop a derived copy of the whole context (every variable, each call), and a seat's words
     # are translated inside the seats' loop on every move.
     @pass_eval_context
-    def template_gettext(eval_ctx, string: str, **variables):
-        catalog, shown = _request_catalog_and_messages()
+    def template_gettext(eval_ctx: EvalContext, string: str, **variables: object) -> str:
+        words = request_words()
+        catalog = words.catalog
         if not eval_ctx.autoescape:
-            return catalog.ugettext(string) % variables
+            return str(catalog.ugettext(string)) % variables
         if variables:
             return Markup(catalog.ugettext(string)) % variables
+        shown = words.shown
         text = shown.get(string)
         if text is None:
             text = shown[string] = Markup(catalog.ugettext(string)) % variables
         return text
 
     @pass_eval_context
-    def template_ngettext(eval_ctx, singular: str, plural: str, num: int, **variables):
+    def template_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int,
+                          **variables: object) -> str:
         variables.setdefault("num", num)
-        text = request_catalog().ungettext(singular, plural, num)
+        text = str(request_catalog().ungettext(singular, plural, num))
         if eval_ctx.autoescape:
             text = Markup(text)
         return text % variables

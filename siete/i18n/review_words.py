@@ -2,13 +2,14 @@
 writes them (+0.05 / −0,23)."""
 from __future__ import annotations
 
-from flask_babel import format_decimal, lazy_gettext
+from flask_babel import format_decimal
 
 from siete.engine.review import Mark
-from siete.i18n.words import word
+from siete.i18n.catalogs import N_
+from siete.i18n.labels import word
 
-MARKS = {Mark.BEST: lazy_gettext("best"), Mark.INACCURACY: lazy_gettext("inaccuracy"),
-         Mark.MISTAKE: lazy_gettext("mistake"), Mark.BLUNDER: lazy_gettext("blunder")}
+MARKS: dict[str, str] = {Mark.BEST: N_("best"), Mark.INACCURACY: N_("inaccuracy"),
+                         Mark.MISTAKE: N_("mistake"), Mark.BLUNDER: N_("blunder")}
 
 
 def mark_word(mark: str) -> str:
@@ -19,14 +20,14 @@ def mark_word(mark: str) -> str:
 def signed_stakes(value: float) -> str:
     """An expected value in stakes, with its sign and two decimals: +0.05, −0.23 (and +0.00
     for what rounds to zero, never −0.00)."""
-    return format_decimal(round(value, 2) + 0.0, format="+0.00;−0.00")
+    return str(format_decimal(round(value, 2) + 0.0, format="+0.00;−0.00"))
 
 
 def stakes(value: float) -> str:
     """A value lost, in stakes, with two decimals: 0.15."""
-    return format_decimal(value, format="0.00")
+    return str(format_decimal(value, format="0.00"))
 
 
 def percent(value: float) -> str:
     """An accuracy (0-100) as a whole percentage: 85 %."""
-    return format_decimal(value / 100, format="0%")
+    return str(format_decimal(value / 100, format="0%"))

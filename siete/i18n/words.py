@@ -7,48 +7,27 @@ over a hidden first card is told to the others as a plain "stands" (the engine l
 """
 from __future__ import annotations
 
-from flask import g, has_app_context
-from flask_babel import (
-    format_decimal,
-    get_locale,
-    get_translations,
-    gettext,
-    lazy_gettext,
-    ngettext,
-)
+from typing import Any
+
+from flask_babel import format_decimal
 
 from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, points
+from siete.engine.codes import BankResult
 from siete.engine.state import GameState
-from siete.i18n.catalogs import N_
+from siete.i18n.labels import (
+    BANK_RESULTS,
+    CARD,
+    NUMBERED_WITH_ARTICLE,
+    RANKS,
+    RANKS_WITH_ARTICLE,
+    SUITS,
+    word,
+)
+from siete.i18n.request_words import RequestWords, request_words
 
-# English names with the Spanish suit in brackets, so an English reader still learns the deck.
-# N_ marks them for the catalogs; Say translates them (a log names a dozen cards per render).
-SUIT_NAMES = {
-    "Oros": N_("coins (oros)"),
-    "Copas": N_("cups (copas)"),
-    "Espadas": N_("swords (espadas)"),
-    "Bastos": N_("clubs (bastos)"),
-}
-# The rank with its article: Spanish needs the article's gender ("la sota", "el rey").
-CARD_NAMES = {
-    1: N_("the ace of %(suit)s"),
-    10: N_("the jack of %(suit)s"),
-    11: N_("the knight of %(suit)s"),
-    12: N_("the king of %(suit)s"),
-}
-NUMBERED_CARD = N_("the %(rank)s of %(suit)s")
-
-
-class Say:
-    """gettext with the request's catalog looked up once: a table's log is a dozen sentences
-    drawn on every move, and Flask-Babel's gettext finds the catalog again on each call."""
-
-    def __init__(self) -> None:
-        self.catalog = get_translations()
-
-    def __call__(self, message: str, **variables: object) -> str:
-        text = self.catalog.ugettext(message)
-        return text % variables if variables else text
+# Said with a RequestWords: the request's catalog, found once (a log is a dozen sentences
+# drawn on every move).
+Say = RequestWords
 
 
 def number(value: int | float) -> str:
@@ -56,13 +35,13 @@ def number(value: int | float) -> str:
     0,25, with up to three decimals and none when they are zeros: 19.0 is 19)."""
     if isinstance(value, int) and -1000 < value < 1000:
         return str(value)  # the same in every locale we have: skip Babel's pattern formatting
-    return format_decimal(value)
+    return str(format_decimal(value))
 
 
 def one_decimal(value: float) -> str:
     """A rating, its μ and σ, a rate or an average as the locale writes it with one decimal:
-    25.3 in English, 25,3 in Spanish."""
-    return format_decimal(value, format="#,##0.0")
+    25.3 in English, 25,3 in Spanish; a value that rounds to nothing is 0.0, never -0.0."""
+    return str(format_decimal(round(value, 1) or 0.0, format="#,##0.0"))
 
 
 def half_points(half: int) -> str:
@@ -80,19 +59,39 @@ def game_total(value: int | float | None) -> str:
     return f"{number(whole)}½" if whole >= 1 else "½"
 
 
-def card_name(card_id: str, _: Say | None = None) -> str:
-    """'B11' -> 'the knight of clubs (bastos)' / 'el caballo de bastos'."""
-    _ = _ or Say()
-    spec = SPANISH_DECK.specs.get(card_id)  # an id names its card (R1.3) in any card set
+def card_name(code: str | None) -> str:
+    """'C10' -> 'jack of cups' ('sota de copas'), as lists and labels name a card; R1.3 ids,
+    anything else shown as it is. Made once per request and card: a page names hundreds."""
+    words = request_words()
+    return words.remembered("card", code, lambda: _card_name(code, words))
+
+
+def card_in_sentence(code: str, _: Say | None = None) -> str:
+    """'C10' -> 'the jack of cups' ('la sota de copas': Spanish gives the rank its gender), as
+    the log and the history's sentences name a card."""
+    words = _ or request_words()
+    return words.remembered("card+article", code, lambda: _card_in_sentence(code, words))
+
+
+def _card_name(code: str | None, _: Say) -> str:
+    spec = SPANISH_DECK.specs.get(code or "")  # an id names its card (R1.3) in any card set
+    if code is None or spec is None:
+        return "" if code is None else str(code)
+    rank = _(RANKS[spec.value]) if spec.value in RANKS else number(spec.value)
+    return _(CARD, rank=rank, suit=_(SUITS[code[0]]))
+
+
+def _card_in_sentence(code: str, _: Say) -> str:
+    spec = SPANISH_DECK.specs.get(code)
     if spec is None:
-        return card_id
-    suit = _(SUIT_NAMES[spec.suit]) if spec.suit in SUIT_NAMES else spec.suit
-    if spec.value in CARD_NAMES:
-        return _(CARD_NAMES[spec.value], suit=suit)
-    return _(NUMBERED_CARD, rank=number(spec.value), suit=suit)
+        return code
+    suit = _(SUITS[code[0]])
+    if spec.value in RANKS_WITH_ARTICLE:
+        return _(RANKS_WITH_ARTICLE[spec.value], suit=suit)
+    return _(NUMBERED_WITH_ARTICLE, rank=number(spec.value), suit=suit)
 
 
-def _plain(kind: str, name: str, value, _: Say) -> str | None:
+def _plain(kind: str, name: str, value: Any, _: Say) -> str | None:
     """The events whose sentence needs only the seat's name and the event's value."""
     if kind == "hand":
         return _("hand %(number)s: %(name)s holds the bank", number=number(value), name=name)
@@ -105,9 +104,9 @@ def _plain(kind: str, name: str, value, _: Say) -> str | None:
     if kind == "takes_bank":
         return _("%(name)s takes the bank", name=name)
     if kind == "winner":  # once a game: the plural's catalog lookup costs nothing here
-        return ngettext("the game is over: %(name)s wins with %(points)s point",
-                        "the game is over: %(name)s wins with %(points)s points", value, name=name,
-                        points=number(value))
+        return _.ngettext("the game is over: %(name)s wins with %(points)s point",
+                          "the game is over: %(name)s wins with %(points)s points", value,
+                          name=name, points=number(value))
     if kind == "timeout":
         return _("%(name)s ran out of time", name=name)
     if kind == "replaced":
@@ -123,15 +122,15 @@ def _with_card(kind: str, name: str, card: str, _: Say) -> str | None:
     """The events whose value is a card every seat has seen (R4.2: the bank's, a drawn one,
     or a bust's first card, shown as it busts)."""
     if kind == "deal":
-        return _("the cards are dealt; the bank shows %(card)s", card=card_name(card, _))
+        return _("the cards are dealt; the bank shows %(card)s", card=card_in_sentence(card, _))
     if kind == "draw":
-        return _("%(name)s draws %(card)s", name=name, card=card_name(card, _))
+        return _("%(name)s draws %(card)s", name=name, card=card_in_sentence(card, _))
     if kind == "bust":
-        return _("%(name)s busts (first card: %(card)s)", name=name, card=card_name(card, _))
+        return _("%(name)s busts (first card: %(card)s)", name=name, card=card_in_sentence(card, _))
     return None
 
 
-def _win(name: str, value: list, _: Say) -> str:
+def _win(name: str, value: list[int], _: Say) -> str:
     paid, due, total = value
     if paid == due:
         return _("%(name)s wins %(amount)s with %(total)s",
@@ -140,9 +139,10 @@ def _win(name: str, value: list, _: Say) -> str:
              name=name, amount=number(paid), due=number(due), total=half_points(total))
 
 
-def describe(state: GameState, event: list, viewer: int | None = None, _: Say | None = None) -> str:
+def describe(state: GameState, event: list[Any], viewer: int | None = None,
+             _: Say | None = None) -> str:
     """One event of the current hand as a sentence `viewer` (a seat, or None) may read."""
-    _ = _ or Say()
+    _ = _ or request_words()
     kind, seat, value = event
     name = state.seats[seat].name if seat is not None else ""
     if kind == "win":
@@ -170,67 +170,16 @@ def _sees_seven_half(state: GameState, seat: int, viewer: int | None) -> bool:
 
 def describe_log(state: GameState, viewer: int | None = None) -> list[str]:
     """The current hand's events as sentences, oldest first."""
-    say = Say()
+    say = request_words()
     return [describe(state, event, viewer, say) for event in state.log]
 
 
-# The bots' profiles as people read them (the engine's names are codes: siete.engine.bots).
-PROFILE_NAMES = {"standard": lazy_gettext("standard"), "cautious": lazy_gettext("cautious"),
-                 "bold": lazy_gettext("bold"), "expert": lazy_gettext("expert")}
-
-
-def profile_name(profile: str | None) -> str:
-    """A bot profile in the reader's language ('cautious' -> 'prudente')."""
-    return word(PROFILE_NAMES, profile)
-
-
-def word(table: dict, key: str | None) -> str:
-    """table[key] (a lazy gettext string) in the request's language, translated once per request
-    and language (Flask-Babel finds the catalog again for each lazy string: ~20 µs, and a table
-    fragment names its bots' profiles and its rows' results on every move)."""
-    if not has_app_context():
-        return str(table.get(key, key or ""))
-    by_locale = g.setdefault("siete_words", {})
-    names = by_locale.setdefault(get_locale(), {})  # force_locale puts another locale in force
-    memo = (id(table), key)
-    if memo not in names:
-        names[memo] = str(table.get(key, key or ""))
-    return names[memo]
-
-
-# A turn's result, a bank's result and a seat's state as people read them; the engine and
-# the records keep the codes (the keys).
-RESULTS = {"win": lazy_gettext("won"), "seven_half": lazy_gettext("won with 7½"),
-           "lose": lazy_gettext("lost"), "bust": lazy_gettext("bust"), "bank": lazy_gettext("bank")}
-BANK_RESULTS = {"did_not_play": lazy_gettext("did not play (everyone bust)"),
-                "stood": lazy_gettext("stood"), "bust": lazy_gettext("bust"),
-                "seven_half": lazy_gettext("had 7½")}
-SEAT_STATES = {"waiting": lazy_gettext("waiting"), "playing": lazy_gettext("to play"),
-               "stood": lazy_gettext("stood"), "bust": lazy_gettext("bust"), "out": lazy_gettext("out"),
-               "did not play": lazy_gettext("did not play")}
-
-
-# Cards named short, as tables and lists name them ("6 of cups", "6 de copas"); the log's
-# sentences use card_name's fuller form ("the 6 of cups (copas)").
-SHORT_SUITS = {"O": lazy_gettext("coins"), "C": lazy_gettext("cups"), "E": lazy_gettext("swords"),
-               "B": lazy_gettext("clubs")}
-SHORT_RANKS = {1: lazy_gettext("ace"), 10: lazy_gettext("jack"), 11: lazy_gettext("knight"),
-               12: lazy_gettext("king")}
-
-
-def short_card_name(code: str | None) -> str:
-    """'C06' -> '6 of cups' ('6 de copas'); R1.3 ids, anything else shown as it is. Made once
-    per request and card: a game page or a report names hundreds of cards."""
-    names = g.setdefault("short_card_names", {}) if has_app_context() else {}
-    if code not in names:
-        names[code] = _short_card_name(code)
-    return names[code]
-
-
-def _short_card_name(code: str | None) -> str:
-    if not isinstance(code, str) or len(code) != 3 or code[0] not in SHORT_SUITS \
-            or not code[1:].isdigit():
-        return "" if code is None else str(code)
-    rank = int(code[1:])
-    return gettext("%(rank)s of %(suit)s", rank=str(SHORT_RANKS.get(rank, rank)),
-                   suit=str(SHORT_SUITS[code[0]]))
+def bank_sentence(name: str, result: str, total: float) -> str:
+    """How the bank ended a hand, said once for the table and the history: "The bank (Ana)
+    stood with 6." A bank on 7½ or one that did not play has no total to give ("had 7½ with
+    7½" would say it twice)."""
+    _ = request_words()
+    if result in (BankResult.DID_NOT_PLAY, BankResult.SEVEN_HALF):
+        return _("The bank (%(name)s) %(result)s.", name=name, result=word(BANK_RESULTS, result))
+    return _("The bank (%(name)s) %(result)s with %(total)s.", name=name,
+             result=word(BANK_RESULTS, result), total=game_total(total))

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from typing import Any, TypeVar, cast
 
+import flask_login
 from flask import Blueprint, abort, current_app
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import current_user
 
 from siete.data.games import Game
 from siete.data.login_sessions import SessionClaim
@@ -20,11 +23,12 @@ from siete.settings import ServiceSettings, service_settings
 from siete.web.extensions import claimed_session, loaded_account
 
 bp = Blueprint("play", __name__)
+View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
 
 
 @bp.url_value_preprocessor
-def _game_id_in_range(_endpoint: str | None, values: dict | None) -> None:
+def _game_id_in_range(_endpoint: str | None, values: dict[str, Any] | None) -> None:
     """A table id past the INT column names no table; sent to the driver it overflowed into a 500."""
     if values and values.get("game_id", 0) > MAX_GAME_ID:
         abort(404, _("there is no such table"))
@@ -43,33 +47,38 @@ def session_claim() -> SessionClaim | None:
     return None if loaded_account() else claimed_session()
 
 
-def signed_in(view: Callable) -> Callable:
+def login_required(view: View) -> View:
+    """Flask-Login's login_required (which ships no types), keeping the view's type."""
+    return cast(View, flask_login.login_required(view))
+
+
+def signed_in(view: View) -> View:
     """login_required, unless the signed session names a login session: then the view's move
     checks it (siete.service.table_locks.locked_table_for), which saves reading the account apart."""
     checked = login_required(view)
 
     @wraps(view)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> ResponseReturnValue:
         if session_claim() is None or current_app.config.get("LOGIN_DISABLED"):
             return checked(*args, **kwargs)
         return view(*args, **kwargs)
 
-    return wrapper
+    return cast(View, wrapper)
 
 
 def user_id() -> int | None:
     """The logged-in user's id, or None."""
-    return current_user.id if current_user.is_authenticated else None
+    return cast(int, current_user.id) if current_user.is_authenticated else None
 
 
 def player_name() -> str | None:
     """The logged-in user's player name (loaded with the account), or None."""
-    return current_user.player_name if current_user.is_authenticated else None
+    return cast(str, current_user.player_name) if current_user.is_authenticated else None
 
 
 def my_player() -> Player:
     """The logged-in user's Player row, for the actions that write seats (not for moves)."""
-    return player_of_user(current_user.id)
+    return player_of_user(cast(int, current_user.id))
 
 
 def settings() -> ServiceSettings:

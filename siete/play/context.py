@@ -1,29 +1,48 @@
 """Turn a game, its state and the viewer into what the table templates show (R4.2 via table_view)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from types import SimpleNamespace
 
 from flask import current_app, url_for
 from flask_babel import gettext as _
 
-from siete.data.base import utcnow
-from siete.data.games import Game, GamePlayer
+from siete.data.base import utcnow, utcnow_ms
+from siete.data.game_rows import GameRow
+from siete.data.games import Game
 from siete.engine.cards import SEVEN_HALF_POINTS
 from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
-from siete.engine.views import is_face_down, table_view
-from siete.i18n.words import BANK_RESULTS, RESULTS, describe_log, word
-from siete.play.friends import friends_context
+from siete.engine.views import (
+    SeatView,
+    SettledHand,
+    SettledTurn,
+    TableView,
+    is_face_down,
+    table_view,
+)
+from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, word
+from siete.i18n.words import bank_sentence, describe_log
 from siete.play.odds_panel import odds_panel
+from siete.play.table_page import (
+    Pause,
+    PlayedTable,
+    Settlement,
+    SettlementRow,
+    Standing,
+    TablePage,
+    TableSeat,
+    TableUrls,
+    WaitingSeat,
+)
 from siete.service.play import TableSnapshot, current_state, poll_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
-# words people read come from siete.i18n.words.
-SEAT_STATES = {"waiting": "waiting", "playing": "to play", "stood": "stood", "bust": "bust", "out": "out"}
+# words people read come from siete.i18n.labels, keyed by the engine's codes.
+STATE_CODES = {"playing": "to play", DID_NOT_PLAY: "did not play"}
 RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "bust": "bust",
                 "bank": "bank"}
 
@@ -33,7 +52,7 @@ def waiting_marker(game: Game) -> str:
     return f"w{game.status}-" + ".".join(str(gp.player_id) for gp in seats_by_join_order(game))
 
 
-def my_seat(game: Game, state: GameState | None, user_id: int | None,
+def my_seat(game: GameRow, state: GameState | None, user_id: int | None,
             player_name: str | None) -> int | None:
     """The seat (join order) of the logged-in user, or None.
 
@@ -44,9 +63,11 @@ def my_seat(game: Game, state: GameState | None, user_id: int | None,
         return None
     if state is not None:
         try:
-            return state.seat_index(player_name)
+            return None if player_name is None else state.seat_index(player_name)
         except RuleError:  # not seated here: a spectator
             return None
+    if not isinstance(game, Game):  # a move's plain row: the table has started
+        return None
     for index, gp in enumerate(seats_by_join_order(game)):
         if gp.player.user_id == user_id:
             return index
@@ -59,48 +80,55 @@ def seconds_left(deadline: datetime | None) -> int | None:
 
 def table_context(game_id: int, user_id: int | None, error: str | None = None,
                   notice: str | None = None, snapshot: TableSnapshot | None = None,
-                  player_name: str | None = None) -> dict:
+                  player_name: str | None = None) -> TablePage:
     """Everything _table.html needs; a seat replaced by a bot watches as a spectator.
 
     The table is read from the database unless `snapshot` is the one a move just saved.
     """
+    game: GameRow
+    state: GameState | None
     if snapshot is not None:
         game, state = snapshot.game, snapshot.state
-        marker: tuple | None = (snapshot.version, snapshot.deadline)
+        poll_v, deadline = str(snapshot.version), snapshot.deadline
     else:
         game, state = current_state(service_settings(current_app), game_id)
         marker = poll_marker(game_id) if state is not None else None
+        poll_v = waiting_marker(game) if marker is None else str(marker[0])
+        deadline = marker[1] if marker is not None else None
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
-    away = left and state.seats[seat].away  # a bot plays for them until they are back
-    ctx = {
-        "game": game, "error": error, "notice": notice, "user_id": user_id, "seat": viewer, "left": left,
-        "away": away,
-        "is_creator": user_id is not None and game.creator_user_id == user_id,
-        "poll": game.status in ("waiting", "playing"),
-        "poll_v": waiting_marker(game) if marker is None else str(marker[0]),
-    }
-    ctx["urls"] = table_urls(game.id, ctx["poll_v"])
-    ctx["poll_ms"] = poll_interval_ms(state, viewer)
-    ctx.update(friends_context(game, user_id))  # invite link, rematch (siete/play/friends.py)
-    if game.status == "waiting":  # who sits and what is free: only a waiting table shows it
-        ctx.update(waiting=waiting_seats(game), free=game.num_players - len(game.players))
-    if state is not None:
-        ctx.update(game_context(state, viewer, marker[1] if marker else None))
-    ctx["odds"] = odds_panel(game.show_odds, state, viewer)  # a practice table's odds (#27.4)
-    return ctx
+    # who sits and what is free: only a waiting table shows it (never a move's plain row)
+    waiting = game if game.status == "waiting" and isinstance(game, Game) else None
+    return TablePage(
+        game=game, urls=table_urls(game.id, poll_v), user_id=user_id, seat=viewer, left=left,
+        away=left and state is not None and seat is not None and state.seats[seat].away,
+        is_creator=user_id is not None and game.creator_user_id == user_id,
+        poll=game.status in ("waiting", "playing"), poll_v=poll_v,
+        poll_ms=poll_interval_ms(state, viewer, deadline), error=error, notice=notice,
+        # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
+        bots_moving=state is not None and state.bot_stream is not None,
+        odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds (#27.4)
+        waiting=waiting_seats(waiting) if waiting else (),
+        free=waiting.num_players - len(waiting.players) if waiting else 0,
+        played=game_context(state, viewer, deadline) if state is not None else None)
 
 
 FAST_POLL_MS, SLOW_POLL_MS = 250, 1500
+PACED_POLL_LATE_MS, PACED_POLL_MIN_MS = 30, 100  # ask just after a bot's move is due
 
 
-def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:
+def poll_interval_ms(state: GameState | None, viewer: int | None,
+                     deadline: datetime | None = None) -> int:
     """How often the page asks whether the table changed (siete.js): fast while another person
     may move (their turn, or the pause between hands, which anyone's "next" may end), slow
-    while the table waits for the viewer alone or only bots play (their moves come with ours)."""
+    while the table waits for the viewer alone; while bots move one by one (paced play), just
+    after the next move is due, so each shows as it is made (the poll plays it if it is late)."""
     if state is None:
         return SLOW_POLL_MS
+    if state.bot_stream is not None and deadline is not None:
+        due_in = int((deadline - utcnow_ms()).total_seconds() * 1000) + PACED_POLL_LATE_MS
+        return min(SLOW_POLL_MS, max(PACED_POLL_MIN_MS, due_in))
     people = [i for i in state.waits_for() if i != viewer]
     if state.phase == DEAL:
         return FAST_POLL_MS if people else SLOW_POLL_MS
@@ -110,64 +138,73 @@ def poll_interval_ms(state: GameState | None, viewer: int | None) -> int:
     return SLOW_POLL_MS
 
 
-def table_urls(game_id: int, poll_v: str) -> SimpleNamespace:
+def table_urls(game_id: int, poll_v: str) -> TableUrls:
     """The addresses the fragment links and posts to, from one url_for (a build costs ~10 µs).
 
     Every table route is the table's address plus a suffix (siete/play/routes.py); `poll_v` (a
     version, or waiting_marker's letters, digits, '-' and '.') needs no quoting in a query.
     """
     base = url_for("play.table", game_id=game_id)
-    return SimpleNamespace(
+    return TableUrls(
         table=base, lobby=url_for("play.lobby"), fragment=f"{base}/fragment?v={poll_v}",
         bet=f"{base}/bet", draw=f"{base}/draw", stand=f"{base}/stand", leave=f"{base}/leave",
         again=f"{base}/again", back=f"{base}/back", next=f"{base}/next",
         rules=url_for("play.rules"))
 
 
-def waiting_seats(game: Game) -> list[dict]:
+def waiting_seats(game: Game) -> tuple[WaitingSeat, ...]:
     """The seats of a table before it starts: who sits, and whether a bot."""
-    return [{"name": gp.player.name, "bot": gp.player.profile, "user_id": gp.player.user_id}
-            for gp in seats_by_join_order(game)]
+    return tuple(WaitingSeat(name=gp.player.name, bot=gp.player.profile, user_id=gp.player.user_id)
+                 for gp in seats_by_join_order(game))
 
 
-def game_context(state: GameState, viewer: int | None, deadline: datetime | None) -> dict:
+def game_context(state: GameState, viewer: int | None, deadline: datetime | None) -> PlayedTable:
     """The view of a started game: seats in play order, settlement of the last hand, standings.
 
     Each seat and settled line carries its cards' markup (`hand`), drawn here in one call.
     """
     view = table_view(state, viewer)
-    view["log"] = describe_log(state, viewer)  # the engine's facts in the reader's language
-    seats = view["seats"]
+    seats = view.seats
     order, bank, next_bank = shown_order_and_bank(state, view)
-    ordered = [seats[i] for i in stable_order(state, viewer)]
-    in_play = view["phase"] == PLAY
-    record = settlement(view["last_hand"])
-    results = seat_results(view["last_hand"], record) if not in_play else {}
-    for seat in ordered:
-        seat["state"] = seat_state(seat, in_play)
-        seat["hidden_from_others"] = bool(seat["cards"]) and is_face_down(state, seat["index"], 0, None)
-        seat["is_bank"] = seat["index"] == bank
-        seat["face_down"] = seat["cards"].count(None)
-        seat["plays"] = order.index(seat["index"]) if seat["index"] in order else None
-        seat["result"] = results.get(seat["index"])
-        seat["takes_bank"] = next_bank is not None and seat["index"] == next_bank and next_bank != bank
-        seat["seven_half"] = seat["total"] == SEVEN_HALF_POINTS
-    turn = view["turn_seat"]
-    if record and view["finished"]:
-        record.next_bank = None  # the game is over: nobody holds the bank "now"
-    return {
-        "view": attrs(view, actions=attrs(view["actions"])),
-        "seats_in_order": [attrs(seat, hand=cards_markup(seat["cards"])) for seat in ordered],
-        "turn_name": None if turn is None else seats[turn]["name"],
-        "bank_name": None if bank is None else seats[bank]["name"],
-        "next_bank_name": None if next_bank is None else seats[next_bank]["name"],
-        "seconds_left": seconds_left(deadline) if not view["finished"] else None,
-        "settlement": record,
-        "standings": standings(state) if state.phase == OVER else None,
-        "pause": pause_context(state, viewer),
-        "timed_out": timeout_news(state, viewer),
-        "your_turn": viewer is not None and turn == viewer,
-    }
+    in_play = view.phase == PLAY
+    record = settlement(view.last_hand, view.finished)
+    results = seat_results(view.last_hand, record) if not in_play else {}
+    turn = view.turn_seat
+    return PlayedTable(
+        view=view, log=tuple(describe_log(state, viewer)),
+        seats_in_order=tuple(
+            table_seat(state, seats[i], in_play, bank, next_bank, order, results.get(i))
+            for i in stable_order(state, viewer)),
+        turn_name=None if turn is None else seats[turn].name,
+        bank_name=None if bank is None else seats[bank].name,
+        next_bank_name=None if next_bank is None else seats[next_bank].name,
+        # a bot's paced move is due in under a second: no clock runs for it
+        seconds_left=(seconds_left(deadline) if not view.finished and state.bot_stream is None
+                      else None),
+        settlement=record,
+        standings=standings(state) if state.phase == OVER else None,
+        pause=pause_context(state, viewer),
+        timed_out=timeout_news(state, viewer),
+        your_turn=viewer is not None and turn == viewer,
+    )
+
+
+def table_seat(state: GameState, seat: SeatView, in_play: bool, bank: int | None,
+               next_bank: int | None, order: Sequence[int],
+               result: SettlementRow | None) -> TableSeat:
+    """A seat as the table draws it: the engine's view and the page's facts about it."""
+    index, shown = seat.index, seat_state(seat, in_play)
+    return TableSeat(
+        index=index, name=seat.name, bot=seat.bot, away=seat.away, points=seat.points,
+        stake=seat.stake, bet=seat.bet, status=seat.status, out=seat.out, cards=seat.cards,
+        position=seat.position, total=seat.total, shown_total=seat.shown_total,
+        is_turn=seat.is_turn, max_bet=seat.max_bet,
+        state=STATE_CODES.get(shown, shown), state_words=word(SEAT_STATES, shown),
+        hidden_from_others=bool(seat.cards) and is_face_down(state, index, 0, None),
+        is_bank=index == bank, face_down=seat.cards.count(None),
+        plays=order.index(index) if index in order else None, result=result,
+        takes_bank=next_bank is not None and index == next_bank and next_bank != bank,
+        seven_half=seat.total == SEVEN_HALF_POINTS, hand=cards_markup(seat.cards))
 
 
 def stable_order(state: GameState, viewer: int | None) -> list[int]:
@@ -180,23 +217,24 @@ def stable_order(state: GameState, viewer: int | None) -> list[int]:
     return seating[at + 1:] + seating[:at] + [viewer]
 
 
-def seat_results(record: dict | None, rows: SimpleNamespace | None = None) -> dict[int, SimpleNamespace]:
+def seat_results(record: SettledHand | None,
+                 rows: Settlement | None = None) -> dict[int, SettlementRow]:
     """Each seat's line of the settled hand, for the badge its seat shows until the next deal;
     `rows` is the hand's settlement() when it is at hand (its rows are the same lines)."""
     if record is None:
         return {}
-    lines = rows.rows if rows is not None else [settlement_row(turn) for turn in record["turns"]]
-    return {turn["seat"]: line for turn, line in zip(record["turns"], lines)}
+    lines = rows.rows if rows is not None else tuple(settlement_row(turn) for turn in record.turns)
+    return {turn.seat: line for turn, line in zip(record.turns, lines)}
 
 
-def pause_context(state: GameState, viewer: int | None) -> SimpleNamespace | None:
+def pause_context(state: GameState, viewer: int | None) -> Pause | None:
     """Between hands: who has said "next" and who is still looking at the settled hand."""
     if state.phase != DEAL:
         return None
-    waiting = [state.seats[i].name for i in state.waits_for() if i not in state.ready]
+    waiting = tuple(state.seats[i].name for i in state.waits_for() if i not in state.ready)
     can_say = viewer is not None and viewer in state.waits_for()
-    return SimpleNamespace(waiting=waiting, can_say_next=can_say and viewer not in state.ready,
-                           ready=can_say and viewer in state.ready)
+    return Pause(waiting=waiting, can_say_next=can_say and viewer not in state.ready,
+                 ready=can_say and viewer in state.ready)
 
 
 def timeout_news(state: GameState, viewer: int | None) -> str | None:
@@ -208,21 +246,13 @@ def timeout_news(state: GameState, viewer: int | None) -> str | None:
         if kind == "timeout" and seat == viewer:
             auto_bet = any(e[0] == "bet" and e[1] == viewer for e in log[at + 1:at + 2])
             if auto_bet:
-                return _("Your time ran out: the game bet 1 point and stood for you.")
-            return _("Your time ran out: the game stood for you.")
+                return str(_("Your time ran out: the game bet 1 point and stood for you."))
+            return str(_("Your time ran out: the game stood for you."))
     return None
 
 
-def attrs(mapping: dict, **more) -> SimpleNamespace:
-    """`mapping` (plus `more`) with attribute access, as the templates read it.
-
-    Jinja reads `x.y` as getattr(x, "y") before x["y"]: on a dict each lookup raises and
-    catches an AttributeError (~0.5 µs), and the table fragment makes a few hundred of them.
-    """
-    return SimpleNamespace(**{**mapping, **more})
-
-
-def shown_order_and_bank(state: GameState, view: dict) -> tuple[list[int], int | None, int | None]:
+def shown_order_and_bank(state: GameState,
+                         view: TableView) -> tuple[Sequence[int], int | None, int | None]:
     """The seat order and bank that match the cards on the table, and the next hand's bank.
 
     Between hands and after the game the seats still hold the settled hand's cards while
@@ -230,53 +260,50 @@ def shown_order_and_bank(state: GameState, view: dict) -> tuple[list[int], int |
     order and bank; the next bank is only named while another hand is still to come.
     """
     record = state.last_hand
-    if view["phase"] == PLAY or record is None:
-        return view["order"], view["bank_seat"], None
-    next_bank = None if view["finished"] or view["bank_seat"] is None else view["bank_seat"]
+    if view.phase == PLAY or record is None:
+        return view.order, view.bank_seat, None
+    next_bank = None if view.finished or view.bank_seat is None else view.bank_seat
     return list(record["order"]), record["bank"], next_bank
 
 
-def seat_state(seat: dict, in_play: bool) -> str:
-    """A seat's state in words; between hands a seat still "playing" is one that did not play."""
-    if seat["out"]:
+def seat_state(seat: SeatView, in_play: bool) -> str:
+    """A seat's state as a code (SeatStatus, or did_not_play: between hands a seat still
+    "playing" is one that did not play)."""
+    if seat.out:
         return "out"
-    if seat["status"] == PLAYING and not in_play:
-        return "did not play"
-    return SEAT_STATES.get(seat["status"], seat["status"])
+    if seat.status == PLAYING and not in_play:
+        return DID_NOT_PLAY
+    return seat.status
 
 
-def settlement(record: dict | None) -> SimpleNamespace | None:
-    """The last settled hand as rows: bet, total, result and what each seat gained or paid."""
+def settlement(record: SettledHand | None, finished: bool = False) -> Settlement | None:
+    """The last settled hand as rows: bet, total, result and what each seat gained or paid.
+    Once the game is over nobody holds the bank "now": no next bank."""
     if record is None:
         return None
-    rows = [settlement_row(t) for t in record["turns"]]
-    return SimpleNamespace(
-        number=record["number"], bank=record["bank"], rows=rows,
-        bank_result=record["bank_result"],
-        bank_words=word(BANK_RESULTS, record["bank_result"]),
-        bank_total=record["bank_total"], eliminated=record["eliminated"], next_bank=record["next_bank"])
+    return Settlement(
+        number=record.number, bank=record.bank,
+        rows=tuple(settlement_row(t) for t in record.turns),
+        bank_result=record.bank_result, bank_words=word(BANK_RESULTS, record.bank_result),
+        bank_sentence=bank_sentence(record.bank, record.bank_result, record.bank_total),
+        bank_total=record.bank_total, eliminated=record.eliminated,
+        next_bank=None if finished else record.next_bank)
 
 
-def settlement_row(turn: dict) -> SimpleNamespace:
+def settlement_row(turn: SettledTurn) -> SettlementRow:
     """One seat's line of a settled hand, its CSS modifiers worked out here rather than in filters."""
-    is_bank, code = turn["position"] == 0, turn["result"] or ""
-    change = turn["points_end"] - turn["points_start"]
-    return SimpleNamespace(
-        name=turn["name"], is_bank=is_bank, bet=turn["bet"], hand=cards_markup(turn["cards"], "sm"),
-        total=turn["total"], result=word(RESULTS, code), points=turn["points_end"],
+    is_bank, code = turn.position == 0, turn.result or ""
+    change = turn.points_end - turn.points_start
+    return SettlementRow(
+        name=turn.name, is_bank=is_bank, bet=turn.bet, hand=cards_markup(turn.cards, "sm"),
+        total=turn.total, result=word(RESULTS, code), points=turn.points_end,
         kind="bank" if is_bank else RESULT_KINDS.get(code, code),
         change=f"+{change}" if change > 0 else str(change),
         trend="up" if change > 0 else "down" if change < 0 else None)
 
 
-def standings(state: GameState) -> list[SimpleNamespace]:
+def standings(state: GameState) -> tuple[Standing, ...]:
     """Final places: most points first, ties to the earlier seat in the final order (R7.2)."""
-    return [SimpleNamespace(place=place, name=state.seats[i].name, points=state.seats[i].points,
-                            winner=i == state.winner, bot=state.seats[i].bot)
-            for place, i in enumerate(final_ranking(state), start=1)]
-
-
-def again_bots(game: Game) -> tuple[str, ...]:
-    """The bot profiles of a game's seats, in join order, for "Play again"."""
-    seats: list[GamePlayer] = seats_by_join_order(game)
-    return tuple(gp.player.profile for gp in seats if gp.player.kind == "bot")
+    return tuple(Standing(place=place, name=state.seats[i].name, points=state.seats[i].points,
+                          winner=i == state.winner, bot=state.seats[i].bot)
+                 for place, i in enumerate(final_ranking(state), start=1))

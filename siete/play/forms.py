@@ -16,7 +16,7 @@ from siete.web.validators import AsciiIntegerField, PlainText
 BOT_FIELDS = tuple((p.value, f"{p.value}_bots") for p in BotProfile)
 
 
-def _count(label, default: int, required: bool = True) -> AsciiIntegerField:
+def _count(label: str, default: int, required: bool = True) -> AsciiIntegerField:
     # A field added later is optional: a tab opened before it, or a script, leaves it out (0).
     presence = InputRequired(message=_l("Enter a number (0 if none).")) if required else Optional()
     return AsciiIntegerField(label, default=default, validators=[
@@ -80,9 +80,18 @@ class NewTableForm(FlaskForm):
     def spec(self) -> TableSpec:
         """The table the form asks for; a watch-only table fills its free seats with standard bots."""
         bots = [profile for profile, name in BOT_FIELDS for _ in range(getattr(self, name).data or 0)]
+        seats = _validated(self.seats.data)
         if self.watch_only.data:
-            bots += ["standard"] * (self.seats.data - len(bots))
-        return TableSpec(name=(self.name.data or "").strip(), seats=self.seats.data, bots=tuple(bots),
-                         max_hands=self.max_hands.data, turn_seconds=self.turn_seconds.data,
+            bots += ["standard"] * (seats - len(bots))
+        return TableSpec(name=(self.name.data or "").strip(), seats=seats, bots=tuple(bots),
+                         max_hands=_validated(self.max_hands.data),
+                         turn_seconds=_validated(self.turn_seconds.data),
                          creator_sits=not self.watch_only.data, show_odds=bool(self.show_odds.data),
                          private=bool(self.private.data))
+
+
+def _validated(number: int | None) -> int:
+    """A required number of a form that passed validation (its validators refuse a blank)."""
+    if number is None:
+        raise ValueError("spec() is for a form that passed validation")
+    return number

@@ -11,15 +11,16 @@ Logging in starts a new session: the way back there (`next=`) keeps the key in t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import timedelta
 
 from flask import abort, request, session, url_for
 
 from siete.data.base import utcnow
+from siete.data.game_rows import GameRow
 from siete.data.games import Game
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import settings
+from siete.play.blueprint import game_or_404, settings
 from siete.service.errors import Problem, TableNotFound
 from siete.service.rematch import RematchOffer, played_with_people, rematch_offer
 from siete.service.rematch_invites import InviteStatus, invite_statuses
@@ -49,8 +50,12 @@ def table_key(game_id: int) -> str | None:
     return remembered.get(str(game_id)) if isinstance(remembered, dict) else None
 
 
-def guard_table(game: Game, user_id: int | None) -> None:
+def guard_table(game: GameRow, user_id: int | None) -> None:
     """404 for a private table this visitor may not see; a right key in the address is kept."""
+    if not isinstance(game, Game):  # a plain row (a move's): read the game if it is private
+        if not game.private:
+            return
+        game = game_or_404(game.id)
     key = table_key(game.id)
     if not may_see(game, user_id, key):
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
@@ -69,24 +74,37 @@ def remember_key(game_id: int, key: str | None) -> None:
 def invite_link(game: Game, user_id: int | None) -> InviteLink:
     """A public table's link is its address (it is in the lobby for all to see anyway); a
     private table's carries its secret."""
-    params = {"key": game.invite_token} if game.private and game.invite_token else {}
-    return InviteLink(url=url_for("play.table", game_id=game.id, _external=True, **params),
-                      path=url_for("play.table", game_id=game.id, **params), private=game.private,
+    key = game.invite_token if game.private else None
+    return InviteLink(url=url_for("play.table", game_id=game.id, _external=True, key=key),
+                      path=url_for("play.table", game_id=game.id, key=key), private=game.private,
                       can_renew=game.private and user_id is not None and game.creator_user_id == user_id)
 
 
-def friends_context(game: Game, user_id: int | None) -> dict:
-    """What _waiting.html and _results.html show about friends: the invite link, the way back
-    for a visitor who must log in first, a rematch's invitees, the rematch on offer."""
-    ctx: dict[str, object] = {"invite": None, "invitees": [], "rematch": None}
-    if game.status == "waiting":
-        ctx["invite"] = invite_link(game, user_id)
-        ctx["join_key"] = table_key(game.id) if game.private else None
-        if user_id is not None and game.creator_user_id == user_id:
-            ctx["invitees"] = owner_invitees(game)
-    elif game.status == "finished":
-        ctx["rematch"] = rematch_box(game, user_id)
-    return ctx
+@dataclass(frozen=True)
+class FriendsPart:
+    """What _waiting.html and _results.html show about friends: the invite link (and the way
+    back for a visitor who must log in first), the key a Join brings, a rematch's invitees for
+    its owner, the rematch on offer at a finished table."""
+
+    invite: InviteLink | None = None
+    join_key: str | None = None
+    invitees: tuple[InviteStatus, ...] = ()
+    rematch: RematchBox | None = None
+
+    def template_args(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def friends_part(game: GameRow, user_id: int | None) -> FriendsPart:
+    """The friends' part of a table page (a move's plain row is never a waiting table)."""
+    if game.status == "waiting" and isinstance(game, Game):
+        mine = user_id is not None and game.creator_user_id == user_id
+        return FriendsPart(invite=invite_link(game, user_id),
+                           join_key=table_key(game.id) if game.private else None,
+                           invitees=tuple(owner_invitees(game)) if mine else ())
+    if game.status == "finished":
+        return FriendsPart(rematch=rematch_box(game, user_id))
+    return FriendsPart()
 
 
 def owner_invitees(game: Game) -> list[InviteStatus]:
@@ -108,7 +126,7 @@ REMATCH_POLL_FOR = timedelta(minutes=15)
 STILL_OPEN = ("waiting", "open", "no_answer")
 
 
-def rematch_box(game: Game, user_id: int | None) -> RematchBox:
+def rematch_box(game: GameRow, user_id: int | None) -> RematchBox:
     offer = rematch_offer(settings(), game.id, user_id) if game.mode != "bots" else None
     recent = game.ended_at is not None and utcnow() - game.ended_at < REMATCH_POLL_FOR
     polls = user_id is not None and recent and (

@@ -3,11 +3,12 @@ on a finished table (htmx polls it), and saying no to a rematch. Thin: parse, ca
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import login_required
+from flask_login import current_user
 
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, game_or_404, my_player, user_id
+from siete.play.blueprint import bp, game_or_404, login_required, my_player, user_id
 from siete.play.friends import guard_table, rematch_box, remember_key
 from siete.service.errors import TableError
 from siete.service.rematch_invites import decline
@@ -15,7 +16,7 @@ from siete.service.table_access import renew_link
 
 
 @bp.get("/tables/<int:game_id>/rematch")
-def rematch(game_id: int):
+def rematch(game_id: int) -> ResponseReturnValue:
     """The finished table's rematch offer alone, for its own small poll: 204 while unchanged."""
     game = game_or_404(game_id)
     guard_table(game, user_id())
@@ -27,11 +28,11 @@ def rematch(game_id: int):
 
 @bp.post("/tables/<int:game_id>/invite")
 @login_required
-def new_invite(game_id: int):
+def new_invite(game_id: int) -> ResponseReturnValue:
     """The owner makes a new invite link for a private table: the old one stops working."""
     guard_table(game_or_404(game_id), user_id())
     try:
-        key = renew_link(game_id, user_id())
+        key = renew_link(game_id, current_user.id)
     except TableError as exc:
         flash(error_message(exc), "error")
     else:
@@ -42,7 +43,7 @@ def new_invite(game_id: int):
 
 @bp.post("/tables/<int:game_id>/decline")
 @login_required
-def decline_rematch(game_id: int):
+def decline_rematch(game_id: int) -> ResponseReturnValue:
     """An invitee says no to the rematch `game_id`; back to the finished table they came from."""
     game = game_or_404(game_id)
     guard_table(game, user_id())

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from flask import url_for
 
+from siete.data.games import Game
 from siete.service.tables import LobbyPage
 
 
@@ -72,7 +73,7 @@ def _page_url(page: int) -> str:
     return url_for("play.lobby", page=page) if page > 1 else url_for("play.lobby")
 
 
-def lobby_table(game, user_id: int | None, ratings: dict[int, float]) -> LobbyTable:
+def lobby_table(game: Game, user_id: int | None, ratings: dict[int, float]) -> LobbyTable:
     """One game row as its card: seats in join order, the hand in play, who may join."""
     seats = sorted(game.players, key=lambda gp: gp.join_order)
     mine = bool(user_id) and any(gp.player.user_id == user_id for gp in seats)

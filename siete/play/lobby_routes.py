@@ -5,39 +5,52 @@ Parse the request, call the service, render; siete/play/routes.py holds the tabl
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from flask import current_app, flash, make_response, redirect, render_template, request, url_for
+from flask import (
+    Response,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_limiter import RequestLimit
+from flask_login import current_user
 
+from siete.data.games import Game, GamePlayer
 from siete.engine.bots import PROFILES
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, game_or_404, my_player, settings, user_id
-from siete.play.context import again_bots
+from siete.play.blueprint import bp, game_or_404, login_required, my_player, settings, user_id
 from siete.play.forms import NewTableForm
 from siete.play.lobby import lobby_view
 from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
 from siete.service.ratings import ratings_of
+from siete.service.recording import seats_by_join_order
 from siete.service.rematch import play_again
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
 from siete.web.extensions import limiter
 
 
 @bp.get("/")
-def lobby():
+def lobby() -> ResponseReturnValue:
     """Open and running tables (a page of each), and the form to open a new one."""
     form = NewTableForm(formdata=None, turn_seconds=settings().turn_seconds)
     return _render_lobby(form)
 
 
 @bp.get("/lobby/tables")
-def lobby_list():
+def lobby_list() -> ResponseReturnValue:
     """The lobby's lists alone: htmx polls them, so the lobby stays current by itself."""
     return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists())
 
 
-def _lobby_lists() -> dict:
+def _lobby_lists() -> dict[str, Any]:
     page = request.args.get("page", 1, type=int) or 1
     lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id())
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
@@ -45,7 +58,7 @@ def _lobby_lists() -> dict:
     return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated))}
 
 
-def _render_lobby(form: NewTableForm, status: int = 200):
+def _render_lobby(form: NewTableForm, status: int = 200) -> ResponseReturnValue:
     return render_template(
         "play/lobby.html", form=form, config=settings().game, user_id=user_id(),
         **_lobby_lists()), status
@@ -57,7 +70,7 @@ def _account_key() -> str:
     return f"user:{account}" if account is not None else f"addr:{request.remote_addr}"
 
 
-def _too_many_tables(_limit) -> object:
+def _too_many_tables(_limit: RequestLimit) -> Response:
     """The rate on opening tables was reached: the lobby says so (429), nothing is stored."""
     form = NewTableForm(formdata=None, turn_seconds=settings().turn_seconds)
     form.form_errors.append(_("You are opening tables too fast: wait a minute and try again."))
@@ -72,7 +85,7 @@ OPEN_TABLE_LIMIT = limiter.shared_limit(
 @bp.post("/tables")
 @login_required
 @OPEN_TABLE_LIMIT
-def create():
+def create() -> ResponseReturnValue:
     """Open a table; a bots-only table starts at once, since nobody else can sit."""
     config = settings().game
     form = NewTableForm()
@@ -100,14 +113,14 @@ def open_table(spec: TableSpec) -> int:
     return game.id
 
 
-def _sat_at(game) -> bool:
+def _sat_at(game: Game) -> bool:
     """The current user had a seat at this game (or opened it, for a bots-only table)."""
     return game.creator_user_id == current_user.id or any(
         gp.player.user_id == current_user.id for gp in game.players)
 
 
 @bp.get("/rules")
-def rules():
+def rules() -> ResponseReturnValue:
     """How to play, for players: RULES.md in plain words, with the cards drawn."""
     return render_template("play/rules.html", profiles=list(PROFILES),
                            config=settings().game, bust_rows=bust_rows(settings().game.cards))
@@ -116,7 +129,7 @@ def rules():
 @bp.post("/tables/<int:game_id>/again")
 @login_required
 @OPEN_TABLE_LIMIT
-def again(game_id: int):
+def again(game_id: int) -> ResponseReturnValue:
     """A new table with the same settings and seats, with the current user seated."""
     game = game_or_404(game_id)
     if not _sat_at(game):
@@ -134,3 +147,10 @@ def again(game_id: int):
         flash(error_message(exc), "error")
         return redirect(url_for(".table", game_id=game_id), 303)
     return redirect(url_for(".table", game_id=new_id), 303)
+
+
+def again_bots(game: Game) -> tuple[str, ...]:
+    """The bot profiles of a game's seats, in join order, for "Play again"."""
+    seats: list[GamePlayer] = seats_by_join_order(game)
+    return tuple(gp.player.profile for gp in seats
+                 if gp.player.kind == "bot" and gp.player.profile is not None)

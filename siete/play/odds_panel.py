@@ -103,7 +103,7 @@ def percent(p: float) -> str:
     """A chance with one decimal, as the reader's language writes a percentage (48.6%, 48,6 %)."""
     locale = get_locale()
     pattern = locale.percent_formats[None].pattern if locale is not None else "#,##0%"
-    return format_percent(p, format=pattern.replace("0", "0.0", 1))
+    return str(format_percent(p, format=pattern.replace("0", "0.0", 1)))
 
 
 def _value(ev: float, low: float, high: float) -> Bar:
@@ -115,5 +115,5 @@ def _signed(value: float, plus: bool = True) -> str:
     """Two decimals, with a sign ("+0,50", "−1,00"): values are gains or losses."""
     text = format_decimal(abs(value), format="#,##0.00")
     if round(value, 2) == 0:
-        return text
-    return ("+" if plus else "") + text if value > 0 else "\u2212" + text
+        return str(text)
+    return ("+" if plus else "") + str(text) if value > 0 else "\u2212" + str(text)

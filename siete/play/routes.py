@@ -6,6 +6,7 @@ their status); without it, POSTs redirect back to the table page with a flashed 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from flask import (
     abort,
@@ -15,15 +16,17 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import current_user
 
-from siete.data.base import utcnow
+from siete.data.base import utcnow_ms
 from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import (
     bp,
     game_or_404,
+    login_required,
     my_player,
     player_name,
     session_claim,
@@ -32,7 +35,7 @@ from siete.play.blueprint import (
     user_id,
 )
 from siete.play.context import table_context, waiting_marker
-from siete.play.friends import guard_table, table_key
+from siete.play.friends import friends_part, guard_table, table_key
 from siete.service.errors import SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
@@ -51,7 +54,7 @@ from siete.web.security import wants_fragment
 
 
 @bp.get("/tables/<int:game_id>")
-def table(game_id: int):
+def table(game_id: int) -> ResponseReturnValue:
     """The table page (or, for htmx, its fragment); a run-out turn timer is applied first.
 
     A player marked away who opens the page is back: the bot gives the seat up. (The
@@ -64,7 +67,7 @@ def table(game_id: int):
 
 
 @bp.get("/tables/<int:game_id>/fragment")
-def fragment(game_id: int):
+def fragment(game_id: int) -> ResponseReturnValue:
     """The poll: 204 and a single query while nothing changed, else the fresh fragment.
 
     current_user is not touched before the 204 check: Flask-Login would load the user.
@@ -73,7 +76,7 @@ def fragment(game_id: int):
     marker = poll_marker(game_id)
     if marker is not None:
         version, deadline = marker
-        due = deadline is not None and deadline <= utcnow()
+        due = deadline is not None and deadline <= utcnow_ms()
         if seen == str(version) and not due:
             return "", 204
         if due:
@@ -87,13 +90,14 @@ def fragment(game_id: int):
 
 def _run_timers_if_due(game_id: int) -> None:
     marker = poll_marker(game_id)
-    if marker is not None and marker[1] is not None and marker[1] <= utcnow():
+    if marker is not None and marker[1] is not None and marker[1] <= utcnow_ms():
         run_due_timers(settings(), game_id)
 
 
 def _render_table(game_id: int, error: str | None = None, status: int = 200,
                   fragment_only: bool | None = None, notice: str | None = None,
-                  snapshot: TableSnapshot | None = None, viewer: tuple | None = None):
+                  snapshot: TableSnapshot | None = None,
+                  viewer: tuple[int | None, str | None] | None = None) -> ResponseReturnValue:
     """The table as a whole page, or as the #table fragment for htmx (from `snapshot` if given).
 
     `viewer` is (user id, player name) when the move already knows them (a session's account
@@ -105,22 +109,23 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     except TableNotFound as exc:
         abort(404, error_message(exc))
     if snapshot is None:  # (a move's snapshot: the mover sits there) a private table is no
-        guard_table(ctx["game"], viewer_id)  # table to who may not see it
+        guard_table(ctx.game, viewer_id)  # table to who may not see it
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
-    return render_template(template, **ctx), status
+    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch (#26)
+    return render_template(template, **ctx.template_args(), **friends), status
 
 
-def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
+def _perform(game_id: int, move: Callable[[], object], done: str | None = None) -> ResponseReturnValue:
     """Run one service call for the current user and answer with the table (or a redirect)."""
     try:
         result = move()
     except SignedOut:  # the login session was ended: as if it had never logged in
         forget_login()
-        return login_manager.unauthorized()
+        return unauthorized()
     except TableError as exc:  # the service has rolled its work back
         if not current_user.is_authenticated:  # a session's account, not yet checked: check it
-            return login_manager.unauthorized()
+            return unauthorized()
         message = error_message(exc)
         if isinstance(exc, TableNotFound):
             abort(404, message)
@@ -136,6 +141,11 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None):
     return redirect(url_for(".table", game_id=game_id), 303)
 
 
+def unauthorized() -> ResponseReturnValue:
+    """Flask-Login's answer to a request that needs a login (a redirect to the login page)."""
+    return cast(ResponseReturnValue, login_manager.unauthorized())
+
+
 def _who_moves() -> tuple[str | None, SessionClaim | None]:
     """(player name, None) of the loaded user, or (None, the login session's claim), which the
     move checks with the table's lock and reads the account from."""
@@ -143,14 +153,14 @@ def _who_moves() -> tuple[str | None, SessionClaim | None]:
     return (None, claim) if claim is not None else (player_name(), None)
 
 
-def _mover(snapshot: TableSnapshot | None) -> tuple | None:
+def _mover(snapshot: TableSnapshot | None) -> tuple[int | None, str | None] | None:
     """(user id, player name) of a move made for a login session's account, else None."""
     if snapshot is None or snapshot.mover is None or snapshot.mover.user_id is None:
         return None
     return snapshot.mover.user_id, snapshot.mover.player_name
 
 
-def _bad_input(game_id: int, message: str):
+def _bad_input(game_id: int, message: str) -> ResponseReturnValue:
     """A malformed form (not one of ours): 400 with the message and the current table."""
     return _render_table(game_id, message, 400)
 
@@ -161,7 +171,7 @@ def _form_int(name: str) -> int | None:
 
 @bp.post("/tables/<int:game_id>/<any(bet, draw, stand):action>")
 @signed_in
-def play(game_id: int, action: str):
+def play(game_id: int, action: str) -> ResponseReturnValue:
     """Bet, draw or stand; the hidden `version` makes a stale tab or a double click change nothing."""
     version = _form_int("version")
     if version is None:
@@ -176,7 +186,7 @@ def play(game_id: int, action: str):
 
 @bp.post("/tables/<int:game_id>/next")
 @signed_in
-def next_hand(game_id: int):
+def next_hand(game_id: int) -> ResponseReturnValue:
     """The player has seen the settled hand: deal the next once every person at the table has."""
     name, claim = _who_moves()
     return _perform(game_id, lambda: ready_for_next(settings(), game_id, name, claim=claim))
@@ -184,7 +194,7 @@ def next_hand(game_id: int):
 
 @bp.post("/tables/<int:game_id>/join")
 @login_required
-def join(game_id: int):
+def join(game_id: int) -> ResponseReturnValue:
     """Take a free seat at a waiting table."""
     key = table_key(game_id)  # a private table's invite key, if the visitor came by its link
     return _perform(game_id, lambda: join_table(game_id, my_player(), key),
@@ -193,7 +203,7 @@ def join(game_id: int):
 
 @bp.post("/tables/<int:game_id>/start")
 @login_required
-def start(game_id: int):
+def start(game_id: int) -> ResponseReturnValue:
     """The creator starts the game, optionally filling the free seats with standard bots."""
     fill = request.form.get("fill") == "1"
     return _perform(game_id, lambda: start_table(settings(), game_id, my_player(),
@@ -202,7 +212,7 @@ def start(game_id: int):
 
 @bp.post("/tables/<int:game_id>/leave")
 @login_required
-def leave(game_id: int):
+def leave(game_id: int) -> ResponseReturnValue:
     """Leave a waiting table, or hand a running game's seat to a standard bot."""
     game = game_or_404(game_id)
     if game.status == "waiting":
@@ -214,7 +224,7 @@ def leave(game_id: int):
 
 @bp.post("/tables/<int:game_id>/back")
 @login_required
-def back(game_id: int):
+def back(game_id: int) -> ResponseReturnValue:
     """"I'm back": the player marked away takes the seat back from the bot; anyone else is
     refused (403 for someone not seated, 409 for a seat not away), and nothing changes."""
     return _perform(game_id, lambda: come_back_to_table(settings(), game_id, player_name()),
@@ -223,7 +233,7 @@ def back(game_id: int):
 
 @bp.get("/tables/<int:game_id>/leave")
 @login_required
-def confirm_leave(game_id: int):
+def confirm_leave(game_id: int) -> ResponseReturnValue:
     """Leaving cannot be undone: a page that asks first (a plain form, so it works without JS)."""
     game = game_or_404(game_id)
     return render_template("play/leave.html", game=game,

@@ -13,7 +13,6 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy import text
 
 from siete.data.base import db
-from siete.i18n.catalogs import N_
 from siete.reports.from_aggregates import read_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -129,35 +128,6 @@ REPORTS: tuple[ReportDef, ...] = (
          "player games busts avg_per_game"),
 )
 _BY_KEY = {report.key: report for report in REPORTS}
-# The columns as people read them (the keys stay as REPORTS.md names them for machines).
-COLUMN_LABELS = {
-    "avg_bet": N_("Avg bet"),
-    "avg_per_game": N_("Avg per game"),
-    "bank": N_("Bank"),
-    "bet": N_("Bet"),
-    "busts": N_("Busts"),
-    "card": N_("Card"),
-    "duration_s": N_("Duration (s)"),
-    "game": N_("Game"),
-    "games": N_("Games"),
-    "games_lost_to": N_("Games lost to"),
-    "games_won": N_("Games won"),
-    "hand_number": N_("Hand number"),
-    "hands": N_("Hands"),
-    "hands_drawn": N_("Hands drawn"),
-    "hands_played": N_("Hands played"),
-    "hands_won": N_("Hands won"),
-    "nemesis": N_("Nemesis"),
-    "player": N_("Player"),
-    "points": N_("Points"),
-    "position": N_("Position"),
-    "stands": N_("Stands"),
-    "times": N_("Times"),
-    "turns": N_("Turns"),
-    "won": N_("Won"),
-    "won_by_bots": N_("Won by bots"),
-    "won_pct": N_("Won %"),
-}
 
 
 def as_text(lazy: object) -> str:

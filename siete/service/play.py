@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from siete.data import game_rows
-from siete.data.base import utcnow
+from siete.data.base import utcnow, utcnow_ms
 from siete.data.game_rows import (
     GameRow,
     PlainStateRow,
@@ -19,7 +20,7 @@ from siete.data.login_sessions import SessionClaim
 from siete.data.people import Player
 from siete.data.vocabulary import GameMode, GameStatus
 from siete.engine import deck, rules
-from siete.engine.bots import play_until_person
+from siete.engine.bots import paced_step_due, play_until_person
 from siete.engine.cards import CardSet
 from siete.engine.moves import (
     MOVES,
@@ -73,22 +74,27 @@ def load_state(row: GameStateRow | PlainStateRow, cards: CardSet) -> GameState:
 
 
 def save_state(settings: ServiceSettings, game: GameRow, live: PlainStateRow, state: GameState,
-               by: str, new: bool = False, keep_deadline: bool = False) -> None:
+               by: str, new: bool = False, keep_deadline: bool = False,
+               now: datetime | None = None) -> None:
     """Write the state back with its version and the deadline of whoever must act next.
 
-    `keep_deadline` leaves a running pause's end where it was (a person saying "next").
+    `keep_deadline` leaves a running pause's end where it was (a person saying "next");
+    `now` is when this step was taken (a paced bot's move: the next counts from it).
     """
     live.state = json.dumps(state.to_dict(), separators=(",", ":"))
     live.version = state.version
     if not keep_deadline:
-        live.turn_deadline = next_deadline(settings, game, state)
+        live.turn_deadline = next_deadline(settings, game, state, now)
     write_state(live, by, new)
 
 
 def next_deadline(settings: ServiceSettings, game: GameRow, state: GameState,
                   now: datetime | None = None) -> datetime | None:
-    """When the table's next automatic step is due: a person's turn timer runs out, or the
-    pause after a settled hand ends and the next hand is dealt (run_due_timers does both)."""
+    """When the table's next automatic step is due: a person's turn timer runs out, the
+    pause after a settled hand ends and the next hand is dealt, or (paced play) a bot's next
+    move is due, `bot_move_s` after this one (run_due_timers does all three)."""
+    if state.bot_stream is not None and settings.bot_move_s > 0:
+        return (now or utcnow_ms()) + timedelta(seconds=settings.bot_move_s)
     now = now or utcnow()
     seat = state.current_seat()
     if state.phase == PLAY and seat is not None and state.seats[seat].bot is None:
@@ -105,7 +111,26 @@ def advance(settings: ServiceSettings, game: GameRow, state: GameState, by: str,
     Every table pauses after a settled hand (`pause_bots`), so people see how it ended; the
     next hand is dealt by run_due_timers when the pause is over, or by the last person's
     "next" (ready_for_next). The simulator plays its games straight through.
+
+    Paced play (`settings.bot_move_s`, tables that pause): the bots do not move here; if one
+    is to move (or a hand to be dealt), the state's `bot_stream` starts at this version and
+    run_due_timers plays the moves one by one at their deadlines (service.pacing), from the
+    random stream this call would have drawn from: the same moves as unpaced.
     """
+    record, pauses = table_hooks(settings, game, by, pause_bots)
+    if pause_bots and settings.bot_move_s > 0:
+        if state.phase != PLAY and state.last_hand is not None:
+            record(state, state.last_hand)
+        state.bot_stream = [state.version, 0] if paced_step_due(state, pauses) else None
+        return
+    state.bot_stream = None
+    play_until_person(state, deck.seeded_rng(game.seed, state.version), record, pauses)
+
+
+def table_hooks(settings: ServiceSettings, game: GameRow, by: str, pause_bots: bool = True
+                ) -> tuple[Callable[[GameState, HandRecord], None], Callable[[GameState], bool]]:
+    """What the bots' loop calls at a table: `record` each settled hand (once) and the game's
+    end; `pauses`: whether the table waits after a settled hand."""
     def record(state: GameState, hand: HandRecord) -> None:
         if hand["number"] > game.hands_played:
             record_hand(game, state, hand, by)
@@ -116,7 +141,7 @@ def advance(settings: ServiceSettings, game: GameRow, state: GameState, by: str,
     def pauses(state: GameState) -> bool:  # the next hand is dealt when the pause is over
         return pause_bots and _pauses(settings, game, state)  # (see run_due_timers)
 
-    play_until_person(state, deck.seeded_rng(game.seed, state.version), record, pauses)
+    return record, pauses
 
 
 def _pauses(settings: ServiceSettings, game: GameRow, state: GameState) -> bool:

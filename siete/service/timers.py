@@ -1,7 +1,8 @@
 """Turn timers: when a deadline has passed, the game acts for whoever it waited for.
 
 A person's run-out turn is stood (after betting 1 if the bet was still due), a settled hand's
-pause ends with the next deal, and the bots play on. Requests (the page and its poll) and the
+pause ends with the next deal, and the bots play on: at once, or (paced play, siete.service.pacing)
+one move per due step, each due `bot_move_s` after the one before. Requests (the page and its poll) and the
 worker (siete/service/due_tables.py) take the same locked path, so a step is never taken twice.
 """
 from __future__ import annotations
@@ -9,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from siete.data.base import utcnow
+from siete.data.base import utcnow_ms
 from siete.engine.moves import time_out
-from siete.engine.state import DEAL, PLAY
+from siete.engine.state import DEAL, PLAY, GameState
 from siete.service.errors import Conflict
+from siete.service.pacing import is_persons_turn, play_paced_step
 from siete.service.play import advance, deal_next, load_state, save_state
 from siete.service.table_locks import locked_started_table
 from siete.settings import ServiceSettings
@@ -26,6 +28,7 @@ class TimerStep:
     before: int
     after: int
     deadline: datetime
+    next_deadline: datetime | None = None  # when the table's next step is due (None: never)
 
 
 def run_due_timers(settings: ServiceSettings, game_id: int, now: datetime | None = None) -> bool:
@@ -37,7 +40,7 @@ def run_due_step(settings: ServiceSettings, game_id: int, now: datetime | None =
                  skip_locked: bool = False) -> TimerStep | None:
     """run_due_timers, saying what it did; with skip_locked a table someone holds is left alone."""
     try:
-        return _run_timer(settings, game_id, now or utcnow(), skip_locked)
+        return _run_timer(settings, game_id, now or utcnow_ms(), skip_locked)
     except Conflict:  # not started (or gone, or held by another process): no timer runs there
         return None
 
@@ -50,10 +53,26 @@ def _run_timer(settings: ServiceSettings, game_id: int, now: datetime,
         before, deadline = row.version, row.turn_deadline
         state = load_state(row, settings.game.cards)
         seat = state.current_seat()
-        if state.phase == PLAY and seat is not None and state.seats[seat].bot is None:
+        if _paced_step_due(settings, state):
+            if play_paced_step(settings, game, state, "timer"):  # one move, the next counts
+                save_state(settings, game, row, state, "timer", now=now)  # from this one
+                return TimerStep(game_id, before, row.version, deadline, row.turn_deadline)
+        if is_persons_turn(state) and state.bot_stream is not None:  # took their seat back from
+            state.bot_stream = None  # the bot during its run of moves: a whole turn starts now
+        elif state.phase == PLAY and seat is not None and state.seats[seat].bot is None:
             time_out(state, seat)
         elif state.phase == DEAL:
             deal_next(game, state)
         advance(settings, game, state, "timer")
         save_state(settings, game, row, state, "timer")
-        return TimerStep(game_id, before, row.version, deadline)
+        return TimerStep(game_id, before, row.version, deadline, row.turn_deadline)
+
+
+def _paced_step_due(settings: ServiceSettings, state: GameState) -> bool:
+    """A paced run's next move (a bot's, or a deal with no pause before it) is what is due.
+
+    A bot at a seat in turn with no run under way (pacing was off when it was saved) moves too.
+    """
+    if settings.bot_move_s <= 0 or is_persons_turn(state):
+        return False
+    return state.bot_stream is not None or state.phase == PLAY

@@ -14,8 +14,9 @@ from tests.e2e.playing import open_bots_table, play_to_the_end  # noqa: E402
 pytestmark = pytest.mark.browser
 
 SUITS = "(oros|copas|espadas|bastos)"
-SPANISH_CARD = re.compile(rf"^(el|la) (as|sota|caballo|rey|\d) de {SUITS}$")
-ENGLISH_CARD = re.compile(rf"^the (ace|jack|knight|king|\d) of (coins|cups|swords|clubs) \({SUITS}\)$")
+# A card's label names it as lists do, one naming per language (#28): "sota de oros", "jack of coins".
+SPANISH_CARD = re.compile(rf"^(as|sota|caballo|rey|\d) de {SUITS}$")
+ENGLISH_CARD = re.compile(r"^(ace|jack|knight|king|\d) of (coins|cups|swords|clubs)$")
 # Every sentence the log can say (siete/i18n/words.py), one pattern per language; names are \w+.
 SPANISH_LOG = re.compile(
     r"^(mano \d+: \w+ lleva la banca|se reparten las cartas; la banca enseña .+"

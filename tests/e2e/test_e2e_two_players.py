@@ -39,7 +39,7 @@ def test_each_sees_the_others_moves_but_not_their_face_down_card(new_player, art
 
     punter.press("#move-draw")
     drawn = punter.cards(p)[1]
-    bank.wait_for_log(f"{punter.name} draws {drawn['label']}")  # the card's name, as siete/i18n/words.py says it
+    bank.wait_for_log(f"{punter.name} draws the {drawn['label']}")  # the card's name, as siete/i18n/words.py says it
     assert bank.cards(p)[1] == drawn  # R4.5: a drawn card is face up
     if any("busts" in line for line in punter.log()):
         assert bank.cards(p)[0] == hidden  # R4.5: a bust shows the first card

@@ -5,6 +5,7 @@ profiles play. After every applied action the checks in `check_invariants` run.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -38,9 +39,8 @@ def check_views(state: GameState) -> None:
     card whose id is here; tests/i18n/test_i18n_words.py checks the one fact that is not a card (7½).
     """
     for viewer in [None, *range(len(state.seats))]:
-        view = table_view(state, viewer)
-        view.pop("last_hand")
-        text = json.dumps(view)
+        view = dataclasses.replace(table_view(state, viewer), last_hand=None)
+        text = json.dumps(dataclasses.asdict(view))
         for card in hidden_cards(state, viewer):
             assert card not in text, (viewer, card)
 

@@ -1,12 +1,23 @@
 """R4.2 visibility: what table_view shows each viewer, and what the log says."""
 from __future__ import annotations
 
+import dataclasses
 import json
+
+import pytest
 
 from siete.engine import rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.state import GameState
-from siete.engine.views import bot_view, is_face_down, table_view, visible_cards
+from siete.engine.views import (
+    SeatView,
+    TableView,
+    ViewerActions,
+    bot_view,
+    is_face_down,
+    table_view,
+    visible_cards,
+)
 from tests.engine.engine_helpers import start_game
 
 A, B, C = 0, 1, 2
@@ -26,35 +37,44 @@ def _game():
 
 def test_table_view_shape(three):
     view = table_view(three, B)
-    assert set(view) == KEYS and all(set(s) == SEAT_KEYS for s in view["seats"])
-    json.dumps(view)  # plain data
+    assert isinstance(view, TableView) and all(isinstance(s, SeatView) for s in view.seats)
+    assert {f.name for f in dataclasses.fields(view)} == KEYS
+    assert {f.name for f in dataclasses.fields(SeatView)} == SEAT_KEYS
+    json.dumps(dataclasses.asdict(view))  # plain data
+
+
+def test_table_view_is_built_once_and_never_changed(three):
+    view = table_view(three, B)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seats[B].points = 0  # type: ignore[misc]
+    assert isinstance(view.seats, tuple) and isinstance(view.seats[B].cards, tuple)
 
 
 def test_r4_2_other_punters_first_card_face_down():
     state = _game()
     for viewer in (A, C):
-        seats = table_view(state, viewer)["seats"]
-        assert seats[B]["cards"] == [None, "C02"]
-        assert seats[B]["total"] is None and seats[B]["shown_total"] == 2
+        seats = table_view(state, viewer).seats
+        assert seats[B].cards == (None, "C02")
+        assert seats[B].total is None and seats[B].shown_total == 2
     assert visible_cards(state, C, B) == [None]
 
 
 def test_r4_2_the_viewer_sees_its_own_card():
     state = _game()
-    mine = table_view(state, B)["seats"][B]
-    assert mine["cards"] == ["O03", "C02"] and mine["total"] == 5
+    mine = table_view(state, B).seats[B]
+    assert mine.cards == ("O03", "C02") and mine.total == 5
 
 
 def test_r4_2_the_bank_is_face_up_to_all():
     state = _game()
     for viewer in (None, A, B, C):
-        assert table_view(state, viewer)["seats"][A]["cards"] == ["O05"]
+        assert table_view(state, viewer).seats[A].cards == ("O05",)
         assert not is_face_down(state, A, 0, viewer)
 
 
 def test_r4_2_spectators_see_no_face_down_card():
     state = _game()
-    text = json.dumps(table_view(state, None))
+    text = json.dumps(dataclasses.asdict(table_view(state, None)))
     assert "O03" not in text and "O04" not in text
 
 
@@ -62,8 +82,8 @@ def test_r4_2_bust_shows_the_first_card():
     state = start_game(["a", "b", "c"], ["O12", "O11", "O10"], ["O07", "O04", "O05", "C06"])
     rules.bet(state, B, 1)
     rules.draw(state, B)
-    assert table_view(state, C)["seats"][B]["cards"] == ["O07", "C06"]
-    assert table_view(state, None)["seats"][C]["cards"] == [None]
+    assert table_view(state, C).seats[B].cards == ("O07", "C06")
+    assert table_view(state, None).seats[C].cards == (None,)
 
 
 def test_r4_2_everything_face_up_after_settlement():
@@ -73,23 +93,23 @@ def test_r4_2_everything_face_up_after_settlement():
     rules.stand(state, C)
     rules.stand(state, A)
     view = table_view(state, None)
-    assert view["seats"][B]["cards"] == ["O03", "C02"] and view["seats"][C]["cards"] == ["O04"]
-    assert view["last_hand"]["turns"][1]["first_card"] == "O03"
+    assert view.seats[B].cards == ("O03", "C02") and view.seats[C].cards == ("O04",)
+    assert view.last_hand is not None and view.last_hand.turns[1].first_card == "O03"
 
 
 def test_viewer_actions_follow_the_turn(three):
-    assert table_view(three, B)["actions"] == {"bet": [1, 2, 3, 4], "draw": False, "stand": False}
-    assert table_view(three, C)["actions"] == {"bet": [], "draw": False, "stand": False}
-    assert table_view(three, None)["actions"] == {"bet": [], "draw": False, "stand": False}
+    assert table_view(three, B).actions == ViewerActions(bet=(1, 2, 3, 4), draw=False, stand=False)
+    assert table_view(three, C).actions == ViewerActions(bet=(), draw=False, stand=False)
+    assert table_view(three, None).actions == ViewerActions(bet=(), draw=False, stand=False)
     rules.bet(three, B, 1)
-    assert table_view(three, B)["actions"] == {"bet": [], "draw": True, "stand": True}
+    assert table_view(three, B).actions == ViewerActions(bet=(), draw=True, stand=True)
 
 
 def test_r4_2_log_holds_facts_of_face_up_cards_only():
     """The view's log is the engine's facts (siete/i18n/words.py says them): no hidden first card."""
     state = _game()
-    log = table_view(state, C)["log"]
-    assert log[0] == ["hand", A, 1] and log[1] == ["deal", A, "O05"] and log[-1] == ["draw", B, "C02"]
+    log = table_view(state, C).log
+    assert log[0] == ("hand", A, 1) and log[1] == ("deal", A, "O05") and log[-1] == ("draw", B, "C02")
     assert not any(card in json.dumps(log) for card in ("O03", "O04"))
     assert log is not state.log and log[0] is not state.log[0]  # a copy: a view changes nothing
 

@@ -18,10 +18,10 @@ HX = {"HX-Request": "true"}
 
 def card_words(turn) -> str:
     """The turn's cards as the page names them (R1.3 ids read out), as a regex."""
-    from siete.i18n.words import short_card_name
+    from siete.i18n.words import card_name
 
     codes = [turn.first_card.code] + [a.card.code for a in turn.actions if a.action == "draw"]
-    return re.escape(", ".join(short_card_name(code) for code in codes))
+    return re.escape(", ".join(card_name(code) for code in codes))
 
 
 def text_people_read(html: str) -> str:

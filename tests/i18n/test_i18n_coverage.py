@@ -127,10 +127,10 @@ def play_to_the_end(app, client, game_id: int, user_id: int) -> tuple[list[str],
         if state.phase == "deal":
             pages.append(text(client.get(f"/tables/{game_id}")))  # the settled hand, in the pause
             client.post(f"/tables/{game_id}/next")
-        elif view["actions"]["bet"]:
-            client.post(f"/tables/{game_id}/bet", data={"version": view["version"], "amount": 1})
+        elif view.actions.bet:
+            client.post(f"/tables/{game_id}/bet", data={"version": view.version, "amount": 1})
         else:
-            client.post(f"/tables/{game_id}/stand", data={"version": view["version"]})
+            client.post(f"/tables/{game_id}/stand", data={"version": view.version})
     pages.append(text(client.get(f"/tables/{game_id}")))
     return pages, names
 

@@ -12,7 +12,14 @@ from siete.engine import rules
 from siete.engine.config import GameConfig
 from siete.engine.views import visible_cards
 from siete.i18n.languages import init_i18n
-from siete.i18n.words import card_name, describe_log, game_total, half_points, number
+from siete.i18n.words import (
+    card_in_sentence,
+    card_name,
+    describe_log,
+    game_total,
+    half_points,
+    number,
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,13 +53,26 @@ def seven_and_a_half_hand():
 
 
 @pytest.mark.parametrize("card, english, spanish", [
-    ("B11", "the knight of clubs (bastos)", "el caballo de bastos"),
-    ("E10", "the jack of swords (espadas)", "la sota de espadas"),
-    ("O12", "the king of coins (oros)", "el rey de oros"),
-    ("C01", "the ace of cups (copas)", "el as de copas"),
-    ("C05", "the 5 of cups (copas)", "el 5 de copas"),
+    ("B11", "the knight of clubs", "el caballo de bastos"),
+    ("E10", "the jack of swords", "la sota de espadas"),  # #28: la sota, never "el sota"
+    ("O12", "the king of coins", "el rey de oros"),
+    ("C01", "the ace of cups", "el as de copas"),
+    ("C05", "the 5 of cups", "el 5 de copas"),
 ])
-def test_r1_card_names_in_both_languages(say, card, english, spanish):
+def test_r1_card_names_in_sentences_in_both_languages(say, card, english, spanish):
+    assert say("en", card_in_sentence, card) == english
+    assert say("es", card_in_sentence, card) == spanish
+
+
+@pytest.mark.parametrize("card, english, spanish", [
+    ("B11", "knight of clubs", "caballo de bastos"),
+    ("E10", "jack of swords", "sota de espadas"),
+    ("O12", "king of coins", "rey de oros"),
+    ("C01", "ace of cups", "as de copas"),
+    ("C05", "5 of cups", "5 de copas"),
+])
+def test_r1_card_names_in_lists_and_labels_in_both_languages(say, card, english, spanish):
+    """#28: one naming per language, the same as in sentences, without the article."""
     assert say("en", card_name, card) == english
     assert say("es", card_name, card) == spanish
 
@@ -73,8 +93,8 @@ def test_the_log_in_english_and_spanish(say):
     state, a, b, c = seven_and_a_half_hand()
     rules.stand(state, a)  # the bank stands on 4: b (5) and c (7½) win; c takes the bank (R6.2)
     assert say("en", describe_log, state) == [
-        "hand 1: a holds the bank", "the cards are dealt; the bank shows the 4 of coins (oros)",
-        "b bets 1", "b stands", "c bets 2", "c draws the jack of coins (oros)", "c stands",
+        "hand 1: a holds the bank", "the cards are dealt; the bank shows the 4 of coins",
+        "b bets 1", "b stands", "c bets 2", "c draws the jack of coins", "c stands",
         "the bank stands", "b wins 1 with 5", "c wins 4 with 7½", "c takes the bank"]
     assert say("es", describe_log, state) == [
         "mano 1: a lleva la banca", "se reparten las cartas; la banca enseña el 4 de oros",
@@ -118,7 +138,7 @@ def test_a_bust_shows_its_first_card_and_the_game_end_counts_points(say):
     rules.bet(state, b, 1)
     rules.draw(state, b)
     english, spanish = say("en", describe_log, state), say("es", describe_log, state)
-    assert "b busts (first card: the 7 of clubs (bastos))" in english
+    assert "b busts (first card: the 7 of clubs)" in english
     assert "b se pasa (primera carta: el 7 de bastos)" in spanish
     assert state.winner is not None  # one hand: the game is over
     points = state.seats[state.winner].points

@@ -44,7 +44,7 @@ def test_r1_3_face_up_card_is_labelled_for_screen_readers(card, cid):
     rank = {1: "ace", 10: "jack", 11: "knight", 12: "king"}.get(DECK.rank[cid], str(DECK.rank[cid]))
     english = {"Oros": "coins", "Copas": "cups", "Espadas": "swords", "Bastos": "clubs"}
     suit = DECK.specs[cid].suit
-    assert root.get("aria-label") == f"the {rank} of {english[suit]} ({suit.lower()})"
+    assert root.get("aria-label") == f"{rank} of {english[suit]}"
     assert root.get("role") == "img"
     assert root.get("data-card") == cid
     assert f"card--{DECK.specs[cid].suit.lower()}" in root.get("class").split()
@@ -95,12 +95,13 @@ def test_the_sprite_is_csp_safe_and_has_every_card():
 
 
 def test_examples_read_as_issue_16_writes_them(card):
-    """English names with the Spanish suit in brackets ("the knight of clubs (bastos)")."""
-    assert parse(card("C05")).get("aria-label") == "the 5 of cups (copas)"
-    assert parse(card("O12")).get("aria-label") == "the king of coins (oros)"
-    assert parse(card("B01")).get("aria-label") == "the ace of clubs (bastos)"
-    assert parse(card("E10")).get("aria-label") == "the jack of swords (espadas)"
-    assert parse(card("B11")).get("aria-label") == "the knight of clubs (bastos)"
+    """The card's name as lists name it (#28: one naming everywhere; the rules page says which
+    Spanish suit each English name stands for)."""
+    assert parse(card("C05")).get("aria-label") == "5 of cups"
+    assert parse(card("O12")).get("aria-label") == "king of coins"
+    assert parse(card("B01")).get("aria-label") == "ace of clubs"
+    assert parse(card("E10")).get("aria-label") == "jack of swords"
+    assert parse(card("B11")).get("aria-label") == "knight of clubs"
 
 
 @pytest.mark.parametrize("cid", ACTIVE_IDS)

@@ -213,11 +213,11 @@ def test_table_page_shows_seats_bank_turn_hand_and_log(app):
     page = text(client_for(app, ana).get(f"/tables/{game_id}"))
     _, state = load(app, game_id)
     view = table_view(state, seat_of_user(app, game_id, ana))
-    assert f"Hand 1 of {view['max_hands']}" in page
+    assert f"Hand 1 of {view.max_hands}" in page
     assert f"Bank: <strong>{state.seats[state.bank].name}</strong>" in page
     assert "Turn: <strong>you</strong>" in page
-    for seat in view["seats"]:
-        assert f'id="seat-{seat["index"]}"' in page and seat["name"] in page
+    for seat in view.seats:
+        assert f'id="seat-{seat.index}"' in page and seat.name in page
     with app.test_request_context():  # the log's facts as siete/i18n/words.py says them (English here)
         sentences = describe_log(state, seat_of_user(app, game_id, ana))
     assert sentences and all(line in page for line in sentences)
@@ -225,7 +225,7 @@ def test_table_page_shows_seats_bank_turn_hand_and_log(app):
     assert 'id="announcer" class="visually-hidden" role="log" aria-live="polite"' in page
     assert page.index('id="announcer"') > page.index('</section>')
     assert re.search(r'class="countdown" data-deadline="(29|30)"', page)
-    for amount in view["actions"]["bet"]:
+    for amount in view.actions.bet:
         assert f">Bet {amount}</button>" in page
     assert "<script>" not in page and "style=" not in page  # strict CSP: nothing inline
 
@@ -275,18 +275,18 @@ def test_whole_game_against_three_bots_through_the_routes(app):
         if status == "finished":
             break
         view = table_view(state, seat)
-        moves, me = view["actions"], view["seats"][seat]
+        moves, me = view.actions, view.seats[seat]
         if state.phase == "deal":  # the settled hand stays up until Ana says she has seen it
             response = client.post(f"/tables/{game_id}/next", headers=HX)
-        elif moves["bet"]:
-            data = {"version": view["version"], "amount": moves["bet"][0]}
+        elif moves.bet:
+            data = {"version": view.version, "amount": moves.bet[0]}
             response = client.post(f"/tables/{game_id}/bet", data=data, headers=HX)
-        elif moves["draw"] and me["total"] is not None and me["total"] < 5:
-            response = client.post(f"/tables/{game_id}/draw", data={"version": view["version"]}, headers=HX)
-        elif moves["stand"]:
-            response = client.post(f"/tables/{game_id}/stand", data={"version": view["version"]}, headers=HX)
+        elif moves.draw and me.total is not None and me.total < 5:
+            response = client.post(f"/tables/{game_id}/draw", data={"version": view.version}, headers=HX)
+        elif moves.stand:
+            response = client.post(f"/tables/{game_id}/stand", data={"version": view.version}, headers=HX)
         else:
-            pytest.fail(f"the game waits, but not for Ana: {view['phase']} turn {view['turn_seat']}")
+            pytest.fail(f"the game waits, but not for Ana: {view.phase} turn {view.turn_seat}")
         assert response.status_code == 200, text(response)[:400]
         assert f'data-version="{load(app, game_id)[1].version}"' in text(response)
     status, state = load(app, game_id)

@@ -354,8 +354,8 @@ def test_r4_2_the_bank_and_later_cards_are_face_up_for_everyone(app):
     _, state = load(app, game_id)
     spectator = text(client_for(app, None).get(f"/tables/{game_id}"))
     view = table_view(state, None)
-    for shown in view["seats"]:
-        for card in shown["cards"]:
+    for shown in view.seats:
+        for card in shown.cards:
             if card is not None:
                 assert f'data-card="{card}"' in spectator
     assert f'data-card="{state.seats[state.bank].cards[0]}"' in spectator

@@ -101,7 +101,7 @@ def spectator_game_html(app, state) -> str:
     with app.test_request_context("/"):
         return render_template("play/_game.html", game=SimpleNamespace(id=1, mode="bots"), seat=None,
                                left=False, user_id=None, urls=table_urls(1, "0"),
-                               **game_context(state, None, None))
+                               **game_context(state, None, None).template_args())
 
 
 def test_r4_2_a_face_down_card_is_counted_not_summed_as_zero(app):

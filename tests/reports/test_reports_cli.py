@@ -59,7 +59,7 @@ def test_terminal_tables_show_title_rows_and_explanation(runner, games):
 def test_terminal_tables_on_an_empty_database(runner):
     result = runner.invoke(args=["reports", "--only", "long_wins"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "Player" in result.output  # the column as people read it (siete.reports.catalog.COLUMN_LABELS)
+    assert "Player" in result.output  # the column as people read it (siete.i18n.labels.COLUMN_LABELS)
     assert str(get_report("long_wins").explanation) in result.output
 
 

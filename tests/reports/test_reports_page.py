@@ -12,8 +12,7 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand, Turn
 from siete.data.people import Player
-from siete.i18n.words import number
-from siete.i18n.words import short_card_name as card_name
+from siete.i18n.words import card_name, number
 from siete.reports.catalog import REPORTS, ReportResult, run_reports
 from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.routes import cell_text, column_label
@@ -76,6 +75,8 @@ def test_empty_page_has_every_frame_with_its_explanation_and_no_data_yet(app, cl
         assert headers == [column_label(column) for column in result.columns]
         assert ("No data yet" in box.text_content()) == (not result.rows)
         assert not box.xpath(".//svg")  # no chart without data
+        assert "The first 0 rows" not in box.text_content()  # #28
+        assert not re.search(r"\b1 games\b", box.text_content())
 
 
 def shown(column: str, value) -> str:
@@ -226,7 +227,7 @@ def test_ratings_in_spanish_are_written_with_a_decimal_comma(played, client):
     figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]*)</dd>", profile))
     assert re.fullmatch(r"\d+(,\d)?%", figures["Porcentaje de victorias"]), figures
     assert "." not in figures["Veces pasado por mano"], figures
-    tooltips = re.findall(r"puntuación (-?[\d.,]+)", profile)
+    tooltips = re.findall(r"valoración (-?[\d.,]+)", profile)
     assert tooltips and all("," in value and "." not in value for value in tooltips), tooltips
 
 

@@ -40,7 +40,7 @@ def log_lines(app, state) -> list[str]:
     with app.test_request_context("/"):
         page = render_template("play/_game.html", game=SimpleNamespace(id=1, mode="bots"), seat=None,
                                left=False, user_id=None, urls=table_urls(1, "0"),
-                               **game_context(state, None, None))
+                               **game_context(state, None, None).template_args())
     return [li.text_content().strip() for li in html.fromstring(page).xpath('//ol[contains(@class, "log")]/li')]
 
 

@@ -67,7 +67,8 @@ def open_tables(app) -> dict[int, int]:
 
 
 def start_worker(database_url: str, log: Path) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": database_url, "WAITING_TABLE_TTL_S": "3600"}
+    env = {**os.environ, "DATABASE_URL": database_url, "WAITING_TABLE_TTL_S": "3600",
+           "BOT_MOVE_SECONDS": "0"}  # as the tests' app: bots play at once
     return subprocess.Popen([sys.executable, "-m", "siete", "worker", "--interval", "0.05"],
                             cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
 

@@ -40,11 +40,13 @@ def test_the_factory_builds_the_services_settings_once_from_the_config(tmp_path,
     """#28: the services are given one ServiceSettings, not the app's config to read."""
     monkeypatch.setenv("SETTLE_PAUSE_S", "2.5")
     monkeypatch.delenv("TURN_SECONDS", raising=False)
+    monkeypatch.setenv("BOT_MOVE_SECONDS", "0.5")
     game = GameConfig(max_hands=12)
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 's.sqlite'}", "GAME": game,
                       "MAX_OPEN_TABLES": 7, "LOBBY_PAGE_SIZE": 9})
     assert service_settings(app) == ServiceSettings(game=game, settle_pause_s=2.5, turn_seconds=30,
-                                                    max_open_tables=7, lobby_page_size=9)
+                                                    max_open_tables=7, lobby_page_size=9,
+                                                    bot_move_s=0.5)
     assert service_settings(app).game is game
 
 

@@ -4,8 +4,8 @@ games.private, games.invite_token (the invite link's secret) and games.rematch_o
 game whose "Play again" opened this table); game_invites, one row per player a rematch invited,
 with their answer.
 
-Revision ID: 0008_friends
-Revises: 0007_game_reviews
+Revision ID: 0009_friends
+Revises: 0008_turn_deadline_ms
 Create Date: 2026-11-27
 
 Checks first, as 0002 does (a database made from a newer schema.sql and adopted).
@@ -13,8 +13,8 @@ Checks first, as 0002 does (a database made from a newer schema.sql and adopted)
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0008_friends'
-down_revision = '0007_game_reviews'
+revision = '0009_friends'
+down_revision = '0008_turn_deadline_ms'
 branch_labels = None
 depends_on = None
 

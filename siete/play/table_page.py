@@ -1,0 +1,166 @@
+"""What the table's templates read: the page's context as frozen dataclasses, built once per
+render by siete/play/context.py and never changed afterwards.
+
+The templates take the context's fields as their variables (`TablePage.template_args`), so a
+field added here (with a default) reaches them without touching the routes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from markupsafe import Markup
+
+from siete.data.game_rows import GameRow
+from siete.engine.views import SeatView, TableView
+from siete.play.odds_panel import OddsPanel
+
+
+@dataclass(frozen=True, slots=True)
+class TableUrls:
+    """The addresses the fragment links and posts to (siete/play/routes.py)."""
+
+    table: str
+    lobby: str
+    fragment: str
+    bet: str
+    draw: str
+    stand: str
+    leave: str
+    again: str
+    back: str
+    next: str
+    rules: str
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingSeat:
+    """A seat of a table that has not started: who sits, and whether a bot."""
+
+    name: str
+    bot: str | None  # the bot's profile
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementRow:
+    """One seat's line of a settled hand, its CSS modifiers worked out here rather than in filters."""
+
+    name: str
+    is_bank: bool
+    bet: int | None
+    hand: Markup  # the cards, drawn small
+    total: float
+    result: str  # in the reader's language
+    points: int
+    kind: str  # the CSS modifier: won, won-with-7half, lost, bust, bank
+    change: str  # "+2", "-1", "0"
+    trend: str | None  # up, down or None
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The last settled hand as rows: bet, total, result and what each seat gained or paid."""
+
+    number: int
+    bank: str
+    rows: tuple[SettlementRow, ...]
+    bank_result: str  # the code (did_not_play, stood, bust, seven_half)
+    bank_words: str  # the bank's result in the reader's language
+    bank_sentence: str  # "The bank (Ana) stood with 6."
+    bank_total: float
+    eliminated: tuple[str, ...]
+    next_bank: str | None  # None once the game is over
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A final place (R7.2)."""
+
+    place: int
+    name: str
+    points: int
+    winner: bool
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Between hands: who has said "next" and who is still looking at the settled hand."""
+
+    waiting: tuple[str, ...]
+    can_say_next: bool
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeat(SeatView):
+    """A seat as the table draws it: the engine's view of it (R4.2) and how the page shows it."""
+
+    state: str  # a code for data-state: waiting, to play, stood, bust, out, did not play
+    state_words: str  # the state in the reader's language
+    hidden_from_others: bool  # its first card is face down to the other seats
+    is_bank: bool  # holds the bank of the hand its cards belong to
+    face_down: int  # how many of its cards this viewer cannot see
+    plays: int | None  # its place in the hand's order (0: the bank)
+    result: SettlementRow | None  # its line of the settled hand, until the next deal
+    takes_bank: bool  # takes the bank for the next hand
+    seven_half: bool
+    hand: Markup  # its cards, drawn
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTable:
+    """The part of the page a started game draws: seats in their places, settlement, standings."""
+
+    view: TableView
+    log: tuple[str, ...]  # the hand's events as sentences in the reader's language
+    seats_in_order: tuple[TableSeat, ...]
+    turn_name: str | None
+    bank_name: str | None
+    next_bank_name: str | None
+    seconds_left: int | None
+    settlement: Settlement | None
+    standings: tuple[Standing, ...] | None  # once the game is over
+    pause: Pause | None
+    timed_out: str | None  # what the turn timer did for the viewer, in words
+    your_turn: bool
+
+    def template_args(self) -> dict[str, Any]:
+        """The template's variables this part gives, as the templates name them."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# A table that has not started draws none of a played table's parts.
+_NOT_PLAYED: dict[str, Any] = {f.name: None for f in fields(PlayedTable)}
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    """Everything _table.html needs; a seat replaced by a bot watches as a spectator."""
+
+    game: GameRow
+    urls: TableUrls
+    user_id: int | None
+    seat: int | None  # the viewer's seat, None for a spectator
+    left: bool  # the viewer left and a bot plays their seat
+    away: bool  # the timer handed the viewer's seat to a bot until they are back
+    is_creator: bool
+    poll: bool
+    poll_v: str
+    poll_ms: int
+    error: str | None = None
+    notice: str | None = None
+    waiting: tuple[WaitingSeat, ...] = ()  # a waiting table's seats
+    free: int = 0  # a waiting table's free seats
+    played: PlayedTable | None = None
+    bots_moving: bool = False  # paced play: a bot's move is due soon (no-JS pages reload for it)
+    odds: OddsPanel | None = None  # a practice table's odds for the seat in turn (#27.4)
+
+    def template_args(self) -> dict[str, Any]:
+        """The template's variables: this page's fields and its played table's (None before
+        the game starts), side by side as the templates name them."""
+        args = {f.name: getattr(self, f.name) for f in fields(self)}
+        played = self.played
+        args.update(_NOT_PLAYED if played is None else played.template_args())
+        return args

@@ -1,0 +1,210 @@
+"""Paced play (#25): with `bot_move_s` set, bots and the bank move one at a time, each move due
+`bot_move_s` after the one before, played by the timers' locked step (the worker's, or a poll's
+that finds it late); the same moves as unpaced; the pause between hands starts after the last.
+
+Time is driven by passing `now`, as the worker tests do: nothing here sleeps.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from siete.data.base import db, utcnow_ms
+from siete.data.games import Game, GamePlayer, Hand
+from siete.data.people import Player, User
+from siete.service import play
+from siete.service.due_tables import run_tick
+from siete.service.play import BOT_HAND_PAUSE_S
+from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.service.timers import run_due_step
+from tests.support.settings import app_settings
+
+PACE = timedelta(seconds=0.8)
+
+
+def make_player(name: str) -> Player:
+    user = User(username=name, email=f"{name}@example.test", password_hash="x")
+    db.session.add(user)
+    db.session.commit()
+    player = player_for(user)
+    db.session.commit()
+    return player
+
+
+def status_of(game_id: int) -> str:
+    db.session.remove()
+    return db.session.get(Game, game_id).status
+
+
+def assert_complete_record(game_id: int) -> None:
+    """Finished as any game: a winner, every hand recorded, every seat's result written."""
+    db.session.remove()
+    game = db.session.get(Game, game_id)
+    hands = db.session.scalars(select(Hand.number).where(Hand.game_id == game_id)).all()
+    assert game.status == "finished" and game.winner_player_id is not None
+    assert sorted(hands) == list(range(1, game.hands_played + 1))
+    seats = db.session.scalars(select(GamePlayer).where(GamePlayer.game_id == game_id)).all()
+    assert all(gp.result in ("won", "lost") and gp.final_points is not None for gp in seats)
+EPS = timedelta(milliseconds=1)
+
+
+def paced():
+    return replace(app_settings(), bot_move_s=PACE.total_seconds())
+
+
+def marker(game_id):
+    db.session.remove()
+    return play.poll_marker(game_id)
+
+
+def state_of(game_id):
+    db.session.remove()
+    return play.current_state(app_settings(), game_id)[1]
+
+
+def bots_table(creator, name: str, settings, sits: bool = False, bots=("standard", "bold", "cautious")):
+    spec = TableSpec(name=name, seats=len(bots) + sits, bots=bots, max_hands=3, creator_sits=sits)
+    game = create_table(creator, spec, app_settings().game, seed=42)
+    start_table(settings, game.id, creator)
+    return game.id
+
+
+def play_hand_paced(game_id: int) -> list[tuple[int, object]]:
+    """Each bot move at its deadline, one per due step, until the hand is settled: (version, deadline)s."""
+    seen = []
+    while state_of(game_id).bot_stream is not None:
+        version, deadline = marker(game_id)
+        assert run_due_step(paced(), game_id, deadline - EPS) is None  # not before its time
+        step = run_due_step(paced(), game_id, deadline)
+        # exactly one move: one version, two for a draw to 7½ and the stand it makes (R4.6)
+        assert step.before == version and step.after - version in (1, 2)
+        assert marker(game_id)[1] == step.next_deadline
+        seen.append((step.after, step.next_deadline))
+        if state_of(game_id).bot_stream is not None:
+            assert step.next_deadline == deadline + PACE  # the next, PACE after this one
+    return seen
+
+
+def test_paced_bots_move_one_per_due_step_and_come_out_as_unpaced(app):
+    with app.app_context():
+        ana = make_player("ana")
+        instant = bots_table(ana, "instant", app_settings())
+        start = utcnow_ms()
+        slow = bots_table(ana, "paced", paced())
+        first = state_of(slow)
+        assert first.hand == 1 and first.bot_stream == [first.version, 0]
+        version, deadline = marker(slow)
+        assert start + PACE <= deadline <= utcnow_ms() + PACE  # a bot's move, PACE from the deal
+        steps = play_hand_paced(slow)
+        assert len(steps) >= 4  # three bets and the bank at least, each a step
+        paced_state, instant_state = state_of(slow), state_of(instant)
+        assert instant_state.version == steps[-1][0]
+        assert paced_state.log == instant_state.log  # the same cards, bets and draws
+        assert [s.points for s in paced_state.seats] == [s.points for s in instant_state.seats]
+        last_move_at = steps[-2][1] if len(steps) > 1 else deadline
+        # Time to read: the pause starts when the hand's last move was made, not before
+        assert marker(slow)[1] == last_move_at + timedelta(seconds=BOT_HAND_PAUSE_S)
+
+
+def test_after_a_person_stands_the_bots_move_one_at_a_time(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "with ana", paced(), sits=True, bots=("standard", "bold"))
+        for _ in range(40):  # bots move until it is ana's turn
+            state = state_of(game_id)
+            seat = state.current_seat()
+            if seat is not None and state.seats[seat].name == "ana":
+                break
+            run_due_step(paced(), game_id, marker(game_id)[1])
+        me = state.seats[state.seat_index("ana")]
+        if state.turn != 0 and not me.bet:
+            play.act(paced(), game_id, "ana", "bet", 1)
+        before = marker(game_id)[0]
+        snapshot = play.act(paced(), game_id, "ana", "stand")
+        assert snapshot.version == before + 1  # her move alone: the bots have not moved yet
+        if snapshot.state.bot_stream is None:  # she was the last to move: the hand is settled
+            assert snapshot.state.phase == "deal"
+            return
+        assert snapshot.deadline is not None
+        steps = play_hand_paced(game_id)
+        assert len(steps) >= 1 and all(b - a in (1, 2) for (a, _), (b, _) in
+                                       zip([(before + 1, None)] + steps, steps))
+
+
+def test_the_worker_plays_one_paced_move_per_due_table_and_tick(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "ticks", paced())
+        version, deadline = marker(game_id)
+        result = run_tick(paced(), deadline, batch=50, waiting_ttl_s=3600)
+        assert [s.before for s in result.steps] == [version]
+        assert result.steps[0].after in (version + 1, version + 2)
+        assert result.steps[0].next_deadline == deadline + PACE
+
+
+def test_unpaced_a_person_s_move_lets_every_bot_play_at_once(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "instant", app_settings())
+        state = state_of(game_id)
+        assert state.bot_stream is None and state.phase == "deal"  # the first hand played through
+
+
+def test_the_worker_wakes_just_after_the_next_paced_move_is_due(app):
+    from siete.cli.worker import Worker, now_utc
+
+    with app.app_context():
+        worker = Worker(app_settings(), interval=1.0, batch=50, waiting_ttl_s=3600)
+    assert worker.until_next_tick() <= 1.0
+    worker.next_due = now_utc() + timedelta(seconds=0.3)
+    assert 0 < worker.until_next_tick() <= 0.32  # (or sooner, at a regular tick)
+    worker.next_due = now_utc() - timedelta(seconds=1)  # already late: at once
+    assert worker.until_next_tick() == 0.0
+
+
+def test_bots_left_alone_after_a_person_leaves_play_it_out_paced_as_they_would_at_once(app):
+    """The last person leaves at her turn: the bots play the game to its end, one move (or deal) per due
+    step, recorded as any game (the fixture replays it), with the points an unpaced run gives."""
+    with app.app_context():
+        ids = make_player("ana").id, make_player("bea").id
+        finals = []
+        for person_id, settings in zip(ids, (app_settings(), paced())):
+            person = db.session.get(Player, person_id)
+            game_id = bots_table(person, f"{person.name} leaves", settings, sits=True,
+                                 bots=("standard", "bold"))
+            while state_of(game_id).bot_stream is not None:  # paced: the bots' first moves,
+                run_due_step(settings, game_id, marker(game_id)[1])  # up to where unpaced stops
+            play.leave_game(settings, game_id, db.session.get(Player, person_id))
+            steps = 0
+            while status_of(game_id) != "finished":
+                step = run_due_step(settings, game_id, marker(game_id)[1])
+                assert step is not None and step.after - step.before in (1, 2)
+                steps += 1
+            assert_complete_record(game_id)
+            finals.append(([s.points for s in state_of(game_id).seats], steps))
+        (instant, no_steps), (slow, steps) = finals
+        assert slow == instant and no_steps == 0 and steps > 3 * 6  # a step per move and deal
+
+
+def test_next_still_ends_the_pause_and_the_new_hand_s_bots_are_paced(app):
+    with app.app_context():
+        ana = make_player("ana")
+        game_id = bots_table(ana, "next", paced(), sits=True, bots=("standard", "bold"))
+        for _ in range(60):  # ana bets 1 and stands; the bots move at their deadlines
+            state = state_of(game_id)
+            if state.phase == "deal":
+                break
+            seat = state.current_seat()
+            if state.seats[seat].name == "ana":
+                needs_bet = state.turn != 0 and not state.seats[seat].bet
+                play.act(paced(), game_id, "ana", "bet" if needs_bet else "stand", 1 if needs_bet else None)
+            else:
+                run_due_step(paced(), game_id, marker(game_id)[1])
+        version, pause_end = marker(game_id)
+        assert state.phase == "deal" and pause_end > utcnow_ms() + timedelta(seconds=3)  # 6 s to read
+        snapshot = play.ready_for_next(paced(), game_id, "ana")
+        assert snapshot.state.phase == "play" and snapshot.version == version + 2  # "next", the deal
+        if snapshot.state.bot_stream is not None:  # a bot bets first: PACE from the deal
+            assert snapshot.deadline <= utcnow_ms() + PACE
