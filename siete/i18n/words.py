@@ -12,8 +12,9 @@ from typing import Any
 from flask_babel import format_decimal
 
 from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, points
-from siete.engine.codes import BankResult
+from siete.engine.codes import BankResult, Event
 from siete.engine.state import GameState
+from siete.i18n.catalogs import N_
 from siete.i18n.labels import (
     BANK_RESULTS,
     CARD,
@@ -183,3 +184,21 @@ def bank_sentence(name: str, result: str, total: float) -> str:
         return _("The bank (%(name)s) %(result)s.", name=name, result=word(BANK_RESULTS, result))
     return _("The bank (%(name)s) %(result)s with %(total)s.", name=name,
              result=word(BANK_RESULTS, result), total=game_total(total))
+
+
+# What a seat just did, shown on it until the next move (the table's seats), keyed by the
+# engine's events; a bet's says its amount.
+LAST_MOVES = {Event.BET: N_("bets %(amount)s"), Event.DRAW: N_("draws"), Event.STAND: N_("stands"),
+              Event.BUST: N_("bust")}
+
+
+def last_move(state: GameState) -> tuple[int, str, str] | None:
+    """The seat that moved last this hand, its event code and that move in words, or None
+    before anyone has bet, drawn or stood."""
+    for kind, seat, value in reversed(state.log):
+        if kind in LAST_MOVES and seat is not None:
+            say = request_words()
+            words = say(LAST_MOVES[kind], amount=number(value)) if kind == Event.BET \
+                else say(LAST_MOVES[kind])
+            return seat, str(kind), words
+    return None

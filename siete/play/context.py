@@ -22,11 +22,12 @@ from siete.engine.views import (
     table_view,
 )
 from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, word
-from siete.i18n.words import bank_sentence, describe_log
+from siete.i18n.words import bank_sentence, describe_log, last_move
 from siete.play.odds_panel import odds_panel
 from siete.play.table_page import (
     Pause,
     PlayedTable,
+    SeatMove,
     Settlement,
     SettlementRow,
     Standing,
@@ -106,6 +107,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         is_creator=user_id is not None and game.creator_user_id == user_id,
         poll=game.status in ("waiting", "playing"), poll_v=poll_v,
         poll_ms=poll_interval_ms(state, viewer, deadline), error=error, notice=notice,
+        hidden_poll_ms=hidden_poll_ms(state, viewer),
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds (#27.4)
@@ -136,6 +138,23 @@ def poll_interval_ms(state: GameState | None, viewer: int | None,
     if state.phase == PLAY and turn in people:
         return FAST_POLL_MS
     return SLOW_POLL_MS
+
+
+HIDDEN_POLL_MS, NEAR_POLL_MS = 5000, 1000
+
+
+def hidden_poll_ms(state: GameState | None, viewer: int | None) -> int:
+    """How often a hidden tab asks (siete.js): every second when the viewer's turn is near (the
+    seat before theirs is playing, or the pause before a hand they play), else every 5 s."""
+    if state is None or viewer is None or state.seats[viewer].out:
+        return HIDDEN_POLL_MS
+    if state.phase == DEAL:
+        return NEAR_POLL_MS
+    turn = state.current_seat()
+    if state.phase != PLAY or turn is None or viewer not in state.order:
+        return HIDDEN_POLL_MS
+    ahead = state.order.index(viewer) - state.order.index(turn)
+    return NEAR_POLL_MS if 0 <= ahead <= 1 else HIDDEN_POLL_MS
 
 
 def table_urls(game_id: int, poll_v: str) -> TableUrls:
@@ -169,11 +188,12 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     in_play = view.phase == PLAY
     record = settlement(view.last_hand, view.finished)
     results = seat_results(view.last_hand, record) if not in_play else {}
-    turn = view.turn_seat
+    turn, moved = view.turn_seat, last_move(state)
     return PlayedTable(
         view=view, log=tuple(describe_log(state, viewer)),
         seats_in_order=tuple(
-            table_seat(state, seats[i], in_play, bank, next_bank, order, results.get(i))
+            table_seat(state, seats[i], in_play, bank, next_bank, order, results.get(i),
+                       SeatMove(moved[1], moved[2]) if moved is not None and moved[0] == i else None)
             for i in stable_order(state, viewer)),
         turn_name=None if turn is None else seats[turn].name,
         bank_name=None if bank is None else seats[bank].name,
@@ -191,7 +211,7 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
 
 def table_seat(state: GameState, seat: SeatView, in_play: bool, bank: int | None,
                next_bank: int | None, order: Sequence[int],
-               result: SettlementRow | None) -> TableSeat:
+               result: SettlementRow | None, did: SeatMove | None = None) -> TableSeat:
     """A seat as the table draws it: the engine's view and the page's facts about it."""
     index, shown = seat.index, seat_state(seat, in_play)
     return TableSeat(
@@ -204,7 +224,7 @@ def table_seat(state: GameState, seat: SeatView, in_play: bool, bank: int | None
         is_bank=index == bank, face_down=seat.cards.count(None),
         plays=order.index(index) if index in order else None, result=result,
         takes_bank=next_bank is not None and index == next_bank and next_bank != bank,
-        seven_half=seat.total == SEVEN_HALF_POINTS, hand=cards_markup(seat.cards))
+        seven_half=seat.total == SEVEN_HALF_POINTS, hand=cards_markup(seat.cards), did=did)
 
 
 def stable_order(state: GameState, viewer: int | None) -> list[int]:

@@ -4,7 +4,6 @@ Parse the request, call the service, render; siete/play/routes.py holds the tabl
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from flask import (
@@ -103,10 +102,9 @@ def create() -> ResponseReturnValue:
 def open_table(spec: TableSpec) -> int:
     """Create the table for the current user (and start a bots-only one); returns its id.
 
-    A table left unnamed is named after its creator, in the creator's language."""
+    A table left unnamed is named after its creator by the service: their name alone, in no
+    language (a Spanish page showed "ana's table", stored by an English creator)."""
     player, table_settings = my_player(), settings()
-    if not spec.name.strip():
-        spec = replace(spec, name=_("%(name)s's table", name=player.name))
     game = create_table(player, spec, table_settings.game, max_open=table_settings.max_open_tables)
     if not spec.creator_sits:
         start_table(table_settings, game.id, player)

@@ -107,6 +107,16 @@ class TableSeat(SeatView):
     takes_bank: bool  # takes the bank for the next hand
     seven_half: bool
     hand: Markup  # its cards, drawn
+    did: SeatMove | None = None  # the hand's last move, when this seat made it (shown until the next)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMove:
+    """What a seat just did ("bets 2", "draws", "stands", "bust"): the engine's event code and
+    the move in the reader's words."""
+
+    kind: str
+    words: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +164,7 @@ class TablePage:
     waiting: tuple[WaitingSeat, ...] = ()  # a waiting table's seats
     free: int = 0  # a waiting table's free seats
     played: PlayedTable | None = None
+    hidden_poll_ms: int = 5000  # how often a hidden tab asks: every second when the viewer's turn is near
     bots_moving: bool = False  # paced play: a bot's move is due soon (no-JS pages reload for it)
     odds: OddsPanel | None = None  # a practice table's odds for the seat in turn (#27.4)
 

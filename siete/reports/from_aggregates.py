@@ -21,19 +21,20 @@ PER_PLAYER = {
                    ROW_NUMBER() OVER (PARTITION BY f.player_id ORDER BY f.times DESC, cd.deck_order) AS place
             FROM report_first_cards f JOIN cards cd ON cd.id = f.card_id WHERE f.times > 0)
         SELECT p.name, cd.code, r.times FROM ranked r JOIN players p ON p.id = r.player_id
-        JOIN cards cd ON cd.id = r.card_id WHERE r.place = 1 ORDER BY p.name""",
+        JOIN cards cd ON cd.id = r.card_id WHERE r.place = 1 ORDER BY LOWER(p.name), p.name""",
     "win_rate_by_hand": """
         SELECT p.name, h.hand_number, h.turns, ROUND(100.0 * h.won / h.turns, 2),
                ROUND(1.0 * h.bets / h.turns, 2)
         FROM report_hand_rates h JOIN players p ON p.id = h.player_id WHERE h.turns > 0
-        ORDER BY p.name, h.hand_number""",
+        ORDER BY LOWER(p.name), p.name, h.hand_number""",
     "nemesis": """
         WITH ranked AS (
             SELECT n.player_id, n.winner_player_id, n.games,
                    MAX(n.games) OVER (PARTITION BY n.player_id) AS most
             FROM report_nemeses n WHERE n.games > 0)
         SELECT p.name, w.name, r.games FROM ranked r JOIN players p ON p.id = r.player_id
-        JOIN players w ON w.id = r.winner_player_id WHERE r.games = r.most ORDER BY p.name, w.name""",
+        JOIN players w ON w.id = r.winner_player_id WHERE r.games = r.most
+        ORDER BY LOWER(p.name), p.name, LOWER(w.name), w.name""",
     "bot_wins": """
         SELECT COALESCE(MAX(t.bot_games), 0), COALESCE(MAX(t.bot_won), 0),
                CASE WHEN COALESCE(MAX(t.bot_games), 0) = 0 THEN 0
@@ -47,18 +48,19 @@ PER_PLAYER = {
             SELECT 1, '*', s.card_id, SUM(s.games), SUM(s.won) FROM report_seat_cards s
             WHERE s.games > 0 GROUP BY s.card_id)
         SELECT x.player, cd.code, x.games, x.won, ROUND(100.0 * x.won / x.games, 2)
-        FROM grouped x JOIN cards cd ON cd.id = x.card_id ORDER BY x.is_total, x.player, cd.deck_order""",
+        FROM grouped x JOIN cards cd ON cd.id = x.card_id
+        ORDER BY x.is_total, LOWER(x.player), x.player, cd.deck_order""",
     "wins_by_start_position": """
         SELECT position, games, won, ROUND(100.0 * won / games, 2) FROM report_positions
         WHERE games > 0 ORDER BY position""",
     "stands_per_game": """
         SELECT p.name, t.games, t.stands, ROUND(1.0 * t.stands / t.games, 2)
         FROM report_player_totals t JOIN players p ON p.id = t.player_id WHERE t.games > 0
-        ORDER BY p.name""",
+        ORDER BY LOWER(p.name), p.name""",
     "wins_vs_bots_low_suits": """
         SELECT p.name, t.low_suit_bot_wins FROM report_player_totals t
         JOIN players p ON p.id = t.player_id
-        WHERE p.kind = 'human' AND t.low_suit_bot_wins > 0 ORDER BY p.name""",
+        WHERE p.kind = 'human' AND t.low_suit_bot_wins > 0 ORDER BY LOWER(p.name), p.name""",
     "won_without_drawing": """
         SELECT player, hands_won FROM (
             SELECT 0 AS is_total, p.name AS player, t.won_without_drawing AS hands_won
@@ -66,7 +68,7 @@ PER_PLAYER = {
             WHERE t.won_without_drawing > 0
             UNION ALL
             SELECT 1, '*', COALESCE(SUM(t.won_without_drawing), 0) FROM report_player_totals t) x
-        ORDER BY is_total, player""",
+        ORDER BY is_total, LOWER(player), player""",
     "bank_tie_wins": """
         SELECT bank, hands FROM (
             SELECT 0 AS is_total, p.name AS bank, t.bank_tie_wins AS hands
@@ -74,25 +76,25 @@ PER_PLAYER = {
             WHERE t.bank_tie_wins > 0
             UNION ALL
             SELECT 1, '*', COALESCE(SUM(t.bank_tie_wins), 0) FROM report_player_totals t) x
-        ORDER BY is_total, bank""",
+        ORDER BY is_total, LOWER(bank), bank""",
     "best_game": """
         SELECT p.name, b.game_id, b.points, CASE WHEN b.won THEN 'yes' ELSE 'no' END
         FROM report_best_games b JOIN players p ON p.id = b.player_id
-        ORDER BY b.points DESC, p.name""",
+        ORDER BY b.points DESC, LOWER(p.name), p.name""",
     "human_busts": """
         SELECT p.name, t.games, t.busts, ROUND(1.0 * t.busts / t.games, 2)
         FROM report_player_totals t JOIN players p ON p.id = t.player_id
-        WHERE p.kind = 'human' AND t.games > 0 ORDER BY p.name""",
+        WHERE p.kind = 'human' AND t.games > 0 ORDER BY LOWER(p.name), p.name""",
 }
 
 # The game lists: {where} narrows to one player ("" or "AND x.player_id = :player_id").
 PER_GAME = {
     "highest_bet": """
         SELECT b.game_id, p.name, b.bet FROM report_game_bets b JOIN players p ON p.id = b.player_id
-        WHERE b.highest = 1 AND b.game_id IN ({games}) {where} ORDER BY b.game_id, p.name""",
+        WHERE b.highest = 1 AND b.game_id IN ({games}) {where} ORDER BY b.game_id, LOWER(p.name), p.name""",
     "lowest_bet": """
         SELECT b.game_id, p.name, b.bet FROM report_game_bets b JOIN players p ON p.id = b.player_id
-        WHERE b.highest = 0 AND b.game_id IN ({games}) {where} ORDER BY b.game_id, p.name""",
+        WHERE b.highest = 0 AND b.game_id IN ({games}) {where} ORDER BY b.game_id, LOWER(p.name), p.name""",
     # The page is cut in a derived table first: joined straight to players, MariaDB walked the
     # players and sorted every matching winner (a cost that grew with the history).
     "long_wins": """

@@ -87,13 +87,19 @@ def _row_has_player(columns: tuple[str, ...], row: Row, name: str) -> bool:
     return any(column in PLAYER_COLUMNS and value == name for column, value in zip(columns, row))
 
 
+def _sort_key(value: object) -> object:
+    """Names sort as people read them (ana beside Alberto, not after Rosa); None as 0."""
+    if value is None:
+        return 0
+    return (value.casefold(), value) if isinstance(value, str) else value
+
+
 def _sorted(rows: list[Row], columns: tuple[str, ...], sort: str, descending: bool) -> list[Row]:
     """Rows by one column (totals '*' stay last), None values first."""
     index = columns.index(sort)
     body = [r for r in rows if r[0] != TOTAL_ROW_NAME]
     totals = [r for r in rows if r[0] == TOTAL_ROW_NAME]
-    body.sort(key=lambda r: (r[index] is not None, r[index] if r[index] is not None else 0),
-              reverse=descending)
+    body.sort(key=lambda r: (r[index] is not None, _sort_key(r[index])), reverse=descending)
     return body + totals
 
 

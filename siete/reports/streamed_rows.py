@@ -40,7 +40,7 @@ LISTS = {
         "SELECT b.game_id, p.name, b.bet FROM ("
         " SELECT game_id, player_id, bet FROM report_game_bets"
         " WHERE highest = :highest {where} {range} ORDER BY game_id LIMIT {limit}) b"
-        " JOIN players p ON p.id = b.player_id ORDER BY b.game_id, p.name"),
+        " JOIN players p ON p.id = b.player_id ORDER BY b.game_id, LOWER(p.name), p.name"),
     "long_wins": GameList(
         ("minus_points", "game_id"), "report_game_winners", "minus_points < :threshold",
         "SELECT p.name, w.game_id, w.points, w.duration_s FROM ("

@@ -140,8 +140,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
 
     With no creator (the simulator) the table is a bots-only one nobody sits at. With
     `max_open`, an account that already has that many tables waiting or playing is refused.
-    A table whose spec has no name is named after who opened it (the web names it first, in
-    the creator's language).
+    A table whose spec has no name is named after who opened it: their name alone, the same
+    in every language (#25).
     """
     verify_spec(spec, config)
     if creator is not None and creator.user_id is not None and max_open is not None:

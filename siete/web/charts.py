@@ -5,12 +5,13 @@ tested in Python.
 """
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from siete.i18n.words import one_decimal
 
@@ -89,6 +90,7 @@ class Chart:
     x_labels: tuple[AxisLabel, ...] = ()
     width: int = WIDTH
     height: int = HEIGHT
+    few: bool = False  # one or two marks: drawn small rather than across the screen
     plot_left: float = MARGIN_LEFT
     plot_right: float = WIDTH - MARGIN_RIGHT
     baseline_y: float = BASELINE
@@ -140,11 +142,24 @@ def line_chart(key: str, title: str, x_title: str, points: Sequence[tuple[float,
         return round(BASELINE - (value - low) / (high - low) * PLOT_HEIGHT, 2)
 
     dots = tuple(Dot(x_of(i), y_of(value), tip) for i, (value, tip) in enumerate(points))
-    grid = tuple(GridLine(y_of(v), f"{v:.0f}") for v in (low + pad, (low + high) / 2, high - pad))
-    return Chart(key=key, title=title, x_title=x_title, grid=grid,
+    grid = tuple(GridLine(y_of(v), label) for v, label in axis_levels(low + pad, high - pad))
+    return Chart(key=key, title=title, x_title=x_title, grid=grid, few=len(points) <= 2,
                  line=" ".join(f"{dot.x},{dot.y}" for dot in dots),
                  dots=dots if len(dots) <= MAX_DOTS else (),
                  x_labels=(AxisLabel(dots[0].x, "1"), AxisLabel(dots[-1].x, last_label)))
+
+
+def axis_levels(bottom: float, top: float) -> list[tuple[float, str]]:
+    """The guide lines from `bottom` to `top` (three, or fewer when they would say the same),
+    each at its rounded value and labelled with as many decimals as the span needs: a rating
+    between 0.1 and 0.3 reads "0.1, 0.2, 0.3", not "0, 0, 0"."""
+    span = (top - bottom) or abs(top) or 3  # a lone level: as many decimals as it needs
+    places = 0 if span >= 3 else 1 if span >= 0.3 else 2
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    scale = 10 ** places  # the outer lines go outwards to a round value: no dot above the top
+    low, high = math.floor(bottom * scale + 1e-9) / scale, math.ceil(top * scale - 1e-9) / scale
+    levels = sorted({low, round((low + high) / 2, places), high})
+    return [(level + 0.0, format_decimal(level, format=pattern)) for level in levels]
 
 
 # ---------------------------------------------------------------- the reports' charts

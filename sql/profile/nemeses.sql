@@ -6,4 +6,4 @@ SELECT w.name AS nemesis, n.games AS games_lost_to
   JOIN players w ON w.id = n.winner_player_id
  WHERE n.player_id = :player_id AND n.games > 0
    AND n.games = (SELECT MAX(m.games) FROM report_nemeses m WHERE m.player_id = :player_id)
- ORDER BY w.name
+ ORDER BY LOWER(w.name), w.name

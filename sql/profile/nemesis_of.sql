@@ -5,4 +5,4 @@ SELECT p.name AS player
   JOIN players p ON p.id = n.player_id
  WHERE n.winner_player_id = :player_id AND n.games > 0
    AND n.games = (SELECT MAX(m.games) FROM report_nemeses m WHERE m.player_id = n.player_id)
- ORDER BY p.name
+ ORDER BY LOWER(p.name), p.name

@@ -33,4 +33,4 @@ FROM ranked r
 JOIN players p ON p.id = r.player_id
 JOIN cards cd ON cd.id = r.first_card_id
 WHERE r.place = 1
-ORDER BY p.name
+ORDER BY LOWER(p.name), p.name

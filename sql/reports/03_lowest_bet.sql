@@ -12,4 +12,4 @@ SELECT r.game_id AS game, p.name AS player, r.bet
 FROM ranked r
 JOIN players p ON p.id = r.player_id
 WHERE r.bet = r.game_bet
-ORDER BY r.game_id, p.name
+ORDER BY r.game_id, LOWER(p.name), p.name

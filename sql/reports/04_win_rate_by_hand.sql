@@ -33,4 +33,4 @@ SELECT p.name AS player, x.hand_number, x.turns,
        ROUND(1.0 * x.bets / x.turns, 2) AS avg_bet
 FROM per_hand x
 JOIN players p ON p.id = x.player_id
-ORDER BY p.name, x.hand_number
+ORDER BY LOWER(p.name), p.name, x.hand_number

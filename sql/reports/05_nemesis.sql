@@ -17,4 +17,4 @@ FROM ranked r
 JOIN players p ON p.id = r.player_id
 JOIN players w ON w.id = r.winner_player_id
 WHERE r.games_lost_to = r.most
-ORDER BY p.name, w.name
+ORDER BY LOWER(p.name), p.name, LOWER(w.name), w.name

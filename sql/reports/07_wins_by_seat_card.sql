@@ -22,4 +22,4 @@ SELECT x.player, cd.code AS card, x.games, x.won,
        ROUND(100.0 * x.won / x.games, 2) AS won_pct
 FROM grouped x
 JOIN cards cd ON cd.id = x.seat_card_id
-ORDER BY x.is_total, x.player, cd.deck_order
+ORDER BY x.is_total, LOWER(x.player), x.player, cd.deck_order

@@ -12,4 +12,4 @@ WITH per_player AS (
 SELECT p.name AS player, x.games, x.stands, ROUND(1.0 * x.stands / x.games, 2) AS avg_per_game
 FROM per_player x
 JOIN players p ON p.id = x.player_id
-ORDER BY p.name
+ORDER BY LOWER(p.name), p.name

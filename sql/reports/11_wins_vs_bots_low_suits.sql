@@ -13,4 +13,4 @@ WHERE gp.result = 'won'
               JOIN players b ON b.id = bgp.player_id
               WHERE bgp.game_id = gp.game_id AND b.kind = 'bot')
 GROUP BY p.name
-ORDER BY p.name
+ORDER BY LOWER(p.name), p.name

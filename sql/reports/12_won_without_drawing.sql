@@ -20,4 +20,4 @@ grouped AS (
 )
 SELECT player, hands_won
 FROM grouped
-ORDER BY is_total, player
+ORDER BY is_total, LOWER(player), player

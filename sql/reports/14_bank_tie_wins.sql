@@ -20,4 +20,4 @@ grouped AS (
 )
 SELECT bank, hands
 FROM grouped
-ORDER BY is_total, bank
+ORDER BY is_total, LOWER(bank), bank

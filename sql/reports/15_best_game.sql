@@ -14,4 +14,4 @@ SELECT p.name AS player, r.game_id AS game, r.final_points AS points,
 FROM ranked r
 JOIN players p ON p.id = r.player_id
 WHERE r.place = 1
-ORDER BY r.final_points DESC, p.name
+ORDER BY r.final_points DESC, LOWER(p.name), p.name

@@ -12,4 +12,4 @@ SELECT p.name AS player, x.games, x.busts, ROUND(1.0 * x.busts / x.games, 2) AS 
 FROM per_player x
 JOIN players p ON p.id = x.player_id
 WHERE p.kind = 'human'
-ORDER BY p.name
+ORDER BY LOWER(p.name), p.name

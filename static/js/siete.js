@@ -70,13 +70,21 @@
     if (isNaN(deadline.at)) return;
     // Never more than the server said was left: the count only goes down.
     var left = Math.min(deadline.most, Math.max(0, Math.ceil((deadline.at - now) / 1000)));
-    var out = el.querySelector("[data-countdown-value]") || el;
-    var text = left + " s";
-    if (out.textContent !== text) out.textContent = text;
-    // The pause between hands (countdown--calm) is no emergency: only a turn's clock turns urgent.
-    el.classList.toggle("countdown--urgent", left > 0 && left <= 10 && !el.classList.contains("countdown--calm"));
+    var bar = el.tagName === "PROGRESS";
+    if (bar) {  // a seat's clock: the bar runs down smoothly, tenths of a second
+      el.value = Math.max(0, Math.min(deadline.most, (deadline.at - now) / 1000));
+    } else {
+      var out = el.querySelector("[data-countdown-value]") || el;
+      var text = left + " s";
+      if (out.textContent !== text) out.textContent = text;
+    }
+    // The pause between hands (countdown--calm) is no emergency: only a turn's clock turns
+    // amber under 10 s and red under 5.
+    var calm = el.classList.contains("countdown--calm");
+    el.classList.toggle("countdown--urgent", left > 5 && left <= 10 && !calm);
+    el.classList.toggle("countdown--critical", left > 0 && left <= 5 && !calm);
     el.classList.toggle("countdown--expired", left === 0);
-    if (left === 0 && !el.hasAttribute("data-deadline-fired")) {
+    if (left === 0 && !bar && !el.hasAttribute("data-deadline-fired")) {
       el.setAttribute("data-deadline-fired", "");
       // Pages may poll on it: hx-trigger="siete:deadline from:body".
       el.dispatchEvent(new CustomEvent("siete:deadline", { bubbles: true }));
@@ -93,6 +101,8 @@
   // Fast (a few hundred ms) only while another person may change the table: their turn, or the
   // pause between hands. Each unchanged poll is one small query answered 204 (routes.fragment).
   var pollTimer = null;
+  // A hidden tab polls every 5 s, or every second when the viewer's turn is near: the table
+  // says which (data-hidden-poll-ms, siete/play/context.py::hidden_poll_ms).
   var HIDDEN_POLL_MS = 5000;
 
   function schedulePoll(delay) {
@@ -100,17 +110,16 @@
     var table = document.getElementById("table");
     if (!table || !table.hasAttribute("data-poll-ms")) return;
     var every = parseInt(table.getAttribute("data-poll-ms"), 10) || 1500;
+    var hiddenEvery = parseInt(table.getAttribute("data-hidden-poll-ms"), 10) || HIDDEN_POLL_MS;
     pollTimer = setTimeout(function () {
       var current = document.getElementById("table");
       if (current && window.htmx) window.htmx.trigger(current, "siete:poll");
       schedulePoll();
-    }, delay !== undefined ? delay : (document.hidden ? Math.max(every, HIDDEN_POLL_MS) : every));
+    }, delay !== undefined ? delay : (document.hidden ? Math.max(every, hiddenEvery) : every));
   }
 
   /* ---- Saying what happened: new log lines to #announcer, your turn in the title ---- */
   var lastLines = null;
-  var baseTitle = document.title;
-  var wasMyTurn = false;
 
   function logLines(table) {
     var list = table && table.querySelector("[data-log]");
@@ -138,56 +147,9 @@
     lastLines = lines;
   }
 
-  function signalTurn(table) {
-    var mine = !!(table && table.hasAttribute("data-your-turn"));
-    var label = table && table.getAttribute("data-your-turn-label");
-    document.title = mine && label ? label + " · " + baseTitle : baseTitle;
-    if (mine && !wasMyTurn) {
-      if (soundOn()) beep();
-      var region = document.getElementById("announcer");
-      if (region && label) {  // after the lines that led to it, so it is read out last
-        var p = document.createElement("p");
-        p.textContent = label;
-        region.appendChild(p);
-      }
-    }
-    wasMyTurn = mine;
-  }
-
-  function soundOn() {
-    try { return window.localStorage.getItem("siete-sound") === "1"; } catch (e) { return false; }
-  }
-
-  var audio = null;
-  function beep() {
-    var Ctx = window.AudioContext || window.webkitAudioContext;
-    if (!Ctx) return;
-    audio = audio || new Ctx();
-    var osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.15, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.25);
-  }
-
-  function setUpSoundToggle() {
-    var label = document.querySelector("[data-sound-toggle]");
-    var box = document.querySelector("[data-sound]");
-    if (!label || !box) return;
-    label.hidden = false;
-    box.checked = soundOn();
-    box.addEventListener("change", function () {
-      try { window.localStorage.setItem("siete-sound", box.checked ? "1" : "0"); } catch (e) { /* private mode */ }
-      if (box.checked) beep();
-    });
-  }
-
   function onTableChanged() {
     var table = document.getElementById("table");
     announce(table);
-    signalTurn(table);
     schedulePoll();
   }
 
@@ -209,7 +171,7 @@
   document.addEventListener("visibilitychange", function () { if (!document.hidden) schedulePoll(0); });
   document.addEventListener("siete:deadline", function () { schedulePoll(300); });
   document.addEventListener("htmx:afterSettle", onTableChanged);
-  document.addEventListener("DOMContentLoaded", function () { setUpSoundToggle(); onTableChanged(); });
+  document.addEventListener("DOMContentLoaded", onTableChanged);
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);
   document.addEventListener("htmx:sendError", onSendError);
   document.addEventListener("htmx:afterSettle", tick);  // new countdowns show at once, not 250 ms later

@@ -13,13 +13,12 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 
+from tests.e2e.phone import PHONE, assert_fits_a_phone  # noqa: E402
 from tests.e2e.siete_pages import BET, Player, seat_two  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
 
 
 def solo_table(player: Player, hands: int = 3, turn_seconds: int = 30) -> int:
@@ -125,21 +124,6 @@ def test_two_players_see_each_others_moves_within_budget(new_player, artifacts):
     (artifacts / "two-players-delays.txt").write_text(
         f"moves {len(delays)} median {median:.0f} ms p95 {p95:.0f} ms: {delays}\n")
     assert median <= 300 and p95 <= 600, delays
-
-
-def assert_fits_a_phone(player: Player, what: str) -> None:
-    page = player.page
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{what}: {overflow} px wider than the phone"
-    small = page.evaluate("""() => [...document.querySelectorAll(
-        'button, .btn, input:not([type=hidden]), select, .site-nav a, .game__links a, .table-tools label')]
-      .filter(e => e.offsetParent !== null)
-      .map(e => e.matches('input[type=checkbox], input[type=radio]') && e.closest('label, .field--check')
-                ? e.closest('label, .field--check') : e)  // a box is pressed through its label
-      .map(e => { const r = e.getBoundingClientRect();
-                  return {what: (e.id || e.textContent.trim()).slice(0, 30), w: r.width, h: r.height}; })
-      .filter(r => r.h < 44 || r.w < 44)""")
-    assert not small, f"{what}: targets under 44 px: {small}"
 
 
 def test_a_phone_has_no_overflow_and_thumb_sized_targets(new_player, artifacts):

@@ -64,6 +64,6 @@ def test_r5_6_unpaid_winner_gets_the_stake_back():
 def test_named_record_uses_names_and_game_numbers():
     state = _short_bank()
     named = named_record(state, state.last_hand)
-    assert named["bank"] == "a" and named["next_bank"] == "b" and named["eliminated"] == ["a"]
-    assert named["turns"][1]["name"] == "b" and named["turns"][1]["total"] == 6
-    assert named["bank_total"] == 4 and named["results"] == [["b", "win"], ["c", "win"]]
+    assert named.bank == "a" and named.next_bank == "b" and named.eliminated == ("a",)
+    assert named.turns[1].name == "b" and named.turns[1].total == 6
+    assert named.bank_total == 4 and named.results == (("b", "win"), ("c", "win"))

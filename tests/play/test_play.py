@@ -68,6 +68,17 @@ def test_create_table_with_bot_profiles_seats_the_creator_first(app):
         assert [gp.player.profile for gp in seats[1:]] == ["standard", "cautious", "bold"]
 
 
+def test_an_unnamed_table_is_stored_in_no_language(app):
+    # #25: a Spanish creator's default name showed as "Mesa de ana" on English pages, and the
+    # other way round: the name stored is the creator's own, read alike in every language.
+    ana = make_user(app, "Ana")
+    client = client_for(app, ana)
+    client.get("/language/es?next=/")
+    game_id = table_id_from(client.post("/tables", data=dict(THREE_BOTS, name="  ")))
+    with app.app_context():
+        assert db.session.get(Game, game_id).name == "Ana"
+
+
 def test_create_requires_login(app):
     response = client_for(app, None).post("/tables", data=THREE_BOTS)
     assert response.status_code == 302 and "/auth/login" in response.headers["Location"]

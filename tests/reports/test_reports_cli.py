@@ -71,7 +71,11 @@ def test_json_shape_and_types(runner, games):
     assert [list(r) for r in data["reports"]] == [["key", "title", "columns", "rows"]] * 16
     by_key = {r["key"]: r for r in data["reports"]}
     assert by_key["win_rate_by_hand"]["columns"] == list(get_report("win_rate_by_hand").columns)
-    assert by_key["win_rate_by_hand"]["rows"][0] == ["Bob", 1, 3, 33.33, 2.67]
+    rows = by_key["win_rate_by_hand"]["rows"]
+    assert ["Bob", 1, 3, 33.33, 2.67] in rows
+    # names sort as people read them, whatever their case (#25): ana before Bob
+    names = [row[0] for row in rows]
+    assert names == sorted(names, key=str.casefold) and names[0] == "ana"
     assert by_key["long_wins"]["rows"][0] == ["cris", games["g2"], 24, 50]  # game as its id
 
 

@@ -22,7 +22,8 @@ The games (S = seat card, order after R3 bank first, final points, winner):
       bank tie win and Bob another bet of 4.
   g7  Bob O01 / cris E05; order cris, Bob; Bob O04 bet 1 stands on 4; bank cris O07 draws C05 ->
       12 bust. Bob 21 W, cris 19
-Names sort byte-wise on both databases: "Bob" < "ana" < "bot1" < "bot2" < "bot3" < "cris" < "dee".
+Names sort by LOWER(name), then byte-wise, on both databases (#25): "ana" < "Bob" < "bot1" < "bot2"
+< "bot3" < "cris" < "dee".
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def test_first_card_most_frequent_ties_by_deck_order(app, games):
     # ana: C04, O06, E01, E07 once each -> O06 (oros first). bot1: O05, E10, E04, O03 -> O03.
     # cris: C06 (g2, bank), O07 (g3), B06 (g4), O07 (g7) -> O07 twice. g6 is not counted.
     assert rows(app, "first_card") == [
-        ["Bob", "B07", 2], ["ana", "O06", 1], ["bot1", "O03", 1], ["bot2", "C10", 1],
+        ["ana", "O06", 1], ["Bob", "B07", 2], ["bot1", "O03", 1], ["bot2", "C10", 1],
         ["bot3", "C01", 1], ["cris", "O07", 2], ["dee", "C06", 1]]
 
 
@@ -70,7 +71,7 @@ def test_win_rate_by_hand_counts_punter_turns_only(app, games):
     # bot1 hand 1: g1 bust (3), g4 lose (2); hand 2: g1 seven_half (1) counts as won.
     # bot3 only ever held the bank: no row.
     assert rows(app, "win_rate_by_hand") == [
-        ["Bob", 1, 3, 33.33, 2.67], ["Bob", 2, 1, 100.0, 3.0], ["ana", 1, 2, 0.0, 2.5],
+        ["ana", 1, 2, 0.0, 2.5], ["Bob", 1, 3, 33.33, 2.67], ["Bob", 2, 1, 100.0, 3.0],
         ["bot1", 1, 2, 0.0, 2.5], ["bot1", 2, 1, 100.0, 1.0], ["bot2", 1, 1, 0.0, 2.0],
         ["cris", 1, 1, 100.0, 4.0], ["dee", 1, 1, 0.0, 1.0]]
 
@@ -79,7 +80,7 @@ def test_nemesis_lists_tied_winners(app, games):
     # Losses: g1 Bob, bot1 to ana; g2 ana to cris; g3 bot1, Bob, bot2 to cris; g4 bot1, dee to
     # cris; g5 ana to bot3; g7 cris to Bob. bot1 lost twice to cris and once to ana: cris only.
     assert rows(app, "nemesis") == [
-        ["Bob", "ana", 1], ["Bob", "cris", 1], ["ana", "bot3", 1], ["ana", "cris", 1],
+        ["ana", "bot3", 1], ["ana", "cris", 1], ["Bob", "ana", 1], ["Bob", "cris", 1],
         ["bot1", "cris", 2], ["bot2", "cris", 1], ["cris", "Bob", 1], ["dee", "cris", 1]]
 
 
@@ -92,8 +93,8 @@ def test_wins_by_seat_card_per_player_then_all(app, games):
     # O01: Bob won g7, ana lost g5 -> 2 games, 1 won, 50 %. E05: Bob g3, cris g7, both lost.
     # B01: ana g2 and dee g4, both lost. Cards in deck order: O, C, E, B and 1..12 in each.
     assert rows(app, "wins_by_seat_card") == [
-        ["Bob", "O01", 1, 1, 100.0], ["Bob", "O07", 1, 0, 0.0], ["Bob", "E05", 1, 0, 0.0],
         ["ana", "O01", 1, 0, 0.0], ["ana", "E12", 1, 1, 100.0], ["ana", "B01", 1, 0, 0.0],
+        ["Bob", "O01", 1, 1, 100.0], ["Bob", "O07", 1, 0, 0.0], ["Bob", "E05", 1, 0, 0.0],
         ["bot1", "O11", 1, 0, 0.0], ["bot1", "E01", 1, 0, 0.0], ["bot1", "B03", 1, 0, 0.0],
         ["bot2", "C04", 1, 0, 0.0], ["bot3", "B12", 1, 1, 100.0],
         ["cris", "C12", 1, 1, 100.0], ["cris", "E02", 1, 1, 100.0], ["cris", "E05", 1, 0, 0.0],

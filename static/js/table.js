@@ -1,0 +1,181 @@
+/* Siete y medio, the table page only (templates/play/table.html): what makes the table feel
+   alive and your turn unmistakable. Everything here is an extra: with JavaScript off the table
+   is the same, without animations, sound or notifications.
+   - Cards new since the last render slide in; a face-down card shown since then turns over.
+   - At your turn: the tab's title flashes while the tab is hidden, a short sound (on by
+     default, muted with one click and remembered) played by one tab only, and a desktop
+     notification when the tab is hidden (permission asked only after a click).
+   Each alert is also sent as a DOM event (siete:beep, siete:notify) the browser tests watch. */
+(function () {
+  "use strict";
+
+  var SOUND_KEY = "siete-sound";       // "0": muted; anything else (or nothing): on
+  var BEEP_KEY = "siete-turn-beeped";  // the turn a tab already beeped for: one tab beeps
+
+  function store(key, value) {
+    try {
+      if (value === undefined) return window.localStorage.getItem(key);
+      window.localStorage.setItem(key, value);
+    } catch (e) { /* private mode: nothing remembered */ }
+    return null;
+  }
+
+  /* ---- Cards: a card's place (seat and position) and what it showed last time ---- */
+  var lastCards = null;
+  var lastDid = null;
+
+  function cardsNow(table) {
+    var now = {};
+    table.querySelectorAll("ol.seats > li[data-seat]").forEach(function (seat) {
+      seat.querySelectorAll(".hand .card").forEach(function (card, at) {
+        now[seat.getAttribute("data-seat") + ":" + at] = { el: card, id: card.getAttribute("data-card") || "back" };
+      });
+    });
+    return now;
+  }
+
+  function markNewCards(table) {
+    var now = cardsNow(table);
+    if (lastCards !== null) {
+      Object.keys(now).forEach(function (place) {
+        var before = lastCards[place], card = now[place];
+        if (before === undefined || (before !== "back" && before !== card.id)) {
+          card.el.classList.add("card--new");
+        } else if (before === "back" && card.id !== "back") {
+          card.el.classList.add("card--flip");
+        }
+      });
+    }
+    lastCards = {};
+    Object.keys(now).forEach(function (place) { lastCards[place] = now[place].id; });
+    var did = table.querySelector(".seat__did");
+    var said = did ? did.closest("[data-seat]").getAttribute("data-seat") + ":" + did.textContent : "";
+    if (did && lastDid !== null && said !== lastDid) did.classList.add("seat__did--new");
+    lastDid = said;
+  }
+
+  /* ---- The sound: a short two-note chime from WebAudio, nothing to download ---- */
+  var audio = null;
+
+  function soundOn() { return store(SOUND_KEY) !== "0"; }
+
+  function unlockAudio() {  // browsers start audio only after a gesture: make it ready then
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try {
+      audio = audio || new Ctx();
+      if (audio.state === "suspended") audio.resume();
+    } catch (e) { audio = null; }
+  }
+
+  function chime() {
+    document.dispatchEvent(new CustomEvent("siete:beep"));
+    if (!audio) return;
+    [[660, 0], [990, 0.12]].forEach(function (note) {
+      var osc = audio.createOscillator(), gain = audio.createGain(), at = audio.currentTime + note[1];
+      osc.frequency.value = note[0];
+      gain.gain.setValueAtTime(0.12, at);
+      gain.gain.exponentialRampToValueAtTime(0.001, at + 0.2);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + 0.2);
+    });
+  }
+
+  // One tab per turn: the first tab to claim this turn's key beeps, the others see it taken.
+  function beepOnce(turnKey) {
+    if (!soundOn() || store(BEEP_KEY) === turnKey) return;
+    store(BEEP_KEY, turnKey);
+    chime();
+  }
+
+  function setUpSoundToggle() {
+    var button = document.querySelector("[data-sound-toggle]");
+    if (!button) return;
+    var show = function () {
+      var on = soundOn();
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.textContent = button.getAttribute(on ? "data-on" : "data-off");
+    };
+    button.hidden = false;
+    show();
+    button.addEventListener("click", function () {
+      store(SOUND_KEY, soundOn() ? "0" : "1");
+      show();
+      if (soundOn()) { unlockAudio(); chime(); }
+    });
+  }
+
+  /* ---- Desktop notifications: asked for only when the player clicks the button ---- */
+  function setUpNotifyButton() {
+    var button = document.querySelector("[data-notify]");
+    if (!button || !("Notification" in window) || window.Notification.permission !== "default") return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var asked = window.Notification.requestPermission();
+      var done = function () { button.hidden = window.Notification.permission !== "default"; };
+      if (asked && asked.then) asked.then(done); else done();
+    });
+  }
+
+  function notify(label) {
+    document.dispatchEvent(new CustomEvent("siete:notify", { detail: label }));
+    if (!("Notification" in window) || window.Notification.permission !== "granted") return;
+    try {
+      var note = new window.Notification(label, { body: document.title, tag: "siete-turn" });
+      note.onclick = function () { window.focus(); note.close(); };
+    } catch (e) { /* some browsers allow notifications from a service worker only */ }
+  }
+
+  /* ---- The title: "Your turn · <table>", flashing while the tab is hidden ---- */
+  var baseTitle = document.title;
+  var flashTimer = null;
+  var myTurnKey = null;
+  var turnLabel = "";
+
+  function setTitle() {
+    if (!myTurnKey) { document.title = baseTitle; return; }
+    var mark = turnLabel + " · " + baseTitle;
+    if (!document.hidden) { document.title = mark; return; }
+    document.title = document.title === mark ? "▶ " + turnLabel : mark;
+  }
+
+  function signalTurn(table) {
+    var mine = !!(table && table.hasAttribute("data-your-turn"));
+    turnLabel = (table && table.getAttribute("data-your-turn-label")) || "";
+    var key = mine ? table.getAttribute("data-game") + ":" + table.getAttribute("data-version") : null;
+    var fresh = mine && !myTurnKey;
+    myTurnKey = key;
+    if (fresh) {
+      beepOnce(key);
+      if (document.hidden) notify(turnLabel);
+    }
+    clearInterval(flashTimer);
+    flashTimer = mine ? setInterval(setTitle, 1000) : null;
+    setTitle();
+  }
+
+  function onTable() {
+    var table = document.getElementById("table");
+    if (!table) return;
+    markNewCards(table);
+    signalTurn(table);
+  }
+
+  function start() {
+    var keys = document.querySelector("[data-keys]");
+    if (keys) keys.hidden = false;
+    setUpSoundToggle();
+    setUpNotifyButton();
+    onTable();
+  }
+
+  document.addEventListener("pointerdown", unlockAudio, { once: true, capture: true });
+  document.addEventListener("keydown", unlockAudio, { once: true, capture: true });
+  document.addEventListener("visibilitychange", setTitle);
+  // afterSwap: before the browser paints the new fragment, so a new card never shows unmoved.
+  // Fired on the swapped-in elements; a second call for the same table changes nothing.
+  document.addEventListener("htmx:afterSwap", onTable);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
