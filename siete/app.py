@@ -17,7 +17,12 @@ from siete.data.database import PING_AFTER_IDLE_S, configure_engine, engine_opti
 from siete.data.database_setup import create_on_first_start
 from siete.data.xmlfiles import load_game
 from siete.history.routes import bp as history_bp
-from siete.play import lobby_routes, reaction_routes, routes  # noqa: F401  (they attach routes to play_bp)
+from siete.play import (  # noqa: F401  (they attach their routes to play_bp)
+    friends_routes,
+    lobby_routes,
+    reaction_routes,
+    routes,
+)
 from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings

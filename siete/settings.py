@@ -47,6 +47,9 @@ def play_defaults(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
         # Seconds between two moves of bots (and the bank's) at a table, so people can follow
         # a hand move by move (0: bots play at once, as the tests and the simulator do).
         "BOT_MOVE_SECONDS": float(environ.get("BOT_MOVE_SECONDS", "0.8")),
+        # Seconds the players of a finished game have to answer its rematch (#26); then the
+        # owner may start and bots take the seats left free.
+        "REMATCH_SECONDS": int(environ.get("REMATCH_SECONDS", "60")),
     }
 
 
@@ -66,6 +69,7 @@ class ServiceSettings:
     # config's default is BOT_MOVE_SECONDS', commands, benches and tests that build their own
     # settings play at once).
     bot_move_s: float = 0.0
+    rematch_seconds: int = 60  # how long a rematch's invites wait for an answer
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> ServiceSettings:
@@ -74,7 +78,8 @@ class ServiceSettings:
                    turn_seconds=int(config["TURN_SECONDS"]),
                    max_open_tables=int(config["MAX_OPEN_TABLES"]),
                    lobby_page_size=int(config["LOBBY_PAGE_SIZE"]),
-                   bot_move_s=float(config["BOT_MOVE_SECONDS"]))
+                   bot_move_s=float(config["BOT_MOVE_SECONDS"]),
+                   rematch_seconds=int(config.get("REMATCH_SECONDS", 60)))
 
 
 def service_settings(app: Flask) -> ServiceSettings:

@@ -208,6 +208,12 @@ CREATE TABLE IF NOT EXISTS games (
     winner_player_id INT          NULL,
     -- "Show the odds" (#27.4): a practice table, its odds shown at each turn, never rated.
     show_odds        BOOL         NOT NULL DEFAULT 0,
+    -- Play with friends (#26): a private table opens only with its invite link's secret
+    -- (invite_token); rematch_of is the finished game whose "Play again" opened this one (a
+    -- plain id: a self-referencing key would make emptying games depend on row order).
+    private          BOOL         NOT NULL DEFAULT 0,
+    invite_token     VARCHAR(43)  NULL,
+    rematch_of       INT          NULL,
     created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by       VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -220,7 +226,8 @@ CREATE TABLE IF NOT EXISTS games (
     CONSTRAINT ck_games_num_players CHECK (num_players BETWEEN 2 AND 8),
     INDEX ix_games_status (status),
     INDEX ix_games_winner_player_id (winner_player_id),
-    INDEX ix_games_creator_user_id (creator_user_id)
+    INDEX ix_games_creator_user_id (creator_user_id),
+    INDEX ix_games_rematch_of (rematch_of)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- The live state of a table: the engine's JSON, one row per game. version grows by one at
@@ -293,6 +300,25 @@ CREATE TABLE IF NOT EXISTS game_players (
     -- (siete/history/).
     INDEX ix_game_players_player_history (
         player_id, game_id, result, final_points, final_position, hands_played, busts)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Who a rematch invited (#26): one row per invited player, with their answer; an invite not
+-- answered within the rematch window (its age) has run out.
+CREATE TABLE IF NOT EXISTS game_invites (
+    id         INT          NOT NULL AUTO_INCREMENT,
+    game_id    INT          NOT NULL,
+    player_id  INT          NOT NULL,
+    answer     VARCHAR(8)   NOT NULL DEFAULT 'invited',
+    created_at DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_game_invites PRIMARY KEY (id),
+    CONSTRAINT uq_game_invites_game_id_player_id UNIQUE (game_id, player_id),
+    CONSTRAINT fk_game_invites_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_game_invites_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT ck_game_invites_answer CHECK (answer IN ('invited', 'declined')),
+    INDEX ix_game_invites_player_id (player_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- One deal (R4). bank_total is the bank's total at the end of the hand.

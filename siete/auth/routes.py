@@ -58,9 +58,11 @@ def failed_login(response) -> bool:
 @bp.route("/register", methods=["GET", "POST"])
 @limiter.limit(register_rate_limit, methods=["POST"])
 def register():
-    """Create an account and its human player, then log in."""
+    """Create an account and its human player, log in, and go back to the page that sent here
+    (`next=`, only pages of this site: an invite link's table) or to the lobby."""
+    next_url = same_site_path(request.args.get("next"))
     if current_user.is_authenticated:
-        return redirect(lobby_url())
+        return redirect(next_url or lobby_url())
     form = RegisterForm()
     if form.validate_on_submit():
         try:
@@ -71,8 +73,8 @@ def register():
             current_app.logger.info("new account %s (id %s)", user.username, user.id)
             start_session(user)
             flash(_("Welcome, %(name)s! Your account is ready.", name=user.username), "success")
-            return redirect(lobby_url())
-    return render_template("auth/register.html", form=form)
+            return redirect(next_url or lobby_url())
+    return render_template("auth/register.html", form=form, next_url=next_url)
 
 
 @bp.route("/login", methods=["GET", "POST"])

@@ -1,6 +1,7 @@
 """Every model module, imported so that db.metadata knows the whole schema (create_all, Alembic)."""
 from siete.data import (  # noqa: F401
     games,
+    invites,
     login_sessions,
     outbox_rows,
     people,
@@ -11,5 +12,6 @@ from siete.data import (  # noqa: F401
     reviews,
 )
 
-TABLE_MODULES = (games, login_sessions, outbox_rows, people, player_stats, reaction_rows, reference,
+TABLE_MODULES = (games, invites, login_sessions, outbox_rows, people, player_stats, reaction_rows,
+                 reference,
                  report_tables, reviews)

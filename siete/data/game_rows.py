@@ -60,6 +60,7 @@ class PlainGameRow:
     hands_played: int
     winner_player_id: int | None
     show_odds: bool = False  # a practice table (#27.4): odds shown, not rated
+    private: bool = False  # shown only to its players and invite key holders (#26)
 
 
 # A games row whichever path loaded it: what services read of a game.

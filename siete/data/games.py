@@ -50,6 +50,7 @@ class Game(ControlColumns, Model):
         Index(None, "status"),
         Index(None, "winner_player_id"),
         Index(None, "creator_user_id"),
+        Index(None, "rematch_of"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -71,6 +72,13 @@ class Game(ControlColumns, Model):
     winner_player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     # "Show the odds" (#27.4): a practice table, shown each seat's odds at its turn, not rated.
     show_odds: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # Play with friends (#26): a private table is left out of other people's lobbies and opens
+    # only with its invite link, whose secret is invite_token (siete.service.table_access);
+    # rematch_of is the finished game whose "Play again" opened this one: a plain id, no foreign
+    # key (InnoDB checks a self-reference row by row, so emptying games would depend on order).
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    invite_token: Mapped[str | None] = mapped_column(String(43))
+    rematch_of: Mapped[int | None] = mapped_column(Integer)
 
     creator: Mapped[User | None] = relationship()
     winner: Mapped[Player | None] = relationship()

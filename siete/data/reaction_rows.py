@@ -78,6 +78,8 @@ class TableMarks:
     version: int | None
     deadline: datetime | None
     seats: tuple[SeatMark, ...]
+    private: bool = False  # a private table (#26): its poll answers only who may see it
+    invite_token: str | None = None
 
 
 # The viewer is the account of the login session the signed cookie names (checked by its
@@ -88,7 +90,8 @@ _VIEWER = (select(SESSIONS.c.user_id)
            .scalar_subquery())
 # One statement: the game, its state row if started, and each seat (at most eight rows).
 TABLE_MARKS = (
-    select(GAMES.c.status, STATES.c.version, STATES.c.turn_deadline, SEATS.c.player_id,
+    select(GAMES.c.status, GAMES.c.private, GAMES.c.invite_token, STATES.c.version,
+           STATES.c.turn_deadline, SEATS.c.player_id,
            PLAYERS.c.name, SEATS.c.join_order, PLAYERS.c.user_id, SEATS.c.last_seen_at,
            SEATS.c.reactions_sent, (PLAYERS.c.user_id == _VIEWER).label("is_viewer"))
     .select_from(GAMES)
@@ -133,7 +136,8 @@ def table_marks(game_id: int, claim: SessionClaim | None) -> TableMarks | None:
     seats = tuple(SeatMark(r.player_id, r.name, r.join_order, r.user_id is not None, r.last_seen_at,
                            r.reactions_sent, bool(r.is_viewer))
                   for r in rows if r.player_id is not None)
-    return TableMarks(first.status, first.version, first.turn_deadline, seats)
+    return TableMarks(first.status, first.version, first.turn_deadline, seats, bool(first.private),
+                      first.invite_token)
 
 
 def mark_seen(game_id: int, player_id: int, now: datetime) -> None:

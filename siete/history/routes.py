@@ -22,6 +22,7 @@ from siete.service.player_history import games_of, player_by_user, rating_for_us
 from siete.service.player_profile import load_profile
 from siete.service.ratings import leaderboard, rated_players
 from siete.service.review_pages import game_review, review_trend
+from siete.service.table_access import game_hidden_from
 from siete.web.charts import accuracy_chart, rating_chart, win_rate_by_hand_chart, win_rate_chart
 from siete.web.markup import cards_markup
 from siete.web.security import wants_fragment
@@ -48,7 +49,7 @@ def _page_number() -> int:
 def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     """A game's page; ?hand=N picks the hand the replay shows (htmx gets only the replay)."""
     record = load_record(game_id)
-    if record is None:
+    if record is None or record.game.private and _private_to_others(game_id):
         abort(404, _("There is no such game."))
     count = len(record.hands)
     number = request.args.get("hand", 1, type=int) or 1
@@ -69,7 +70,7 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
 def scenario(game_id: int) -> Response:
     """The game as a replay scenario (SCENARIOS.md): every stored, settled hand."""
     record = load_record(game_id)
-    if record is None:
+    if record is None or record.game.private and _private_to_others(game_id):
         abort(404, _("There is no such game."))
     data = scenario_of(record)
     if data is None:
@@ -77,6 +78,12 @@ def scenario(game_id: int) -> Response:
     response = jsonify(data)
     response.headers["Content-Disposition"] = f'inline; filename="game-{game_id}.json"'
     return response
+
+
+def _private_to_others(game_id: int) -> bool:
+    """A private table's record is for its players (and whoever brings its invite key, ?key=)."""
+    viewer = current_user.id if current_user.is_authenticated else None
+    return game_hidden_from(game_id, viewer, request.args.get("key"))
 
 
 def login_needed(view: F) -> F:

@@ -36,6 +36,7 @@ class NewTableForm(FlaskForm):
     expert_bots = _count(_l("Expert"), 0, required=False)  # issue 27: plays the exact odds
     watch_only = BooleanField(_l("Bots only: I just watch (free seats get standard bots)"))
     show_odds = BooleanField(_l("Show the odds (a practice table: not rated)"))
+    private = BooleanField(_l("Private table (invite link only)"))
     max_hands = AsciiIntegerField(_l("Hand limit"), default=15, validators=[
         InputRequired(message=_l("Enter a hand limit."))])
     turn_seconds = AsciiIntegerField(_l("Turn timer (seconds)"), default=30, validators=[
@@ -85,7 +86,8 @@ class NewTableForm(FlaskForm):
         return TableSpec(name=(self.name.data or "").strip(), seats=seats, bots=tuple(bots),
                          max_hands=_validated(self.max_hands.data),
                          turn_seconds=_validated(self.turn_seconds.data),
-                         creator_sits=not self.watch_only.data, show_odds=bool(self.show_odds.data))
+                         creator_sits=not self.watch_only.data, show_odds=bool(self.show_odds.data),
+                         private=bool(self.private.data))
 
 
 def _validated(number: int | None) -> int:

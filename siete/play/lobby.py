@@ -37,6 +37,7 @@ class LobbyTable:
     who: list[LobbySeat]
     mine: bool
     can_join: bool
+    private: bool = False  # only its creator and players see it listed (#26)
     practice: bool = False  # "Show the odds": not rated (#27.4)
 
 
@@ -86,5 +87,6 @@ def lobby_table(game: Game, user_id: int | None, ratings: dict[int, float]) -> L
         who=[LobbySeat(gp.player.name, ratings.get(gp.player_id),
                        gp.player.profile if gp.player.kind == "bot" else None) for gp in seats],
         mine=mine, can_join=waiting and bool(user_id) and not mine and free > 0,
+        private=bool(game.private),
         practice=game.show_odds,
     )

@@ -32,6 +32,7 @@ from siete.service.errors import TableError
 from siete.service.presence import lobby_marker
 from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
+from siete.service.rematch import play_again
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
 from siete.web.extensions import limiter
 
@@ -59,7 +60,7 @@ LOBBY_POLL_MS = 1500  # a new table shows in other lobbies within two seconds
 def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
     page = request.args.get("page", 1, type=int) or 1
     marker = lobby_marker() if marker is None else marker  # read first: never newer than the lists
-    lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size)
+    lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id())
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
     return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated)), "lobby_v": marker,
@@ -148,8 +149,8 @@ def again(game_id: int) -> ResponseReturnValue:
                      bots=bots if watch else bots[:game.num_players - 1],
                      max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch,
                      show_odds=game.show_odds)
-    try:
-        new_id = open_table(spec)
+    try:  # with people: the rematch, its players invited (or the seat at the one opened already)
+        new_id = open_table(spec) if watch else play_again(settings(), game_id, my_player(), spec)
     except TableError as exc:  # the service has rolled its work back
         flash(error_message(exc), "error")
         return redirect(url_for(".table", game_id=game_id), 303)

@@ -35,6 +35,7 @@ from siete.play.blueprint import (
     user_id,
 )
 from siete.play.context import table_context
+from siete.play.friends import friends_part, guard_table, table_key
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
@@ -45,7 +46,8 @@ from siete.service.play import (
     ready_for_next,
     take_seat_back,
 )
-from siete.service.presence import table_pulse
+from siete.service.presence import TablePulse, table_pulse
+from siete.service.table_access import key_matches
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
@@ -76,6 +78,10 @@ def fragment(game_id: int) -> ResponseReturnValue:
     pulse = table_pulse(game_id, claimed_session(), now)  # notes the viewer here (throttled)
     if pulse is None:
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
+    if pulse.private and not _polls_private_table(pulse, game_id):
+        # not seated and no key: the full render decides (the creator, an invitee) or 404s,
+        # so a 204 never tells a stranger that a private table exists or what its version is
+        return _render_table(game_id, fragment_only=True)
     # `p` (presence and reactions, siete.js sends it) changes apart from the game's version.
     alive = seen_live is None or seen_live == pulse.live_marker
     # a paced bot's move is due to the millisecond (BOT_MOVE_SECONDS), a person's timer too
@@ -85,6 +91,13 @@ def fragment(game_id: int) -> ResponseReturnValue:
     if due and pulse.version is not None:
         run_due_timers(settings(), game_id)
     return _render_table(game_id, fragment_only=True)
+
+
+def _polls_private_table(pulse: TablePulse, game_id: int) -> bool:
+    """A seated viewer, or one whose key is the table's, may have the cheap 204 (#26)."""
+    if any(seat.is_viewer for seat in pulse.seats):
+        return True
+    return key_matches(pulse.invite_token, table_key(game_id))
 
 
 def _run_timers_if_due(game_id: int) -> None:
@@ -107,9 +120,12 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
         ctx = table_context(game_id, viewer_id, error, notice, snapshot, viewer_name)
     except TableNotFound as exc:
         abort(404, error_message(exc))
+    if snapshot is None:  # (a move's snapshot: the mover sits there) a private table is no
+        guard_table(ctx.game, viewer_id)  # table to who may not see it
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
-    return render_template(template, **ctx.template_args()), status
+    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch (#26)
+    return render_template(template, **ctx.template_args(), **friends), status
 
 
 def _perform(game_id: int, move: Callable[[], object], done: str | None = None) -> ResponseReturnValue:
@@ -192,7 +208,8 @@ def next_hand(game_id: int) -> ResponseReturnValue:
 @login_required
 def join(game_id: int) -> ResponseReturnValue:
     """Take a free seat at a waiting table."""
-    return _perform(game_id, lambda: join_table(game_id, my_player()),
+    key = table_key(game_id)  # a private table's invite key, if the visitor came by its link
+    return _perform(game_id, lambda: join_table(game_id, my_player(), key),
                     _("You have a seat. The game starts when the creator starts it."))
 
 

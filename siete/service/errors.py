@@ -42,6 +42,11 @@ class Problem(StrEnum):
     SEATED_ONLY_REACT = "seated_only_react"
     REACTION_TOO_SOON = "reaction_too_soon"  # values: seconds
     REACTIONS_PER_MINUTE = "reactions_per_minute"  # values: count
+    # play with friends (#26)
+    PUBLIC_TABLE = "public_table"
+    NOT_INVITED = "not_invited"
+    INVITES_PENDING = "invites_pending"  # values: names, seconds
+    NOT_A_PLAYER = "not_a_player"
 
 
 class TableError(Exception):

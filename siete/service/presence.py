@@ -37,6 +37,8 @@ class TablePulse:
     seats: tuple[SeatMark, ...]
     here: frozenset[str]
     reactions: int
+    private: bool = False  # a private table (#26): only who may see it gets its poll's 204
+    invite_token: str | None = None
 
     @property
     def marker(self) -> str:
@@ -78,7 +80,8 @@ def table_pulse(game_id: int, claim: SessionClaim | None, now: datetime,
 def pulse_of(marks: TableMarks, now: datetime) -> TablePulse:
     here = frozenset(seat.player_name for seat in marks.seats if is_here(seat, now))
     return TablePulse(marks.status, marks.version, marks.deadline, marks.seats, here,
-                      sum(seat.reactions_sent for seat in marks.seats))
+                      sum(seat.reactions_sent for seat in marks.seats), marks.private,
+                      marks.invite_token)
 
 
 def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:

@@ -21,6 +21,8 @@ from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, SignedOut, TooMany
 from siete.service.play import TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
+from siete.service.rematch_invites import verify_no_pending
+from siete.service.table_access import listed_for, new_token, verify_may_see
 from siete.service.table_locks import locked_table
 from siete.service.text_rules import forbidden_characters
 from siete.service.unit_of_work import transactional
@@ -45,6 +47,7 @@ class TableSpec:
     turn_seconds: int = DEFAULT_TURN_SECONDS
     creator_sits: bool = True
     show_odds: bool = False  # a practice table: odds at each turn, not rated (#27.4)
+    private: bool = False  # only the invite link opens it (siete.service.table_access)
 
 
 def verify_spec(spec: TableSpec, config: GameConfig) -> None:
@@ -150,7 +153,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
                 mode=mode, num_players=spec.seats, initial_points=config.initial_points,
                 max_hands=spec.max_hands, turn_seconds=spec.turn_seconds, show_odds=spec.show_odds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
-                creator_user_id=creator.user_id if creator else None, created_by=by, updated_by=by)
+                creator_user_id=creator.user_id if creator else None, created_by=by, updated_by=by,
+                private=spec.private, invite_token=new_token() if spec.private else None)
     if seed is not None:
         game.seed = seed
     seated = [creator] if creator and spec.creator_sits else []
@@ -186,9 +190,11 @@ def expire_waiting_table(game_id: int, cutoff: datetime, by: str = "worker") -> 
         return True
 
 
-def join_table(game_id: int, player: Player) -> None:
-    """Take a free human seat at a waiting table (which keeps it from expiring for a while)."""
+def join_table(game_id: int, player: Player, key: str | None = None) -> None:
+    """Take a free human seat at a waiting table (which keeps it from expiring for a while);
+    a private table only for who may see it (`key`: its invite link's secret, if brought)."""
     with locked_table(game_id) as (game, _row):
+        verify_may_see(game, player.user_id, key)
         if game.status != GameStatus.WAITING:
             raise Conflict(Problem.ALREADY_STARTED)
         if any(gp.player_id == player.id for gp in game.players):
@@ -237,6 +243,8 @@ def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
         free = game.num_players - len(game.players)
         if free and not fill_with_bots:
             raise Conflict(Problem.SEATS_FREE, num=free)
+        if free and game.rematch_of is not None:
+            verify_no_pending(game, settings.rematch_seconds)
         taken = {gp.player_id for gp in game.players}
         for bot in pick_bots(["standard"] * free, taken, by):
             game.players.append(GamePlayer(player=bot, join_order=_next_join_order(game),
@@ -276,10 +284,12 @@ class LobbyPage:
     has_more: bool
 
 
-def lobby_page(page: int = 1, size: int = 20) -> LobbyPage:
-    """Tables waiting for players and tables really in play, `size` of each per page."""
-    waiting = _newest(Game.status == GameStatus.WAITING, page, size)
-    playing = _newest(Game.status == GameStatus.PLAYING, page, size, in_play=True)
+def lobby_page(page: int = 1, size: int = 20, viewer: int | None = None) -> LobbyPage:
+    """Tables waiting for players and tables really in play, `size` of each per page; private
+    tables only for the account `viewer` opened or sits at."""
+    listed = listed_for(viewer)
+    waiting = _newest((Game.status == GameStatus.WAITING) & listed, page, size)
+    playing = _newest((Game.status == GameStatus.PLAYING) & listed, page, size, in_play=True)
     return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
 
 

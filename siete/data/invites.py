@@ -1,0 +1,38 @@
+"""Who a rematch invited (#26): one row per invited player of a table opened by "Play again",
+with their answer. An invite not answered within the rematch window has run out (its age says
+so: siete.service.rematch); a seat left free is filled with a bot when the owner starts."""
+from __future__ import annotations
+
+from enum import StrEnum
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from siete.data.base import MYSQL_TABLE, ControlColumns, Model, one_of
+from siete.data.people import Player
+
+
+class InviteAnswer(StrEnum):
+    """game_invites.answer: still asked, or said no (a yes is a seat at the table)."""
+
+    INVITED = "invited"
+    DECLINED = "declined"
+
+
+class GameInvite(ControlColumns, Model):
+    """A player asked to the table `game_id` (a rematch); created_at starts the answer's clock."""
+
+    __tablename__ = "game_invites"
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id"),
+        CheckConstraint(one_of("answer", tuple(InviteAnswer)), name="answer"),
+        Index(None, "player_id"),
+        MYSQL_TABLE,
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    answer: Mapped[str] = mapped_column(String(8), default=InviteAnswer.INVITED,
+                                        server_default=InviteAnswer.INVITED.value)
+
+    player: Mapped[Player] = relationship()

@@ -1,0 +1,235 @@
+"""Play with friends through the pages (#26): the invite link on a waiting table, the way back
+through sign-up and log-in, private tables answering 404 without their key (to players,
+spectators and polls alike), a new link ending the old, and the rematch offered on the
+finished table."""
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from siete.data.base import db
+from siete.data.games import Game
+from tests.support.friends import age_invites, finished_game, open_table, player_of
+from tests.support.play import HX, client_for, make_user, text
+
+PASSWORD = "Zq8-mPw-41-river"
+
+
+@pytest.fixture
+def people(app):
+    return {name: make_user(app, name) for name in ("Ana", "Bea", "Cris")}
+
+
+def private_table(app, creator: int, bots: tuple = ("standard",)) -> tuple[int, str]:
+    with app.app_context():
+        game = open_table(player_of(creator), private=True, bots=bots)
+        db.session.commit()
+        return game.id, game.invite_token
+
+
+def key_of(app, game_id: int) -> str:
+    with app.app_context():
+        db.session.expire_all()
+        return db.session.get(Game, game_id).invite_token
+
+
+# ---- the invite link ----
+
+def test_a_waiting_table_shows_its_invite_link_to_its_players(app, people):
+    with app.app_context():
+        game_id = open_table(player_of(people["Ana"])).id
+        db.session.commit()
+    page = text(client_for(app, people["Ana"]).get(f"/tables/{game_id}"))
+    assert 'id="invite-link"' in page and "readonly" in page
+    assert f'value="http://localhost/tables/{game_id}"' in page  # a public table: its address
+    assert 'data-invite-copy hidden' in page  # shown by invite.js; JS off: copy by hand
+    assert "invite-renew" not in page  # nothing to renew on a public table
+
+
+def test_a_private_table_s_link_carries_its_key_and_its_owner_may_renew_it(app, people):
+    game_id, key = private_table(app, people["Ana"])
+    page = text(client_for(app, people["Ana"]).get(f"/tables/{game_id}"))
+    assert f'value="http://localhost/tables/{game_id}?key={key}"' in page
+    assert f'action="/tables/{game_id}/invite"' in page
+
+
+def test_a_logged_out_friend_gets_sign_up_and_log_in_that_come_back(app, people):
+    game_id, key = private_table(app, people["Ana"])
+    page = html.unescape(text(client_for(app, None).get(f"/tables/{game_id}?key={key}")))
+    assert "Friends" in page and "Ana" in page  # the table and who sits
+    for link_id, path in (("table-signup", "/auth/register"), ("table-login", "/auth/login")):
+        href = re.search(rf'id="{link_id}" href="([^"]+)"', page).group(1)
+        parts = urlsplit(href)
+        assert parts.path == path and parse_qs(parts.query)["next"] == [f"/tables/{game_id}?key={key}"]
+    assert "Sign up to join" in page and "Log in to join" in page
+
+
+def test_a_full_table_says_so_and_offers_to_watch(app, people):
+    with app.app_context():
+        game = open_table(player_of(people["Ana"]), seats=2)
+        db.session.commit()
+        game_id = game.id
+    page = text(client_for(app, people["Cris"]).get(f"/tables/{game_id}"))
+    assert "This table is full" in page and "table-join" not in page
+    assert "Sign up to join" not in text(client_for(app, None).get(f"/tables/{game_id}"))
+
+
+# ---- next= through sign-up and log-in ----
+
+def test_the_way_back_survives_the_sign_up_link_its_errors_and_its_success(app, people):
+    client = client_for(app, None)
+    back = "/tables/7?key=abc"
+    login = html.unescape(text(client.get("/auth/login", query_string={"next": back})))
+    link = re.search(r'href="(/auth/register\?next=[^"]+)"', login).group(1)
+    register = html.unescape(text(client.get(link)))
+    action = re.search(r'<form class="form" method="post"\s+action="([^"]+)"', register).group(1)
+    assert "next=" in action and "Log in</a>" in register
+    bad = client.post(action, data={"username": "Dora", "email": "dora@example.com",
+                                    "password": PASSWORD, "confirm": PASSWORD + "x"})
+    assert bad.status_code == 200 and "The passwords do not match." in text(bad)
+    assert action in html.unescape(text(bad))  # the form and its errors keep the way back
+    good = client.post(action, data={"username": "Dora", "email": "dora@example.com",
+                                     "password": PASSWORD, "confirm": PASSWORD})
+    assert good.status_code == 302 and good.headers["Location"] == back
+
+
+def test_the_way_back_survives_the_log_in_form_s_errors(app, people):
+    client = client_for(app, None)
+    response = client.post("/auth/login?next=/tables/9", data={"username": "Ana", "password": "wrong"})
+    assert response.status_code == 200
+    assert 'action="/auth/login?next=/tables/9"' in html.unescape(text(response)).replace("%2F", "/")
+
+
+@pytest.mark.parametrize("evil", ["https://evil.example/", "//evil.example/x", "/\\evil.example",
+                                  "javascript:alert(1)", "http://[", "/tables/1\r\nX: y"])
+def test_sign_up_never_sends_anyone_off_the_site(app, evil):
+    client = client_for(app, None)
+    response = client.post("/auth/register", query_string={"next": evil},
+                           data={"username": "Eva", "email": "eva@example.com",
+                                 "password": PASSWORD, "confirm": PASSWORD})
+    assert response.status_code == 302 and response.headers["Location"] == "/"
+
+
+# ---- private tables ----
+
+def test_a_private_table_is_404_by_its_number_alone(app, people):
+    game_id, _key = private_table(app, people["Ana"])
+    for who in (None, people["Cris"]):
+        client = client_for(app, who)
+        assert client.get(f"/tables/{game_id}").status_code == 404
+        assert client.get(f"/tables/{game_id}/fragment?v=x", headers=HX).status_code == 404
+        assert client.get(f"/games/{game_id}").status_code == 404
+    assert client_for(app, people["Cris"]).post(f"/tables/{game_id}/join").status_code == 404
+    assert client_for(app, people["Ana"]).get(f"/tables/{game_id}").status_code == 200
+
+
+def test_the_key_once_used_is_remembered_and_the_friend_joins_with_one_click(app, people):
+    game_id, key = private_table(app, people["Ana"])
+    cris = client_for(app, people["Cris"])
+    assert cris.get(f"/tables/{game_id}?key={key}").status_code == 200
+    assert cris.get(f"/tables/{game_id}").status_code == 200  # remembered in the session
+    assert cris.get(f"/tables/{game_id}/fragment?v=x", headers=HX).status_code == 200
+    joined = cris.post(f"/tables/{game_id}/join")
+    assert joined.status_code == 303
+    with app.app_context():
+        assert "Cris" in {gp.player.name for gp in db.session.get(Game, game_id).players}
+
+
+def test_a_new_link_ends_the_old_one_even_where_it_was_remembered(app, people):
+    game_id, old = private_table(app, people["Ana"])
+    cris = client_for(app, people["Cris"])
+    assert cris.get(f"/tables/{game_id}?key={old}").status_code == 200
+    assert client_for(app, people["Bea"]).post(f"/tables/{game_id}/invite").status_code == 404
+    assert cris.post(f"/tables/{game_id}/invite").status_code == 303  # sees it; not the owner
+    assert key_of(app, game_id) == old  # only the owner may renew
+    assert client_for(app, people["Ana"]).post(f"/tables/{game_id}/invite").status_code == 303
+    new = key_of(app, game_id)
+    assert new != old
+    assert cris.get(f"/tables/{game_id}").status_code == 404
+    assert client_for(app, None).get(f"/tables/{game_id}?key={old}").status_code == 404
+    assert client_for(app, None).get(f"/tables/{game_id}?key={new}").status_code == 200
+
+
+def test_a_spectator_of_a_private_game_needs_the_key(app, people):
+    game_id, key = private_table(app, people["Ana"], bots=("standard", "bold"))
+    ana = client_for(app, people["Ana"])
+    assert ana.post(f"/tables/{game_id}/start").status_code == 303
+    assert client_for(app, people["Cris"]).get(f"/tables/{game_id}").status_code == 404
+    watching = text(client_for(app, people["Cris"]).get(f"/tables/{game_id}?key={key}"))
+    assert "You are watching" in watching
+
+
+def test_the_lobby_leaves_a_private_table_out_for_others(app, people):
+    game_id, _key = private_table(app, people["Ana"])
+    assert f"lobby-table-{game_id}" not in text(client_for(app, people["Bea"]).get("/"))
+    assert f"lobby-table-{game_id}" not in text(client_for(app, None).get("/lobby/tables"))
+    assert f"lobby-table-{game_id}" in text(client_for(app, people["Ana"]).get("/"))
+
+
+def test_the_lobby_form_opens_a_private_table(app, people):
+    data = {"name": "Ours", "seats": 3, "standard_bots": 1, "cautious_bots": 0, "bold_bots": 0,
+            "max_hands": 5, "turn_seconds": 30, "private": "y"}
+    response = client_for(app, people["Ana"]).post("/tables", data=data)
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        assert db.session.get(Game, game_id).private
+    assert client_for(app, people["Bea"]).get(f"/tables/{game_id}").status_code == 404
+
+
+def test_a_finished_private_game_s_record_is_its_players(app, people):
+    game_id = finished_game(app, people["Ana"], people["Bea"], private=True)
+    assert client_for(app, people["Bea"]).get(f"/games/{game_id}").status_code == 200
+    assert client_for(app, people["Cris"]).get(f"/games/{game_id}").status_code == 404
+    assert client_for(app, people["Cris"]).get(f"/games/{game_id}/scenario.json").status_code == 404
+
+
+# ---- rematch ----
+
+def test_play_again_invites_the_other_player_who_joins_from_the_finished_table(app, people):
+    old = finished_game(app, people["Ana"], people["Bea"])
+    ana, bea = client_for(app, people["Ana"]), client_for(app, people["Bea"])
+    assert 'id="rematch"' in text(bea.get(f"/tables/{old}"))  # it waits for an offer
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    owner = text(ana.get(f"/tables/{new}"))
+    assert "Rematch invitations" in owner and "Bea" in owner and "seconds left to answer" in owner
+    page = text(bea.get(f"/tables/{old}"))
+    assert "Rematch?" in page and f'action="/tables/{new}/join"' in page
+    marker = re.search(r"seen=([^\"&]+)", page).group(1)
+    assert bea.get(f"/tables/{old}/rematch?seen={marker}").status_code == 204
+    assert bea.post(f"/tables/{new}/join").headers["Location"] == f"/tables/{new}"
+    assert "Go to the rematch" in text(bea.get(f"/tables/{old}/rematch?seen={marker}"))
+
+
+def test_a_declined_rematch_starts_with_a_bot(app, people):
+    old = finished_game(app, people["Ana"], people["Bea"])
+    ana, bea = client_for(app, people["Ana"]), client_for(app, people["Bea"])
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    refused = ana.post(f"/tables/{new}/start", data={"fill": "1"}, headers=HX)
+    assert refused.status_code == 409 and "can still answer the rematch" in text(refused)
+    assert bea.post(f"/tables/{new}/decline").headers["Location"] == f"/tables/{old}"
+    assert "You said no to the rematch." in text(bea.get(f"/tables/{old}"))
+    assert ana.post(f"/tables/{new}/start", data={"fill": "1"}, headers=HX).status_code == 200
+
+
+def test_an_unanswered_rematch_starts_with_a_bot_after_the_time(app, people):
+    old = finished_game(app, people["Ana"], people["Bea"])
+    ana = client_for(app, people["Ana"])
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    age_invites(app, new, 61)
+    assert "did not answer in time" in text(ana.get(f"/tables/{new}"))
+    assert ana.post(f"/tables/{new}/start", data={"fill": "1"}, headers=HX).status_code == 200
+
+
+def test_a_stranger_cannot_decline_or_see_the_private_rematch(app, people):
+    old = finished_game(app, people["Ana"], people["Bea"], private=True)
+    new = int(client_for(app, people["Ana"]).post(f"/tables/{old}/again").headers["Location"]
+              .rsplit("/", 1)[1])
+    cris = client_for(app, people["Cris"])
+    assert cris.get(f"/tables/{new}").status_code == 404
+    assert cris.get(f"/tables/{old}/rematch").status_code == 404
+    assert cris.post(f"/tables/{new}/decline").status_code == 404
+    assert cris.post(f"/tables/{new}/invite").status_code == 404
+    assert client_for(app, people["Bea"]).get(f"/tables/{new}").status_code == 200  # invited
