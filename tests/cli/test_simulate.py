@@ -28,8 +28,8 @@ def test_simulate_json(seed5):
     data = json.loads(seed5.stdout)
     assert (data["games"], data["players"], data["seed"], data["hands"]) == (20, 4, 5, 30)
     rows = {r["profile"]: r for r in data["profiles"]}
-    assert set(rows) == {"standard", "cautious", "bold"}
-    # 4 seats over 3 profiles, rotated each game: 80 seat-games in all, each game has one winner
+    assert set(rows) == {"standard", "cautious", "bold", "expert"}  # every profile by default
+    # 4 seats, one of each profile, rotated each game: 80 seat-games in all, one winner a game
     assert sum(r["games"] for r in rows.values()) == 80
     assert sum(round(r["win_rate"] * r["games"]) for r in rows.values()) == 20
     assert sum(r["mean_points"] * r["games"] for r in rows.values()) == pytest.approx(80 * 20, abs=0.1)
