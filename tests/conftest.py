@@ -22,6 +22,9 @@ from tests.support.mail import start_inbox
 from tests.support.replay_check import TALLY, check_recorded_games
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
+# Bots play at once in the servers tests start as processes too (gunicorn, two replicas, the
+# worker), as in the in-process app below; a test that watches paced play sets its own (#25).
+os.environ.setdefault("BOT_MOVE_SECONDS", "0")
 ON_MYSQL = bool(TEST_DATABASE_URL) and is_mysql_url(TEST_DATABASE_URL)
 
 

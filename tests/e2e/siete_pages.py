@@ -83,6 +83,9 @@ class Player:
         expect(self.page.locator(".site-nav__user")).to_have_text(signed_in_as(self.name))
 
     def logout(self) -> None:
+        toggle = self.page.locator(".site-menu__toggle")
+        if toggle.is_visible():  # a phone: the header folds into a Menu (#25)
+            toggle.click()
         self.page.locator(".site-nav").get_by_role("button", name="Log out").click()
         expect(self.page.locator(".site-nav")).to_contain_text("Log in")
         expect(self.page.locator(".site-nav__user")).to_have_count(0)
