@@ -7,7 +7,7 @@ from datetime import datetime
 from flask import current_app, url_for
 from flask_babel import gettext as _
 
-from siete.data.base import utcnow, utcnow_ms
+from siete.data.base import utcnow
 from siete.data.game_rows import GameRow
 from siete.data.games import Game
 from siete.engine.cards import SEVEN_HALF_POINTS
@@ -24,6 +24,7 @@ from siete.engine.views import (
 from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, word
 from siete.i18n.words import bank_sentence, describe_log, last_move
 from siete.play.odds_panel import odds_panel
+from siete.play.polling import hidden_poll_ms, poll_interval_ms
 from siete.play.table_life import table_life
 from siete.play.table_page import (
     Pause,
@@ -126,49 +127,6 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
 def _seated(pulse: TablePulse | None, left: bool) -> bool:
     """The viewer has a seat at the table (and has not left it): they may send reactions."""
     return pulse is not None and not left and any(seat.is_viewer for seat in pulse.seats)
-
-
-# A waiting table looks every 750 ms, so its creator sees a friend sit down within a second
-# (bench/presence.py: an unchanged poll is one query answered 204).
-FAST_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS = 250, 1500, 750
-PACED_POLL_LATE_MS, PACED_POLL_MIN_MS = 30, 100  # ask just after a bot's move is due
-
-
-def poll_interval_ms(state: GameState | None, viewer: int | None,
-                     deadline: datetime | None = None) -> int:
-    """How often the page asks whether the table changed (siete.js): fast while another person
-    may move (their turn, or the pause between hands, which anyone's "next" may end), slow
-    while the table waits for the viewer alone; while bots move one by one (paced play), just
-    after the next move is due, so each shows as it is made (the poll plays it if it is late)."""
-    if state is None:
-        return WAITING_POLL_MS
-    if state.bot_stream is not None and deadline is not None:
-        due_in = int((deadline - utcnow_ms()).total_seconds() * 1000) + PACED_POLL_LATE_MS
-        return min(SLOW_POLL_MS, max(PACED_POLL_MIN_MS, due_in))
-    people = [i for i in state.waits_for() if i != viewer]
-    if state.phase == DEAL:
-        return FAST_POLL_MS if people else SLOW_POLL_MS
-    turn = state.current_seat()
-    if state.phase == PLAY and turn in people:
-        return FAST_POLL_MS
-    return SLOW_POLL_MS
-
-
-HIDDEN_POLL_MS, NEAR_POLL_MS = 5000, 1000
-
-
-def hidden_poll_ms(state: GameState | None, viewer: int | None) -> int:
-    """How often a hidden tab asks (siete.js): every second when the viewer's turn is near (the
-    seat before theirs is playing, or the pause before a hand they play), else every 5 s."""
-    if state is None or viewer is None or state.seats[viewer].out:
-        return HIDDEN_POLL_MS
-    if state.phase == DEAL:
-        return NEAR_POLL_MS
-    turn = state.current_seat()
-    if state.phase != PLAY or turn is None or viewer not in state.order:
-        return HIDDEN_POLL_MS
-    ahead = state.order.index(viewer) - state.order.index(turn)
-    return NEAR_POLL_MS if 0 <= ahead <= 1 else HIDDEN_POLL_MS
 
 
 def table_urls(game_id: int, poll_v: str) -> TableUrls:

@@ -102,7 +102,7 @@
   // pause between hands. Each unchanged poll is one small query answered 204 (routes.fragment).
   var pollTimer = null;
   // A hidden tab polls every 5 s, or every second when the viewer's turn is near: the table
-  // says which (data-hidden-poll-ms, siete/play/context.py::hidden_poll_ms).
+  // says which (data-hidden-poll-ms, siete/play/polling.py::hidden_poll_ms).
   var HIDDEN_POLL_MS = 5000;
 
   // The lobby's lists (#lobby-tables) poll the same way: an unchanged lobby answers 204.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from siete.engine import deck, rules
 from siete.engine.config import GameConfig
-from siete.play.context import HIDDEN_POLL_MS, NEAR_POLL_MS, hidden_poll_ms
+from siete.play.polling import HIDDEN_POLL_MS, NEAR_POLL_MS, hidden_poll_ms
 
 
 def test_the_next_to_play_and_the_one_playing_look_every_second():
