@@ -49,7 +49,10 @@ def start_gunicorn(url: str, workers: int, log_path: Path,
            "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers),
            "GUNICORN_LOGLEVEL": "warning",
            # Simulated players open table after table: the per-account limits are not measured.
-           "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": "100000"}
+           "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": "100000",
+           # The players' client expects its next move at once after its own, as before paced
+           # play (#25): bots play at once here unless BOT_MOVE_SECONDS says otherwise.
+           "BOT_MOVE_SECONDS": os.environ.get("BOT_MOVE_SECONDS", "0")}
     log = log_path.open("w")
     server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py",
                                "--access-logfile", str(access_log),
