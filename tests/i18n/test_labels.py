@@ -146,3 +146,16 @@ def test_counts_agree_with_their_number_in_both_languages(request_context):
         return request_words().ngettext("%(num)s game in all.", "%(num)s games in all.", num)
     assert [say("en", counted, n) for n in (1, 2)] == ["1 game in all.", "2 games in all."]
     assert [say("es", counted, n) for n in (1, 2)] == ["1 partida en total.", "2 partidas en total."]
+
+
+def test_one_hand_is_one_hand_in_both_languages(app):
+    """"1 hands" on the lobby's card and the waiting table: counts go through ngettext."""
+    from tests.support.play import THREE_BOTS, client_for, make_user, table_id_from, text
+
+    ana = make_user(app, "Ana")
+    client = client_for(app, ana)
+    game_id = table_id_from(client.post("/tables", data={**THREE_BOTS, "max_hands": 1}))
+    for path in ("/", f"/tables/{game_id}"):
+        assert "1 hand ·" in text(client.get(path)) and "1 hands" not in text(client.get(path))
+        spanish = text(client.get(path, headers={"Accept-Language": "es"}))
+        assert "1 mano ·" in spanish and "1 manos" not in spanish
