@@ -126,6 +126,23 @@ def test_a_private_table_is_404_by_its_number_alone(app, people):
     assert client_for(app, people["Ana"]).get(f"/tables/{game_id}").status_code == 200
 
 
+def test_a_stranger_s_poll_never_gets_the_cheap_204_of_a_private_table(app, people):
+    """A 204 for the right marker would tell a stranger that the table exists and its version;
+    the seated owner and a visitor with the key keep the cheap answer (#24 style, #26)."""
+    game_id, key = private_table(app, people["Ana"])
+    ana = client_for(app, people["Ana"])
+    page = ana.get(f"/tables/{game_id}/fragment?v=x", headers=HX)
+    marker = re.search(r'data-version="([^"]+)"', text(page)) or re.search(r"[?&]v=([^&\"]+)", text(page))
+    assert marker, "the fragment names its poll marker"
+    poll = f"/tables/{game_id}/fragment?v={html.unescape(marker.group(1))}"
+    assert ana.get(poll, headers=HX).status_code == 204
+    for who in (None, people["Cris"]):
+        assert client_for(app, who).get(poll, headers=HX).status_code == 404
+    with_key = client_for(app, people["Bea"])
+    assert with_key.get(f"/tables/{game_id}?key={key}").status_code == 200  # remembered
+    assert with_key.get(poll, headers=HX).status_code == 204
+
+
 def test_the_key_once_used_is_remembered_and_the_friend_joins_with_one_click(app, people):
     game_id, key = private_table(app, people["Ana"])
     cris = client_for(app, people["Cris"])
