@@ -46,6 +46,18 @@ class Player:
     def get(self, path: str) -> requests.Response:
         return self._note(self.http.get(self.base + path, timeout=TIMEOUT))
 
+    def get_after_restart(self, path: str, tries: int = 3) -> requests.Response:
+        """GET right after a container restarted: a request that times out (one CI run waited
+        30 s for its first answer through nginx after `podman restart app`, though /livez had
+        answered) is asked again, as a person would reload the page."""
+        for attempt in range(tries):
+            try:
+                return self.get(path)
+            except requests.Timeout:
+                if attempt == tries - 1:
+                    raise
+        raise AssertionError("unreachable")
+
     def post(self, path: str, data: dict) -> requests.Response:
         return self._note(self.http.post(self.base + path, data=data, timeout=TIMEOUT))
 

@@ -183,7 +183,7 @@ def test_a_player_finishes_a_game_and_finds_it_after_restart_and_down_up(stack):
     stack.podman("restart", app, timeout=120)
     wait_for_page(stack.base + "/livez")
     # The same browser is still logged in: the key lives in the volume, not the container.
-    assert ana.username in ana.get("/").text
+    assert ana.username in ana.get_after_restart("/").text
     assert_account_and_finished_game(stack.base, ana, game_id)
 
     stack.compose("down")  # no -v: the volumes stay
