@@ -713,6 +713,19 @@ CREATE TABLE IF NOT EXISTS seat_reviews (
     INDEX ix_seat_reviews_game_id (game_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
+-- A finished game whose review (the two tables above) is still to be written. The game's end
+-- adds a row; the worker reviews the game and deletes it (issue 25: the last move's answer does
+-- not wait for the odds solver).
+CREATE TABLE IF NOT EXISTS review_queue (
+    game_id    INT         NOT NULL,
+    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_review_queue PRIMARY KEY (game_id),
+    CONSTRAINT fk_review_queue_game_id_games FOREIGN KEY (game_id) REFERENCES games (id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
 -- ---------------------------------------------------------------- quick reactions
 
 -- A quick reaction a seated player sent to the table (one of a fixed set, never free text).

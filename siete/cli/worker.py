@@ -3,7 +3,8 @@ table, whether or not anyone is watching it.
 
 Each tick runs one indexed query for what is due (siete.service.due_tables), plays each due step
 through the same locked path as a request, logs one line per step, sends the mail the outbox
-holds (siete.cli.mail_sender), then sleeps until the next tick. Once an hour it also deletes
+holds (siete.cli.mail_sender), reviews the games that finished since (for at most
+REVIEW_BUDGET_S, so paced bots stay on time), then sleeps until the next tick. Once an hour it also deletes
 login sessions no cookie can name any more and outbox rows done with for a week. SIGTERM or
 SIGINT finish the step in hand and stop. Settings (config or environment): WORKER_INTERVAL_S
 (1.0), WORKER_BATCH (50), WAITING_TABLE_TTL_S (1800).
@@ -26,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from siete.cli.mail_sender import send_mail_tick
 from siete.data.base import db, utcnow
 from siete.service.due_tables import run_tick
+from siete.service.game_review import review_queued_games
 from siete.service.outbox import prune_outbox
 from siete.service.sessions import prune_idle_sessions
 from siete.service.timers import TimerStep
@@ -36,6 +38,7 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 TICK_OFFSET_S = 0.01  # after the second: a deadline stored as 12:00:03 is due from 12:00:03.000
 DEFAULTS = {"WORKER_INTERVAL_S": 1.0, "WORKER_BATCH": 50, "WAITING_TABLE_TTL_S": 1800}
 HOUSEKEEPING_EVERY_S = 3600
+REVIEW_BUDGET_S = 0.25  # a tick reviews queued games for this long at most (~100 ms a game)
 
 
 def configure_worker(app: Flask) -> None:
@@ -103,6 +106,7 @@ class Worker:
                 log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
             app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not the proxy
             send_mail_tick(app, utcnow(), self.batch)
+            self.review_games()
             if time.monotonic() >= self.next_housekeeping:
                 self.next_housekeeping = time.monotonic() + HOUSEKEEPING_EVERY_S
                 housekeeping(app, utcnow())
@@ -110,6 +114,15 @@ class Worker:
             log.warning("tick failed; trying again at the next one", exc_info=True)
         finally:
             db.session.remove()  # no object outlives its tick: the next one reads afresh
+
+    def review_games(self) -> None:
+        """Review finished games for what is left of REVIEW_BUDGET_S before the next due step."""
+        budget = REVIEW_BUDGET_S
+        if self.next_due is not None:
+            budget = min(budget, (self.next_due - now_utc()).total_seconds())
+        reviewed = review_queued_games(self.settings.game.cards, "worker", self.batch, budget)
+        if reviewed:
+            log.info("reviewed %d finished game(s)", reviewed)
 
     def _log_step(self, step: TimerStep) -> None:
         self.steps += 1

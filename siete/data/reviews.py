@@ -75,3 +75,13 @@ class SeatReviewRow(ControlColumns, Model):
     mistakes: Mapped[int] = mapped_column(Integer)
     blunders: Mapped[int] = mapped_column(Integer)
     value_lost: Mapped[float] = mapped_column(Stakes)
+
+
+class ReviewQueueRow(ControlColumns, Model):
+    """A finished game waiting for its review: the game's end writes a row (one INSERT, so the
+    last move's answer is not held up by the solver) and the worker reviews it and deletes it."""
+
+    __tablename__ = "review_queue"
+    __table_args__ = (MYSQL_TABLE,)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True,
+                                         autoincrement=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
@@ -21,8 +21,9 @@ from siete.service.game_record import load_record
 from siete.service.player_history import games_of, player_by_user, rating_for_user
 from siete.service.player_profile import load_profile
 from siete.service.ratings import leaderboard, rated_players
-from siete.service.review_pages import game_review, review_trend
+from siete.service.review_pages import finished_game_review, game_review, review_trend
 from siete.service.table_access import game_hidden_from
+from siete.settings import service_settings
 from siete.web.charts import accuracy_chart, rating_chart, win_rate_by_hand_chart, win_rate_chart
 from siete.web.markup import cards_markup
 from siete.web.security import wants_fragment
@@ -30,6 +31,7 @@ from siete.web.security import wants_fragment
 bp = Blueprint("history", __name__)
 MAX_ID = 2**31 - 1  # games.id is an INT column
 PER_PAGE = 20
+REVIEWED_BY = "game-page"  # a review written because its page came before the worker
 F = TypeVar("F", bound=Callable[..., object])
 
 
@@ -55,7 +57,13 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     number = request.args.get("hand", 1, type=int) or 1
     number = min(max(number, 1), count) if count else 0
     # the stored review (issue 27), with the moves of the hand the replay shows
-    view = game_view(record, game_review(game_id, record.hands[number - 1].number if count else None))
+    hand = record.hands[number - 1].number if count else None
+    if record.game.status == GameStatus.FINISHED:
+        cards = service_settings(current_app).game.cards
+        review = finished_game_review(game_id, hand, cards, REVIEWED_BY)
+    else:
+        review = game_review(game_id, hand)
+    view = game_view(record, review)
     fragment = wants_fragment()
     live = None
     if not fragment and record.game.status == GameStatus.PLAYING:

@@ -1,4 +1,9 @@
-"""The review of a finished game (issue 27 item 5), written once when the game ends.
+"""The review of a finished game (issue 27 item 5), written once, soon after the game ends.
+
+The game's end only queues the game (review_queue: one INSERT), so the last move's answer does
+not wait for the solver (100-150 ms for a 15-hand game, issue 25's p99 budget); the worker
+reviews queued games between its timer steps, and a game's page reviews its own game at once if
+it is asked for before the worker came to it.
 
 The game's settled hands are read back from its turns and their actions (two indexed queries by
 game), put into the engine's hand records, reviewed by siete/engine/review.py (the odds solver
@@ -8,23 +13,26 @@ is never reviewed again; `review_games` reviews finished games that have none (o
 """
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, delete, insert, select
 
 from siete.data.base import db
 from siete.data.game_rows import GameRow, seat_ids
 from siete.data.games import Game, Turn, TurnAction
-from siete.data.reviews import MoveReviewRow, SeatReviewRow
+from siete.data.reviews import MoveReviewRow, ReviewQueueRow, SeatReviewRow
 from siete.data.vocabulary import GameStatus
 from siete.engine.cards import CardSet
 from siete.engine.review import GameReview, review_game
 from siete.engine.state import HandRecord
 from siete.service.recording import card_ids
+from siete.service.unit_of_work import unit_of_work
 
 MOVES, SEATS_REVIEWED = MoveReviewRow.__table__, SeatReviewRow.__table__
+QUEUE = ReviewQueueRow.__table__
 TURNS, ACTIONS = Turn.__table__, TurnAction.__table__
 INSERT_MOVES, INSERT_SEATS = insert(MOVES), insert(SEATS_REVIEWED)
 TURN_ROWS = (select(TURNS.c.id, TURNS.c.hand_number, TURNS.c.game_player_id, TURNS.c.position,
@@ -36,6 +44,12 @@ ACTION_ROWS = (select(ACTIONS.c.turn_id, ACTIONS.c.action, ACTIONS.c.card_id, AC
                .order_by(ACTIONS.c.turn_id, ACTIONS.c.seq))
 REVIEWED = select(SEATS_REVIEWED.c.game_id).where(
     SEATS_REVIEWED.c.game_id == bindparam("game_id")).limit(1)
+# The oldest queued game no other worker is reviewing (SKIP LOCKED; SQLite's one write lock,
+# BEGIN IMMEDIATE, serialises the workers there), and one given game, waiting for its lock.
+NEXT_QUEUED = (select(QUEUE.c.game_id).order_by(QUEUE.c.game_id).limit(1)
+               .with_for_update(skip_locked=True))
+QUEUED = select(QUEUE.c.game_id).where(QUEUE.c.game_id == bindparam("game_id")).with_for_update()
+UNQUEUE = delete(QUEUE).where(QUEUE.c.game_id == bindparam("game_id"))
 
 
 def stored_hands(game_id: int, seats: Sequence[int]) -> list[HandRecord]:
@@ -100,3 +114,39 @@ def review_stored_game(game_id: int, cards: CardSet, by: str) -> GameReview | No
     if game is None or game.status != GameStatus.FINISHED:
         return None
     return review_finished_game(game, cards, by)
+
+
+def queue_review(game_id: int, by: str) -> None:
+    """Ask for the review of a game that has just finished (in the game end's transaction)."""
+    db.session.connection().execute(insert(QUEUE), {"game_id": game_id, "created_by": by,
+                                                    "updated_by": by})
+
+
+def review_queued_games(cards: CardSet, by: str, limit: int, budget_s: float) -> int:
+    """The worker's share: review queued games oldest first, one transaction each, until
+    `limit` games or `budget_s` seconds (so a tick's timers are not held up), one game at
+    least (so busy timers never starve the queue); how many."""
+    done, start = 0, time.monotonic()
+    while done < limit and (done == 0 or time.monotonic() - start < budget_s):
+        with unit_of_work() as session:
+            game_id = session.connection().execute(NEXT_QUEUED).scalar()
+            if game_id is None:
+                return done
+            _review_and_unqueue(game_id, cards, by)
+        done += 1
+    return done
+
+
+def review_if_queued(game_id: int, cards: CardSet, by: str) -> bool:
+    """Review a queued game now (its page was asked for before the worker came to it); a
+    worker reviewing it meanwhile is waited for. Whether this call wrote the review."""
+    with unit_of_work() as session:
+        if session.connection().execute(QUEUED, {"game_id": game_id}).first() is None:
+            return False
+        return _review_and_unqueue(game_id, cards, by)
+
+
+def _review_and_unqueue(game_id: int, cards: CardSet, by: str) -> bool:
+    reviewed = review_stored_game(game_id, cards, by) is not None
+    db.session.connection().execute(UNQUEUE, {"game_id": game_id})
+    return reviewed

@@ -33,7 +33,7 @@ from siete.engine.moves import (
 )
 from siete.engine.state import DEAL, OVER, PLAY, GameState, HandRecord, RuleError
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, TableNotFound
-from siete.service.game_review import review_finished_game
+from siete.service.game_review import queue_review
 from siete.service.recording import record_finish, record_hand
 from siete.service.table_locks import (
     Mover,
@@ -136,7 +136,7 @@ def table_hooks(settings: ServiceSettings, game: GameRow, by: str, pause_bots: b
             record_hand(game, state, hand, by)
         if state.phase == OVER:
             record_finish(game, state, by)
-            review_finished_game(game, state.config.cards, by)  # once, at the end (#27.5)
+            queue_review(game.id, by)  # the worker reviews it (#27.5), not this request (#25)
 
     def pauses(state: GameState) -> bool:  # the next hand is dealt when the pause is over
         return pause_bots and _pauses(settings, game, state)  # (see run_due_timers)

@@ -1,6 +1,7 @@
 """What the pages read of the stored reviews (issue 27 item 5): a game's seats and the moves of
-one hand (its page), and a player's reviewed games (its profile). Only reads: a review is
-written once, when its game ends (game_review.py), never per page view."""
+one hand (its page), and a player's reviewed games (its profile). Reads, but for one case: a
+game's page asked for before the worker reviewed the game reviews it then (game_review.py), so
+the page never shows a finished game without its review. A review is written once."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,6 +12,8 @@ from sqlalchemy import bindparam, select
 from siete.data.base import db
 from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
+from siete.engine.cards import CardSet
+from siete.service.game_review import review_if_queued
 
 MOVES, SEATS_REVIEWED, PLAYERS = MoveReviewRow.__table__, SeatReviewRow.__table__, Player.__table__
 TREND_GAMES = 20  # the profile's trend shows the player's last reviewed games
@@ -75,6 +78,15 @@ HAND_MOVES = (select(MOVES.c.game_player_id, MOVES.c.step, MOVES.c.action, MOVES
 def _figures(row: Any) -> ReviewFigures:
     return ReviewFigures(int(row.decisions), int(row.best), int(row.inaccuracies),
                          int(row.mistakes), int(row.blunders), float(row.value_lost))
+
+
+def finished_game_review(game_id: int, hand: int | None, cards: CardSet, by: str
+                         ) -> GameReviewRecord | None:
+    """A finished game's review (see game_review), written first if it is still queued."""
+    review = game_review(game_id, hand)
+    if review is None and review_if_queued(game_id, cards, by):
+        review = game_review(game_id, hand)
+    return review
 
 
 def game_review(game_id: int, hand: int | None) -> GameReviewRecord | None:

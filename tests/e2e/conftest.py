@@ -31,7 +31,9 @@ def live_server(tmp_path_factory) -> str:
     work = tmp_path_factory.mktemp("e2e")
     # One account per role opens a table in most tests of the session: the per-account cap and
     # rate (tested in tests/play/test_play_limits.py) would stop it half-way.
-    with running_app(work, "e2e.sqlite", TURN_SECONDS=DEFAULT_TURN_SECONDS, BOT_MOVE_SECONDS="0",
+    # The worker runs beside it, as `make run` starts it: it reviews finished games (My games
+    # shows their accuracy) and keeps the tables' time.
+    with running_app(work, "e2e.sqlite", worker=True, TURN_SECONDS=DEFAULT_TURN_SECONDS, BOT_MOVE_SECONDS="0",
                      MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute") as url:
         yield url
     check_replays(f"sqlite:///{work / 'e2e.sqlite'}")

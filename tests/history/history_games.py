@@ -82,3 +82,12 @@ def client_logged_in_as(app, name: str):
     with client.session_transaction() as session:
         session.update(logged_in)
     return client
+
+
+def review_queued(app) -> int:
+    """What the worker does between its timer steps (siete/cli/worker.py): review the games
+    whose end queued them; how many."""
+    from siete.service.game_review import review_queued_games
+
+    with app.app_context():
+        return review_queued_games(app.config["GAME"].cards, "worker", limit=1000, budget_s=600)

@@ -12,7 +12,7 @@ from siete.data.games import GamePlayer
 from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
 from siete.engine.review import BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
-from tests.history.history_games import client_logged_in_as, make_human, play_human_game
+from tests.history.history_games import client_logged_in_as, make_human, play_human_game, review_queued
 
 MARKS = ("best", "inaccuracy", "mistake", "blunder")
 
@@ -64,6 +64,8 @@ def test_a_running_game_has_no_review(app, client):
 def test_my_games_and_the_profile_show_the_accuracy(app):
     game_id = _human_game(app)
     client = client_logged_in_as(app, "Ana")
+    assert "accuracy " not in client.get("/games").get_data(as_text=True)  # queued, not yet
+    assert review_queued(app) == 1  # the worker's next tick
     with app.app_context():
         seat = db.session.execute(select(SeatReviewRow).join(Player, Player.id == SeatReviewRow.player_id)
                                   .where(Player.name == "Ana", SeatReviewRow.game_id == game_id)).scalar_one()

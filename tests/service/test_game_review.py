@@ -1,4 +1,5 @@
-"""Every finished game is reviewed once, at its end, and stored (issue 27 item 5)."""
+"""Every finished game is reviewed once and stored (issue 27 item 5): its end queues it, the
+worker reviews it (issue 25: not inside the last move's request), its page if it comes first."""
 from __future__ import annotations
 
 import pytest
@@ -7,17 +8,22 @@ from sqlalchemy import delete, func, select
 from siete.data.base import db
 from siete.data.games import GamePlayer
 from siete.data.people import Player
-from siete.data.reviews import MoveReviewRow, SeatReviewRow
+from siete.data.reviews import MoveReviewRow, ReviewQueueRow, SeatReviewRow
 from siete.engine.review import review_game
 from siete.service import play
 from siete.service.bot_games import simulate_recorded
-from siete.service.game_review import review_stored_game, stored_hands
+from siete.service.game_review import (
+    review_if_queued,
+    review_queued_games,
+    review_stored_game,
+    stored_hands,
+)
 
 KEYS = ("seat", "position", "points_start", "bet", "cards", "actions", "result")
 
 
 @pytest.fixture
-def recorded(app, monkeypatch):
+def finished(app, monkeypatch):
     """Two bots-only games played through the tables' own path, and the engine's hand records
     of each as they were settled (read where play.advance stores them)."""
     seen: list[dict] = []
@@ -32,6 +38,52 @@ def recorded(app, monkeypatch):
         ids = simulate_recorded(["standard", "cautious", "bold"], 2, app.config["GAME"], seed=3,
                                 max_hands=10)
     return ids, seen
+
+
+def work_the_queue(app) -> int:
+    """What the worker does between its timer steps: review the queued games."""
+    with app.app_context():
+        return review_queued_games(app.config["GAME"].cards, "worker", limit=100, budget_s=60)
+
+
+def _queued(app) -> list[int]:
+    with app.app_context():
+        return list(db.session.execute(select(ReviewQueueRow.game_id).order_by(ReviewQueueRow.game_id))
+                    .scalars())
+
+
+def _reviewed(app, game_id) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(SeatReviewRow)
+                                 .where(SeatReviewRow.game_id == game_id))
+
+
+@pytest.fixture
+def recorded(app, finished):
+    """The two games, reviewed by the worker."""
+    assert work_the_queue(app) == len(finished[0])
+    return finished
+
+
+def test_the_games_end_queues_its_review_and_the_worker_writes_it(app, finished):
+    ids, _ = finished
+    assert _queued(app) == sorted(ids)  # the last move only queued them: nothing reviewed yet
+    assert [_reviewed(app, game_id) for game_id in ids] == [0, 0]
+    with app.app_context():  # a tick with no time left still reviews one game (no starving)
+        assert review_queued_games(app.config["GAME"].cards, "worker", limit=100, budget_s=0) == 1
+    assert work_the_queue(app) == 1 and _queued(app) == []
+    assert all(_reviewed(app, game_id) == 3 for game_id in ids)  # one row a seat
+    assert work_the_queue(app) == 0  # an empty queue: nothing to do
+
+
+def test_a_queued_game_is_reviewed_when_its_page_comes_first(app, finished, client):
+    ids, _ = finished
+    page = client.get(f"/games/{ids[1]}").get_data(as_text=True)
+    assert "move-review--" in page and "<dt>Accuracy</dt>" in page
+    assert _queued(app) == [ids[0]] and _reviewed(app, ids[1]) == 3
+    with app.app_context():  # reviewed once: the page's second look and the worker find it done
+        assert review_if_queued(ids[1], app.config["GAME"].cards, "test") is False
+    assert work_the_queue(app) == 1 and _reviewed(app, ids[1]) == 3
 
 
 def _seats(game_id):
@@ -88,6 +140,8 @@ def test_a_stored_game_of_experts_reviews_every_expert_decision_as_best(app):
     with app.app_context():
         ids = simulate_recorded(["expert", "expert", "standard"], 2, app.config["GAME"], seed=5,
                                 max_hands=8)
+    assert work_the_queue(app) == 2
+    with app.app_context():
         for game_id in ids:
             by_profile = {}
             for row, profile in db.session.execute(

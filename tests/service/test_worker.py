@@ -286,3 +286,19 @@ def test_the_worker_command_runs_one_tick_with_once(app, runner):
     assert result.exit_code == 0, result.output
     with app.app_context():
         assert play.poll_marker(game.id)[0] > version  # the next hand was dealt
+
+
+def test_the_worker_reviews_the_games_that_finished(app, runner):
+    """#25: a game's end only queues its review; the worker's tick writes it (#27.5)."""
+    from siete.data.reviews import ReviewQueueRow, SeatReviewRow
+    from siete.service.bot_games import simulate_recorded
+
+    with app.app_context():
+        game_id, = simulate_recorded(["standard", "bold"], 1, app.config["GAME"], seed=2, max_hands=4)
+        assert db.session.scalars(select(ReviewQueueRow.game_id)).all() == [game_id]
+    result = runner.invoke(args=["worker", "--once"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        assert db.session.scalars(select(ReviewQueueRow.game_id)).all() == []
+        reviewed = db.session.scalars(select(SeatReviewRow.game_id)).all()
+        assert reviewed == [game_id, game_id]  # a row a seat
