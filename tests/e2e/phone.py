@@ -13,7 +13,9 @@ def assert_fits_a_phone(player: Player, what: str) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{what}: {overflow} px wider than the phone"
     small = page.evaluate("""() => [...document.querySelectorAll(
-        'button, .btn, input:not([type=hidden]), select, .site-nav a, .game__links a, .table-tools label')]
+        'button, .btn, input:not([type=hidden]), select, .site-nav a, .game__links a, .table-tools label, '
+        + '.skip-link, .site-name, .lobby__pages a, .reports__index-link, .report__title-link, '
+        + '.report__more, .report__download, .report__page, .report__top')]
       .filter(e => e.offsetParent !== null)
       .map(e => e.matches('input[type=checkbox], input[type=radio]') && e.closest('label, .field--check')
                 ? e.closest('label, .field--check') : e)  // a box is pressed through its label

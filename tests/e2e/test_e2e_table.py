@@ -129,7 +129,7 @@ def test_two_players_see_each_others_moves_within_budget(new_player, artifacts):
 def test_a_phone_has_no_overflow_and_thumb_sized_targets(new_player, artifacts):
     ana = new_player("ana", **PHONE)
     ana.sign_in()
-    for path in ("/", "/rules"):
+    for path in ("/", "/rules", "/games", "/rankings", "/reports", "/reports/highest_bet"):
         ana.goto(path)
         assert_fits_a_phone(ana, path)
     ana.page.screenshot(path=artifacts / "rules-phone.png", full_page=True)
