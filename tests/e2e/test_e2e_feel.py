@@ -35,6 +35,14 @@ HIDE_TAB = """() => { Object.defineProperty(document, 'hidden', {get: () => true
   document.dispatchEvent(new Event('visibilitychange')); }"""
 
 
+# What a tab knew of the turn (for a failure's message): beeps, the claimed key, the table.
+TAB_STATE = """() => { const t = document.getElementById('table');
+  return {beeps: window.__beeps, claimed: localStorage.getItem('siete-turn-beeped'),
+          sound: localStorage.getItem('siete-sound'), game: t && t.dataset.game,
+          version: t && t.dataset.version, yourTurn: t && t.hasAttribute('data-your-turn'),
+          status: t && t.dataset.status}; }"""
+
+
 def in_viewport(player: Player, selector: str) -> bool:
     return player.page.locator(selector).first.evaluate(
         """e => { const r = e.getBoundingClientRect();
@@ -154,7 +162,7 @@ def test_one_tab_beeps_when_two_show_the_table(new_player):
     expect(other.locator(MOVE).first).to_be_visible(timeout=10_000)  # its poll shows the turn
     time.sleep(1)
     beeps = ana.page.evaluate("window.__beeps") + other.evaluate("window.__beeps")
-    assert beeps == 1, beeps
+    assert beeps == 1, [beeps] + [tab.evaluate(TAB_STATE) for tab in (ana.page, other)]
 
 
 def new_card_motion(player: Player) -> dict:
