@@ -6,7 +6,7 @@ table's poll reads with its version in one query (seat_marks).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import (
@@ -88,7 +88,9 @@ _VIEWER = (select(SESSIONS.c.user_id)
            .where(SESSIONS.c.id == bindparam("session_id"),
                   SESSIONS.c.secret_digest == bindparam("digest"))
            .scalar_subquery())
-# One statement: the game, its state row if started, and each seat (at most eight rows).
+# One statement: the game, its state row if started, and each seat (at most eight rows). No
+# ORDER BY: over the outer joins MariaDB sorted the few rows in a temporary table on every
+# poll; they are put in join order here.
 TABLE_MARKS = (
     select(GAMES.c.status, GAMES.c.private, GAMES.c.invite_token, STATES.c.version,
            STATES.c.turn_deadline, SEATS.c.player_id,
@@ -98,8 +100,7 @@ TABLE_MARKS = (
     .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
     .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
     .outerjoin(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
-    .where(GAMES.c.id == bindparam("game_id"))
-    .order_by(SEATS.c.join_order))
+    .where(GAMES.c.id == bindparam("game_id")))
 MARK_SEEN = (update(SEATS)
              .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
              .values(last_seen_at=bindparam("now")))
@@ -133,11 +134,20 @@ def table_marks(game_id: int, claim: SessionClaim | None) -> TableMarks | None:
     if not rows:
         return None
     first = rows[0]
-    seats = tuple(SeatMark(r.player_id, r.name, r.join_order, r.user_id is not None, r.last_seen_at,
-                           r.reactions_sent, bool(r.is_viewer))
-                  for r in rows if r.player_id is not None)
+    seats = tuple(sorted((SeatMark(r.player_id, r.name, r.join_order, r.user_id is not None,
+                                   r.last_seen_at, r.reactions_sent, bool(r.is_viewer))
+                          for r in rows if r.player_id is not None), key=lambda seat: seat.join_order))
     return TableMarks(first.status, first.version, first.turn_deadline, seats, bool(first.private),
                       first.invite_token)
+
+
+def table_marks_for(game_id: int, player_name: str) -> TableMarks | None:
+    """table_marks as the player of that name sees them (a mover, known by the move's lock)."""
+    marks = table_marks(game_id, None)
+    if marks is None:
+        return None
+    seats = tuple(replace(seat, is_viewer=seat.player_name == player_name) for seat in marks.seats)
+    return replace(marks, seats=seats)
 
 
 def mark_seen(game_id: int, player_id: int, now: datetime) -> None:

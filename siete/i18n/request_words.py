@@ -61,8 +61,13 @@ def request_words() -> RequestWords:
     if not has_app_context():
         catalog = get_translations()
         return RequestWords(None, catalog, _SHOWN.setdefault(catalog, {}))
-    locale: Any = get_locale()  # the same object until force_locale or refresh() puts another
     cached: RequestWords | None = g.get("siete_words")
+    # The fast way (a template says ~70 strings): the locale Flask-Babel keeps in g for the
+    # request, read where get_locale() reads it, without its ~10 us of lookups each time.
+    babel_state = g.get("_flask_babel")
+    if cached is not None and getattr(babel_state, "babel_locale", None) is cached.locale:
+        return cached
+    locale: Any = get_locale()  # the same object until force_locale or refresh() puts another
     if cached is not None and cached.locale is locale:
         return cached
     catalog = get_translations()

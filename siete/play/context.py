@@ -39,7 +39,7 @@ from siete.play.table_page import (
     WaitingSeat,
 )
 from siete.service.play import TableSnapshot, current_state
-from siete.service.presence import TablePulse, table_pulse
+from siete.service.presence import TablePulse, pulse_of, table_pulse
 from siete.service.presence import waiting_marker as seating_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
@@ -92,8 +92,9 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     The table is read from the database unless `snapshot` is the one a move just saved.
     """
     now = utcnow()  # presence: who is here, and the viewer noted (one statement, and a
-    pulse = table_pulse(game_id, claimed_session(), now, note_viewer=snapshot is None)  # write
-    game: GameRow  # a few seconds apart; a move's render writes nothing more)
+    pulse = (pulse_of(snapshot.marks, now) if snapshot is not None and snapshot.marks is not None
+             else table_pulse(game_id, claimed_session(), now, note_viewer=snapshot is None))
+    game: GameRow  # write a few seconds apart; a move read its marks with its lock)
     state: GameState | None
     if snapshot is not None:
         game, state = snapshot.game, snapshot.state

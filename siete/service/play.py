@@ -18,6 +18,7 @@ from siete.data.game_rows import (
 from siete.data.games import Game, GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.data.people import Player
+from siete.data.reaction_rows import TableMarks, table_marks_for
 from siete.data.vocabulary import GameMode, GameStatus
 from siete.engine import deck, rules
 from siete.engine.bots import paced_step_due, play_until_person
@@ -61,11 +62,16 @@ class TableSnapshot:
     version: int
     deadline: datetime | None
     mover: Mover | None = None  # who moved (user id read with the lock for a session)
+    marks: TableMarks | None = None  # presence and reactions, as the mover sees them
 
     @classmethod
     def of(cls, game: GameRow, live: PlainStateRow, state: GameState,
            mover: Mover | None = None) -> TableSnapshot:
-        return cls(game, state, live.version, live.turn_deadline, mover)
+        """The table as saved; a mover's also with its marks, read in the move's transaction
+        (not a second one for the answer's presence dots: one commit less per move)."""
+        name = mover.player_name if mover is not None else None
+        marks = table_marks_for(game.id, name) if name is not None else None
+        return cls(game, state, live.version, live.turn_deadline, mover, marks)
 
 
 def load_state(row: GameStateRow | PlainStateRow, cards: CardSet) -> GameState:
