@@ -6,6 +6,8 @@ in Python); the catalogs live in siete/i18n/translations/<lang>/LC_MESSAGES/mess
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from babel.support import NullTranslations
 from flask import Flask, Response, current_app, has_request_context, request
 from flask_babel import Babel, get_locale
@@ -15,7 +17,7 @@ from markupsafe import Markup
 
 from siete.i18n.catalogs import CATALOG_DIR, SUPPORTED_LOCALES, cli_locale
 from siete.i18n.labels import GAME_STATUSES, profile_name, word
-from siete.i18n.request_words import request_words
+from siete.i18n.request_words import RequestWords, request_words
 from siete.i18n.words import card_name, number, one_decimal
 
 # Each language named in itself, as the switch shows it.
@@ -86,25 +88,13 @@ def _install_template_gettext(app: Flask) -> None:
     """The templates' _(), gettext and ngettext, through the request's catalog.
 
     What Flask-Babel installs does the same with a catalog lookup per string, and `_` goes
-    through a second alias call: ~20 µs a string against ~3. Same newstyle semantics as Jinja's
-    (the string is always %-formatted, and escaped markup-safely under autoescape).
+    through a second alias call: ~20 us a string against ~3. Same newstyle semantics as Jinja's
+    (the string is always %-formatted, and escaped markup-safely under autoescape). Each render
+    gets a _() bound to the request's words (a context processor, so found once per render and
+    in force_locale's language inside such a block); macros imported without the context use
+    the global one, which finds the words itself.
     """
-    # pass_eval_context, not pass_context: Jinja hands a pass_context function called inside a
-    # loop a derived copy of the whole context (every variable, each call), and a seat's words
-    # are translated inside the seats' loop on every move.
-    @pass_eval_context
-    def template_gettext(eval_ctx: EvalContext, string: str, **variables: object) -> str:
-        words = request_words()
-        catalog = words.catalog
-        if not eval_ctx.autoescape:
-            return str(catalog.ugettext(string)) % variables
-        if variables:
-            return Markup(catalog.ugettext(string)) % variables
-        shown = words.shown
-        text = shown.get(string)
-        if text is None:
-            text = shown[string] = Markup(catalog.ugettext(string)) % variables
-        return text
+    template_gettext = _bound_gettext(None)
 
     @pass_eval_context
     def template_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int,
@@ -117,3 +107,31 @@ def _install_template_gettext(app: Flask) -> None:
 
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext,
                                  ngettext=template_ngettext)
+
+    def bound_words() -> dict[str, object]:
+        bound = _bound_gettext(request_words())
+        return {"_": bound, "gettext": bound}
+
+    app.context_processor(bound_words)
+
+
+def _bound_gettext(bound: RequestWords | None) -> Callable[..., str]:
+    """The templates' gettext with these words (None: the request's, found at each call)."""
+    # pass_eval_context, not pass_context: Jinja hands a pass_context function called inside a
+    # loop a derived copy of the whole context (every variable, each call), and a seat's words
+    # are translated inside the seats' loop on every move.
+    @pass_eval_context
+    def template_gettext(eval_ctx: EvalContext, string: str, **variables: object) -> str:
+        words = bound if bound is not None else request_words()
+        catalog = words.catalog
+        if not eval_ctx.autoescape:
+            return str(catalog.ugettext(string)) % variables
+        if variables:
+            return Markup(catalog.ugettext(string)) % variables
+        shown = words.shown
+        text = shown.get(string)
+        if text is None:
+            text = shown[string] = Markup(catalog.ugettext(string)) % variables
+        return text
+
+    return template_gettext

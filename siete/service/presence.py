@@ -18,7 +18,11 @@ from siete.data.reaction_rows import SeatMark, TableMarks, mark_seen, table_mark
 from siete.service.unit_of_work import unit_of_work
 
 PRESENCE_WINDOW = timedelta(seconds=10)  # seen this recently: here; longer ago: gone
-SEEN_EVERY = timedelta(seconds=3)  # a person's last_seen_at is written at most this often
+# A person's last_seen_at is written at most this often: a write is a commit (a log flush on
+# MariaDB) holding a worker, and at 3 s half of a player's polls (every 1.5 s) wrote; at 4 s a
+# third do. Still well inside PRESENCE_WINDOW: seen at most 4 s + one poll (a hidden tab's 5 s,
+# then every poll writes) ago.
+SEEN_EVERY = timedelta(seconds=4)
 
 
 def waiting_marker(status: str, player_ids: list[int]) -> str:
