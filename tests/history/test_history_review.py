@@ -95,3 +95,24 @@ def test_the_trend_is_a_bar_a_reviewed_game(app):
         assert [(bar.label, bar.value) for bar in chart.bars] == [("5", 75.0), ("9", 100.0)]
         assert chart.bars[0].tooltip == "game 5: 3 of 4 decisions best"
         assert accuracy_chart([]) is None
+
+
+def test_the_seat_figures_count_in_the_singular_too(app):
+    """One decision, one blunder: '1 of 1 decision best', '1 blunder' (and in Spanish)."""
+    from flask import render_template_string
+
+    from siete.service.review_pages import ReviewFigures
+
+    macro = ('{% from "history/_move_review.html" import seat_review_figures %}'
+             '{{ seat_review_figures(figures) }}')
+    one = ReviewFigures(decisions=1, best=0, inaccuracies=0, mistakes=1, blunders=1, value_lost=0.4)
+    two = ReviewFigures(decisions=2, best=1, inaccuracies=2, mistakes=0, blunders=0, value_lost=0.1)
+    for language, expected in (
+            ("en", ("0 of 1 decision best", "0 inaccuracies, 1 mistake, 1 blunder",
+                    "1 of 2 decisions best", "2 inaccuracies, 0 mistakes, 0 blunders")),
+            ("es", ("0 de 1 decisión óptima", "0 imprecisiones, 1 error, 1 error grave",
+                    "1 de 2 decisiones óptimas", "2 imprecisiones, 0 errores, 0 errores graves"))):
+        with app.test_request_context(headers={"Accept-Language": language}):
+            html = render_template_string(macro, figures=one) + render_template_string(macro, figures=two)
+        for words in expected:
+            assert words in html, (language, words, html)
