@@ -88,7 +88,7 @@ def _install_template_gettext(app: Flask) -> None:
     """The templates' _(), gettext and ngettext, through the request's catalog.
 
     What Flask-Babel installs does the same with a catalog lookup per string, and `_` goes
-    through a second alias call: ~20 us a string against ~3. Same newstyle semantics as Jinja's
+    through a second alias call: ~20 µs a string against ~3. Same newstyle semantics as Jinja's
     (the string is always %-formatted, and escaped markup-safely under autoescape). Each render
     gets a _() bound to the request's words (a context processor, so found once per render and
     in force_locale's language inside such a block); macros imported without the context use

@@ -64,12 +64,11 @@ def request_words() -> RequestWords:
     cached: RequestWords | None = g.get("siete_words")
     # The fast way (a template says ~70 strings): the locale Flask-Babel keeps in g for the
     # request, read where get_locale() reads it, without its ~10 us of lookups each time.
+    # get_locale() below stores the locale there, so after the first call this is the way.
     babel_state = g.get("_flask_babel")
     if cached is not None and getattr(babel_state, "babel_locale", None) is cached.locale:
         return cached
     locale: Any = get_locale()  # the same object until force_locale or refresh() puts another
-    if cached is not None and cached.locale is locale:
-        return cached
     catalog = get_translations()
     found = RequestWords(locale, catalog, _SHOWN.setdefault(catalog, {}))
     g.siete_words = found
