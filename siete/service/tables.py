@@ -25,7 +25,7 @@ from siete.service.rematch_invites import verify_no_pending
 from siete.service.table_access import listed_for, new_token, verify_may_see
 from siete.service.table_locks import locked_table
 from siete.service.text_rules import forbidden_characters
-from siete.service.unit_of_work import transactional
+from siete.service.unit_of_work import transactional_retried
 from siete.settings import ServiceSettings
 
 DEFAULT_TURN_SECONDS = 30
@@ -133,7 +133,7 @@ def new_bot(profile: str, by: str) -> Player:
     raise Conflict(Problem.NO_BOT_NAME)
 
 
-@transactional
+@transactional_retried  # tables opened at one moment may deadlock over new bots' names
 def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
                  seed: int | None = None, max_open: int | None = None) -> Game:
     """Open a table with the creator (unless watching) and the chosen bots seated.
