@@ -2,11 +2,11 @@
 
 A reaction is one of siete.engine.reaction_kinds.Reaction, sent by a seated player; it is not a game
 event (no state, version or record changes). Presence is game_players.last_seen_at, which the
-table's poll reads with its version in one query (seat_marks).
+table's poll reads with its version in one query (siete.data.seat_marks).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import (
@@ -28,6 +28,7 @@ from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db, one_of
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.login_sessions import LoginSession, SessionClaim
 from siete.data.people import Player
+from siete.data.seat_marks import TableMarks, seats_column, seats_of
 from siete.engine.reaction_kinds import Reaction
 
 REACTION_KINDS = tuple(kind.value for kind in Reaction)
@@ -55,51 +56,18 @@ GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__tabl
 PLAYERS, SESSIONS, REACTIONS = Player.__table__, LoginSession.__table__, TableReaction.__table__
 
 
-@dataclass(frozen=True)
-class SeatMark:
-    """One seat as a poll sees it: who sits, when their person was last seen, how many
-    reactions they sent, and whether the polling browser's account is theirs."""
-
-    player_id: int
-    player_name: str
-    join_order: int
-    human: bool
-    last_seen_at: datetime | None
-    reactions_sent: int
-    is_viewer: bool
-
-
-@dataclass(frozen=True)
-class TableMarks:
-    """What the table's poll compares, read in one statement: the game's status, its live
-    version and deadline (None before it starts) and its seats."""
-
-    status: str
-    version: int | None
-    deadline: datetime | None
-    seats: tuple[SeatMark, ...]
-    private: bool = False  # a private table (#26): its poll answers only who may see it
-    invite_token: str | None = None
-
-
 # The viewer is the account of the login session the signed cookie names (checked by its
 # secret's digest), read as a scalar subquery in the same statement: no round trip of its own.
 _VIEWER = (select(SESSIONS.c.user_id)
            .where(SESSIONS.c.id == bindparam("session_id"),
                   SESSIONS.c.secret_digest == bindparam("digest"))
            .scalar_subquery())
-# One statement: the game, its state row if started, and each seat (at most eight rows). No
-# ORDER BY: over the outer joins MariaDB sorted the few rows in a temporary table on every
-# poll; they are put in join order here.
+# One statement, one row: the game, its state row if started, and its seats (seats_column).
 TABLE_MARKS = (
     select(GAMES.c.status, GAMES.c.private, GAMES.c.invite_token, STATES.c.version,
-           STATES.c.turn_deadline, SEATS.c.player_id,
-           PLAYERS.c.name, SEATS.c.join_order, PLAYERS.c.user_id, SEATS.c.last_seen_at,
-           SEATS.c.reactions_sent, (PLAYERS.c.user_id == _VIEWER).label("is_viewer"))
+           STATES.c.turn_deadline, seats_column(GAMES.c.id), _VIEWER.label("viewer"))
     .select_from(GAMES)
     .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
-    .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
-    .outerjoin(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
     .where(GAMES.c.id == bindparam("game_id")))
 MARK_SEEN = (update(SEATS)
              .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
@@ -126,28 +94,19 @@ NEWEST = (select(REACTIONS.c.id, PLAYERS.c.name, REACTIONS.c.kind, REACTIONS.c.s
           .order_by(REACTIONS.c.id.desc()).limit(NEWEST_COUNT))
 
 
-def table_marks(game_id: int, claim: SessionClaim | None) -> TableMarks | None:
-    """The table's status, version, deadline and seats in one statement; None if no such game."""
+def table_marks(game_id: int, claim: SessionClaim | None,
+                viewer_name: str | None = None) -> TableMarks | None:
+    """The table's status, version, deadline and seats in one statement; None if no such game.
+
+    The viewer's seat is that of the account of the login session `claim` names, or (a mover,
+    known by the move's lock) that of the player `viewer_name`."""
     params = {"game_id": game_id, "session_id": claim.session_id if claim else 0,
               "digest": claim.digest if claim else ""}
-    rows = db.session.connection().execute(TABLE_MARKS, params).all()
-    if not rows:
+    row = db.session.connection().execute(TABLE_MARKS, params).first()
+    if row is None:
         return None
-    first = rows[0]
-    seats = tuple(sorted((SeatMark(r.player_id, r.name, r.join_order, r.user_id is not None,
-                                   r.last_seen_at, r.reactions_sent, bool(r.is_viewer))
-                          for r in rows if r.player_id is not None), key=lambda seat: seat.join_order))
-    return TableMarks(first.status, first.version, first.turn_deadline, seats, bool(first.private),
-                      first.invite_token)
-
-
-def table_marks_for(game_id: int, player_name: str) -> TableMarks | None:
-    """table_marks as the player of that name sees them (a mover, known by the move's lock)."""
-    marks = table_marks(game_id, None)
-    if marks is None:
-        return None
-    seats = tuple(replace(seat, is_viewer=seat.player_name == player_name) for seat in marks.seats)
-    return replace(marks, seats=seats)
+    return TableMarks(row.status, row.version, row.turn_deadline,
+                      seats_of(row.seats, row.viewer, viewer_name), bool(row.private), row.invite_token)
 
 
 def mark_seen(game_id: int, player_id: int, now: datetime) -> None:

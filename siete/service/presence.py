@@ -9,12 +9,13 @@ and neither presence nor reactions depend on any card.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from siete.data import lobby_marks
 from siete.data.login_sessions import SessionClaim
-from siete.data.reaction_rows import SeatMark, TableMarks, mark_seen, table_marks
+from siete.data.reaction_rows import mark_seen, table_marks
+from siete.data.seat_marks import SeatMark, TableMarks
 from siete.service.unit_of_work import unit_of_work
 
 PRESENCE_WINDOW = timedelta(seconds=10)  # seen this recently: here; longer ago: gone
@@ -94,6 +95,16 @@ def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:
         return
     with unit_of_work():
         mark_seen(game_id, viewer.player_id, now)
+
+
+def note_mover_here(game_id: int, seats: tuple[SeatMark, ...], now: datetime) -> tuple[SeatMark, ...]:
+    """A move's seats, the mover's (the viewer's) marked seen if it is due, in the move's own
+    transaction: one UPDATE a few seconds apart and no commit of its own."""
+    mover = next((seat for seat in seats if seat.is_viewer), None)
+    if mover is None or not needs_writing(mover.last_seen_at, now):
+        return seats
+    mark_seen(game_id, mover.player_id, now)
+    return tuple(replace(seat, last_seen_at=now) if seat is mover else seat for seat in seats)
 
 
 def needs_writing(last_seen_at: datetime | None, now: datetime) -> bool:

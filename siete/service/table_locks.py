@@ -18,7 +18,9 @@ from siete.data.game_rows import (
 )
 from siete.data.games import Game, GameStateRow
 from siete.data.login_sessions import SessionClaim
+from siete.data.seat_marks import SeatMark
 from siete.service.errors import Conflict, Problem, SignedOut, TableNotFound
+from siete.service.presence import note_mover_here
 from siete.service.sessions import is_stale, mark_seen
 from siete.service.unit_of_work import unit_of_work
 
@@ -52,7 +54,9 @@ def locked_table_for(game_id: int, player_name: str | None, claim: SessionClaim 
                      ) -> Iterator[tuple[GameRow, PlainStateRow, Mover]]:
     """locked_started_table for a mover: `player_name` as given, or, for a login session's
     `claim`, its account read with the lock, in the same statement that checks the session is
-    still live. A session last seen over a minute ago is marked seen in the same transaction."""
+    still live. A session last seen over a minute ago is marked seen in the same transaction,
+    and so is the mover at the table (presence), if last written over SEEN_EVERY ago: the
+    moving player's polls then find it fresh and need no commit of their own for it."""
     if claim is None:
         with locked_started_table(game_id) as (game, row):
             yield game, row, Mover(None, player_name)
@@ -61,20 +65,23 @@ def locked_table_for(game_id: int, player_name: str | None, claim: SessionClaim 
         started = lock_started_for_session(game_id, claim)
         if started is None:
             _not_started(game_id)
-        game, row, now = started
+        game, row, now, seats = started
         if now.user_id is None:  # ended (logged out, elsewhere too), or never was
             raise SignedOut(Problem.SIGNED_OUT)
-        if is_stale(now.last_seen_at, utcnow()):
+        moment = utcnow()
+        if is_stale(now.last_seen_at, moment):
             mark_seen(claim.session_id)
-        yield game, row, Mover(now.user_id, now.player_name)
+        yield game, row, Mover(now.user_id, now.player_name, note_mover_here(game_id, seats, moment))
 
 
 @dataclass(frozen=True)
 class Mover:
-    """Who moves: the user id when a session's check read it with the lock, and the player name."""
+    """Who moves: the user id when a session's check read it with the lock, and the player
+    name; `seats`, the table's seats as that lock read them (presence and reactions), if it did."""
 
     user_id: int | None
     player_name: str | None
+    seats: tuple[SeatMark, ...] | None = None
 
 
 def _not_started(game_id: int) -> NoReturn:

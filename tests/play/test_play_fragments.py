@@ -13,7 +13,7 @@ from siete.engine.views import table_view
 from siete.i18n.words import card_name
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
 from tests.support.settings import app_settings
-from tests.support.statements import counted_statements
+from tests.support.statements import counted_commits, counted_statements
 
 
 def version_of(app, game_id: int) -> int:
@@ -123,21 +123,41 @@ def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
     """#7, #16: a move locks the game and its state, and reads the session's account (its
     generation and player name), in one statement, finds its seat by name in the state and
     writes it; the fragment is drawn from what was saved, not read again, and is the same
-    fragment a poll would get from the database. The render reads the seats' presence and
-    reactions (#26) in one more statement: they are not in the saved state."""
+    fragment a poll would get from the database. The seats' presence and reactions (#26), not
+    in the saved state, come in the locking statement too (#25: no round trip of their own)."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
     version = version_of(app, game_id)
-    with counted_statements(app) as statements:
+    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
+    with counted_statements(app) as statements:  # ana's poll has just marked her here
         moved = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
                             headers=HX)
     assert moved.status_code == 200
     reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith("COMMIT")]
-    assert len(reads_and_writes) == 3, statements
-    assert "game_players.last_seen_at" in reads_and_writes[2]
+    assert len(reads_and_writes) == 2, statements
+    assert "FROM game_players" in reads_and_writes[0] and "last_seen_at" in reads_and_writes[0]
+    assert reads_and_writes[1].startswith("UPDATE game_states")
     polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
     assert _without_ticking(text(moved)) == _without_ticking(text(polled))
+
+
+def test_a_move_marks_its_player_here_in_its_own_transaction(app):
+    """#26, #25: a player whose presence is due to be written (never seen, or over SEEN_EVERY
+    ago) is marked seen by their move, in the move's transaction: one UPDATE, no commit of its
+    own, and their next poll has nothing to write."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana, bots=("standard",))
+    client = client_for(app, ana)
+    version = version_of(app, game_id)
+    with counted_statements(app) as statements, counted_commits(app) as commits:
+        moved = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1}, headers=HX)
+    assert moved.status_code == 200
+    marks = [s for s in statements if s.startswith("UPDATE game_players SET last_seen_at")]
+    assert len(marks) == 1 and len(commits) == 1, (statements, commits)
+    with counted_statements(app) as statements:
+        client.get(f"/tables/{game_id}/fragment?v={version_of(app, game_id)}", headers=HX)
+    assert not [s for s in statements if s.startswith("UPDATE")], statements
 
 
 def test_start_answers_with_the_table_it_saved(app):
@@ -164,7 +184,7 @@ def test_start_answers_with_the_table_it_saved(app):
 @pytest.mark.parametrize("app_config", [{"DB_PING_AFTER_IDLE_S": 60}])
 def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     """#7: a connection used a moment ago is not pinged, and the pool does not roll back again
-    what the request already committed or rolled back: a poll is 2 round trips, a bet 4."""
+    what the request already committed or rolled back: a poll is 2 round trips, a bet 3."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
@@ -180,9 +200,9 @@ def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     calls.clear()
     assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
                        headers=HX).status_code == 200
-    # lock (with the account), state UPDATE, the seats' presence for the render (#26, read with
-    # the lock since #25), COMMIT: one transaction, 4 round trips
-    assert calls == ["query", "query", "query", "commit"]
+    # lock (with the account and the seats' presence and reactions for the render, #26, #25),
+    # state UPDATE, COMMIT: one transaction, 3 round trips (ana's poll has just marked her here)
+    assert calls == ["query", "query", "commit"]
 
 
 def test_a_move_without_htmx_redirects_back_to_the_table(app):

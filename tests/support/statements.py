@@ -28,3 +28,20 @@ def counted_statements(app):
         yield statements
     finally:
         event.remove(engine, "before_cursor_execute", before)
+
+
+@contextmanager
+def counted_commits(app):
+    """Count the transactions the app commits while the block runs (a list, one entry each)."""
+    commits: list[int] = []
+
+    def on_commit(_conn):
+        commits.append(1)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "commit", on_commit)
+    try:
+        yield commits
+    finally:
+        event.remove(engine, "commit", on_commit)
