@@ -71,8 +71,9 @@ def game_status(status: str) -> str:
 
 def _vary_by_language(response: Response) -> Response:
     """A page's words depend on Accept-Language and the switch's cookie: shared caches must know.
-    Content-Language says which one was chosen."""
-    if response.mimetype == "text/html":
+    Content-Language says which one was chosen. An answer with no body (the poll's 204, most of
+    all requests) has no words: choosing its language would only cost a locale lookup."""
+    if response.mimetype == "text/html" and response.status_code != 204:
         response.vary.update(("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", str(get_locale()))
     return response

@@ -407,3 +407,17 @@ def test_watchers_polls_deal_the_next_hand_of_a_bots_only_table_after_its_pause(
     assert response.status_code == 200
     _, after = load(app, game_id)
     assert after.hand == 2 and "Hand 2 settled" in text(response)
+
+
+def test_an_unchanged_poll_chooses_no_language(app):
+    """#25: the poll's 204 has no words, so it is sent without Content-Language (choosing one
+    is a locale lookup on most requests); the fragment a changed poll gets still says it."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana, bots=("standard",))
+    client = client_for(app, ana)
+    version = version_of(app, game_id)
+    unchanged = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
+    assert unchanged.status_code == 204 and "Content-Language" not in unchanged.headers
+    changed = client.get(f"/tables/{game_id}/fragment?v=0", headers={**HX, "Accept-Language": "en"})
+    assert changed.status_code == 200 and changed.headers["Content-Language"] == "en"
+    assert "Accept-Language" in changed.headers["Vary"]
