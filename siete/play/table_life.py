@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cached_property
 
 from flask import g, request, url_for
 
@@ -46,9 +47,9 @@ class TableLife:
     def choices(self) -> list[tuple[str, str]]:
         return [(kind.value, word(REACTION_WORDS, kind)) for kind in Reaction]
 
-    @property
+    @cached_property
     def bubbles(self) -> dict[str, ReactionLine]:
-        """Each seat's newest fresh reaction, by the sender's name."""
+        """Each seat's newest fresh reaction, by the sender's name (found once per render)."""
         return {line.name: line for line in self.lines if line.fresh}
 
 
