@@ -18,7 +18,6 @@ from siete.data.game_rows import (
 from siete.data.games import Game, GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.data.people import Player
-from siete.data.reaction_rows import table_marks
 from siete.data.seat_marks import TableMarks
 from siete.data.vocabulary import GameMode, GameStatus
 from siete.engine import deck, rules
@@ -68,18 +67,11 @@ class TableSnapshot:
     @classmethod
     def of(cls, game: GameRow, live: PlainStateRow, state: GameState,
            mover: Mover | None = None) -> TableSnapshot:
-        """The table as saved; a mover's also with its marks: the seats its lock read (the
-        session's path), else read now, in the move's transaction either way (not a second
-        one for the answer's presence dots: one commit less per move)."""
-        return cls(game, state, live.version, live.turn_deadline, mover, _marks_of(game, live, mover))
-
-
-def _marks_of(game: GameRow, live: PlainStateRow, mover: Mover | None) -> TableMarks | None:
-    if mover is None or mover.player_name is None:
-        return None
-    if mover.seats is None:
-        return table_marks(game.id, None, mover.player_name)
-    return TableMarks(game.status, live.version, live.turn_deadline, mover.seats, game.private)
+        """The table as saved; a mover's also with its marks: the seats read with the move's
+        lock (not a second transaction for the answer's presence dots)."""
+        marks = (TableMarks(game.status, live.version, live.turn_deadline, mover.seats, game.private)
+                 if mover is not None and mover.seats is not None else None)
+        return cls(game, state, live.version, live.turn_deadline, mover, marks)
 
 
 def load_state(row: GameStateRow | PlainStateRow, cards: CardSet) -> GameState:

@@ -18,6 +18,7 @@ from siete.data.game_rows import (
 )
 from siete.data.games import Game, GameStateRow
 from siete.data.login_sessions import SessionClaim
+from siete.data.reaction_rows import table_marks
 from siete.data.seat_marks import SeatMark
 from siete.service.errors import Conflict, Problem, SignedOut, TableNotFound
 from siete.service.presence import note_mover_here
@@ -57,9 +58,10 @@ def locked_table_for(game_id: int, player_name: str | None, claim: SessionClaim 
     still live. A session last seen over a minute ago is marked seen in the same transaction,
     and so is the mover at the table (presence), if last written over SEEN_EVERY ago: the
     moving player's polls then find it fresh and need no commit of their own for it."""
-    if claim is None:
+    if claim is None:  # (the name is known: a loaded user) the seats in a statement of their own
         with locked_started_table(game_id) as (game, row):
-            yield game, row, Mover(None, player_name)
+            marks = table_marks(game_id, None, player_name) if player_name is not None else None
+            yield game, row, Mover(None, player_name, marks.seats if marks is not None else None)
         return
     with unit_of_work():
         started = lock_started_for_session(game_id, claim)
