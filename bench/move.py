@@ -11,7 +11,8 @@ per move kind the mean, p90 and p99 wall time, the mean CPU time and the mean nu
 statements, then the CPU time per move of the whole run. A draw or stand that settles the hand
 ("/settles") or ends the game ("/ends game") is counted apart: the game's end writes the reports'
 aggregates, ratings and tallies, and is what makes the p99 of draws and stands under load.
-bench/load.py measures the same moves under load.
+After the moves it times --polls polls of an unchanged table, as the page sends them (the 204
+that most of a table's requests get). bench/load.py measures the same moves under load.
 """
 from __future__ import annotations
 
@@ -129,9 +130,28 @@ def logged_in_client(app, name: str, bare: bool) -> tuple[object, dict]:
     return client, {**HEADERS, "X-CSRFToken": re.search(token, lobby).group(1)}
 
 
+def poll_unchanged(table: Table, polls: int, statements: list[int], times: dict, cpus: dict,
+                   counts: dict) -> None:
+    """`polls` polls of the open table as its page sends them (`v` and the live marker `p`),
+    none of which finds a change: the 204 most of a table's requests get."""
+    table.ensure_open()
+    version = re.search(r'data-version="([^"]+)"', table.page).group(1)
+    live = re.search(r'data-live="([^"]*)"', table.page)
+    query = f"v={version}" + (f"&p={live.group(1)}" if live else "")
+    for _ in range(polls):
+        before, start, cpu = statements[0], time.perf_counter(), time.process_time()
+        response = table.client.get(f"/tables/{table.game_id}/fragment?{query}", headers=HEADERS)
+        cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
+        kind = "poll (204)" if response.status_code == 204 else f"poll ({response.status_code})"
+        times[kind].append(elapsed)
+        cpus[kind].append(cpu)
+        counts[kind] += statements[0] - before
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=1500)
+    parser.add_argument("--polls", type=int, default=1000, help="unchanged polls timed after the moves")
     parser.add_argument("--database-url", default="mysql+pymysql://root@127.0.0.1/siete_move")
     parser.add_argument("--pace", type=float, default=0.0,
                         help="BOT_MOVE_SECONDS: with it, a person's move lets no bot move (paced play); "
@@ -179,13 +199,14 @@ def main() -> None:
         cpus[action].append(move_cpu)
         counts[action] += statements[0] - before
     cpu = time.process_time() - cpu
+    poll_unchanged(table, args.polls, statements, times, cpus, counts)
     for action, values in sorted(times.items()):
         values.sort()
-        print(f"{action:<15} {len(values):>5} moves  wall mean {1000 * sum(values) / len(values):5.1f} ms"
+        print(f"{action:<15} {len(values):>5} times  wall mean {1000 * sum(values) / len(values):5.1f} ms"
               f"  p90 {1000 * values[int(0.9 * len(values))]:5.1f} ms"
               f"  p99 {1000 * values[int(0.99 * len(values))]:5.1f} ms"
               f"  CPU mean {1000 * sum(cpus[action]) / len(values):5.2f} ms"
-              f"  SQL statements {counts[action] / len(values):4.1f} per move")
+              f"  SQL statements {counts[action] / len(values):4.1f} each")
     print(f"CPU per move (this process: app, test client and new tables): {1000 * cpu / args.moves:.2f} ms")
 
 
