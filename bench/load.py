@@ -28,10 +28,17 @@ sys.path.insert(0, str(ROOT))
 
 from bench.load_checks import check_database, poll_query_count  # noqa: E402
 from bench.load_client import Browser, Response  # noqa: E402
-from bench.load_report import GeneratorLag, own_cpu_seconds, print_routes, print_times  # noqa: E402
+from bench.load_report import (  # noqa: E402
+    GeneratorLag,
+    own_cpu_seconds,
+    print_database_cpu,
+    print_routes,
+    print_times,
+)
 from bench.load_server import (  # noqa: E402
     PASSWORD,
     create_users,
+    database_cpu_seconds,
     prepare_database,
     server_cpu_seconds,
     server_times,
@@ -263,6 +270,7 @@ def main() -> int:
     cpu: list[float] = []
     client_cpu: list[float] = []
     log_span: list[int] = []
+    db_cpu: list[float | None] = []
     try:
         names = create_users(args.database_url, args.players, f"L{int(time.time()) % 100000}p")
         ceiling = Stats()
@@ -274,10 +282,12 @@ def main() -> int:
         lag = GeneratorLag()
         ramp, elapsed = run_players(base, names, args.seconds, args.think, setup, stats,
                                     on_start=lambda: (cpu.append(server_cpu_seconds(server)),
+                                                      db_cpu.append(database_cpu_seconds()),
                                                       client_cpu.append(own_cpu_seconds()),
                                                       log_span.append(log_at()), lag.start()))
         lag.stop()
         cpu.append(server_cpu_seconds(server))
+        db_cpu.append(database_cpu_seconds())
         client_cpu.append(own_cpu_seconds())
         log_span.append(log_at())
         print_routes(setup, ramp, f"set-up: {args.players} players log in and open a table ({ramp:.1f} s)")
@@ -292,6 +302,7 @@ def main() -> int:
                   f"({(cpu[1] - cpu[0]) / elapsed:.2f} cores, "
                   f"{1000 * (cpu[1] - cpu[0]) / max(1, requests_done):.1f} ms per request)   "
                   f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+            print_database_cpu(db_cpu, elapsed, requests_done)
         used = client_cpu[1] - client_cpu[0]
         print(f"load generator CPU in the play phase: {used:.1f} s ({used / elapsed:.2f} cores, "
               "on the same cores as the server)")

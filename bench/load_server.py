@@ -124,3 +124,17 @@ def server_cpu_seconds(server: subprocess.Popen | None) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks += int(fields[11]) + int(fields[12])  # utime, stime
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds() -> float | None:
+    """User + system CPU of the local MariaDB/MySQL server so far (None if none runs here):
+    what a request costs the database, on the same cores as gunicorn."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # the process ended while we looked
+            continue
+        name, fields = text[text.find("(") + 1:text.rfind(")")], text.rsplit(")", 1)[1].split()
+        if name in ("mariadbd", "mysqld"):
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return None
