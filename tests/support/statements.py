@@ -9,6 +9,18 @@ from siete.data.base import db
 
 
 @contextmanager
+def _listening(app, name: str, listener):
+    """`listener` on the app's engine for the engine event `name` while the block runs."""
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, name, listener)
+    try:
+        yield
+    finally:
+        event.remove(engine, name, listener)
+
+
+@contextmanager
 def counted_statements(app):
     """Collect the SQL statements the app sends while the block runs.
 
@@ -21,27 +33,13 @@ def counted_statements(app):
         if not statement.lstrip().upper().startswith("BEGIN"):
             statements.append(statement)
 
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", before)
-    try:
+    with _listening(app, "before_cursor_execute", before):
         yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", before)
 
 
 @contextmanager
 def counted_commits(app):
     """Count the transactions the app commits while the block runs (a list, one entry each)."""
     commits: list[int] = []
-
-    def on_commit(_conn):
-        commits.append(1)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "commit", on_commit)
-    try:
+    with _listening(app, "commit", lambda _conn: commits.append(1)):
         yield commits
-    finally:
-        event.remove(engine, "commit", on_commit)
