@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load_checks import check_database, poll_query_count  # noqa: E402
-from bench.load_client import Browser, Response  # noqa: E402
+from bench.load_client import Browser, Response, live_marker, poll_address  # noqa: E402
 from bench.load_report import (  # noqa: E402
     GeneratorLag,
     own_cpu_seconds,
@@ -149,13 +149,13 @@ class Player:
         elif 'id="move-stand"' in page:
             action, data = "stand", {"version": version}
         elif 'id="move-next"' in page:  # the settled hand is on the table: seen, deal the next
-            response = self.post("next", f"/tables/{self.game_id}/next", {})
+            response = self.post("next", f"/tables/{self.game_id}/next", live_marker(page))
             self.fragment = response.text if response.status_code == 200 else \
                 self.call("table", "GET", f"/tables/{self.game_id}", headers=HX).text
             return True
         else:
             return False
-        response = self.post(action, f"/tables/{self.game_id}/{action}", data)
+        response = self.post(action, f"/tables/{self.game_id}/{action}", data | live_marker(page))
         if response.status_code == 200:
             self.fragment = response.text
             with self.stats.lock:
@@ -171,10 +171,9 @@ class Player:
         next_poll = time.monotonic() + self.rng.uniform(0, POLL_EVERY_S)
         while (now := time.monotonic()) < min(wake, deadline):
             if now >= next_poll:
-                version = re.search(r'data-version="([^"]+)"', self.fragment).group(1)
-                response = self.call("poll", "GET", f"/tables/{self.game_id}/fragment?v={version}",
-                                     headers=HX)
-                if response.status_code == 200:  # someone else changed it (only a timer could)
+                address = poll_address(self.fragment)
+                response = self.call("poll", "GET", address, headers=HX) if address else None
+                if response is not None and response.status_code == 200:  # a timer changed it
                     self.fragment = response.text
                 every = re.search(r'data-poll-ms="(\d+)"', self.fragment)
                 next_poll = now + (int(every.group(1)) / 1000 if every else POLL_EVERY_S)

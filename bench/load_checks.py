@@ -118,7 +118,7 @@ def poll_query_count(url: str) -> int:
     listener = lambda *args: statements.append(args[2])  # noqa: E731
     event.listen(engine, "before_cursor_execute", listener)
     try:
-        response = app.test_client().get(f"/tables/{row[0]}/fragment?v={row[1]}",
+        response = app.test_client().get(f"/tables/{row[0]}/fragment?v={row[1]}&s=-",
                                           headers={"HX-Request": "true"})
     finally:
         event.remove(engine, "before_cursor_execute", listener)

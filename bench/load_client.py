@@ -6,6 +6,8 @@ call here (its cookie jar and hooks); urllib3, which requests is built on, about
 """
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode, urlsplit
@@ -58,3 +60,22 @@ class Browser:
 
     def close(self) -> None:
         self.pool.close()
+
+
+def poll_address(fragment: str) -> str | None:
+    """What siete.js asks: the table's hx-get (the version it shows, and the viewer's seat
+    where the page names it) and, where the page has one, its live marker as `p`; None for a
+    table that no longer polls (it is over)."""
+    table = re.search(r'<section id="table"[^>]*>', fragment)
+    found = re.search(r'hx-get="([^"]+)"', table.group(0)) if table else None
+    if found is None:
+        return None
+    address = html.unescape(found.group(1))
+    live = live_marker(fragment)
+    return f"{address}&p={live['p']}" if live else address
+
+
+def live_marker(fragment: str) -> dict[str, str]:
+    """The page's live marker as siete.js sends it with a poll or a move ({} if it has none)."""
+    found = re.search(r'data-live="([^"]*)"', fragment)
+    return {"p": found.group(1)} if found else {}

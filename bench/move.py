@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import event  # noqa: E402
 
 from bench.load import HX, TABLE_FORM  # noqa: E402
+from bench.load_client import live_marker, poll_address  # noqa: E402
 from bench.load_server import PASSWORD, create_users, prepare_database  # noqa: E402
 
 # As bench/load.py's browsers send them (bench/load_client.py): htmx, English, compressed.
@@ -98,7 +99,8 @@ class Table:
         """One move at the open table; returns its kind, wall time and CPU time."""
         action, data = self.next_move()
         start, cpu = time.perf_counter(), time.process_time()
-        response = self.client.post(f"/tables/{self.game_id}/{action}", data=data, headers=self.headers)
+        response = self.client.post(f"/tables/{self.game_id}/{action}", data=data | live_marker(self.page),
+                                    headers=self.headers)  # the live marker `p`, as siete.js sends it
         cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
         if response.status_code != 200:
             raise RuntimeError(f"{action} {data} answered {response.status_code}")
@@ -132,15 +134,13 @@ def logged_in_client(app, name: str, bare: bool) -> tuple[object, dict]:
 
 def poll_unchanged(table: Table, polls: int, statements: list[int], times: dict, cpus: dict,
                    counts: dict) -> None:
-    """`polls` polls of the open table as its page sends them (`v` and the live marker `p`),
-    none of which finds a change: the 204 most of a table's requests get."""
+    """`polls` polls of the open table as its page sends them (`v`, the seat `s` and the live
+    marker `p`), none of which finds a change: the 204 most of a table's requests get."""
     table.ensure_open()
-    version = re.search(r'data-version="([^"]+)"', table.page).group(1)
-    live = re.search(r'data-live="([^"]*)"', table.page)
-    query = f"v={version}" + (f"&p={live.group(1)}" if live else "")
+    address = poll_address(table.page)
     for _ in range(polls):
         before, start, cpu = statements[0], time.perf_counter(), time.process_time()
-        response = table.client.get(f"/tables/{table.game_id}/fragment?{query}", headers=HEADERS)
+        response = table.client.get(address, headers=HEADERS)
         cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
         kind = "poll (204)" if response.status_code == 204 else f"poll ({response.status_code})"
         times[kind].append(elapsed)

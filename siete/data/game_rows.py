@@ -31,7 +31,6 @@ from sqlalchemy.orm.util import identity_key
 from siete.data.base import Model, db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.login_sessions import SessionClaim, session_columns_for_a_lock
-from siete.data.seat_marks import SeatMark, seats_column, seats_of
 from siete.data.vocabulary import GameStatus
 
 GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
@@ -92,9 +91,8 @@ LOCK_STARTED_OR_SKIP = LOCK_STARTED.with_for_update(skip_locked=True)
 # same statement that session's account (its user and player name, and when it was last seen),
 # so the move checks the session (#24.3) without a round trip of its own. The subqueries read
 # without locking (MySQL locks only the rows of the statement's own tables), and an ended
-# session reads as NULL. The seats come along too (presence and reactions for the answer, and
-# the mover's presence), also unlocked: a poll's presence write does not wait for a move.
-LOCK_STARTED_FOR_SESSION = LOCK_STARTED.add_columns(*session_columns_for_a_lock(), seats_column(GAMES.c.id))
+# session reads as NULL.
+LOCK_STARTED_FOR_SESSION = LOCK_STARTED.add_columns(*session_columns_for_a_lock())
 INSERT_STATE = insert(STATES)
 UPDATE_STATE = update(STATES).where(STATES.c.game_id == bindparam("row_id"))
 UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("row_id"))
@@ -122,9 +120,8 @@ class SessionNow:
 
 
 def lock_started_for_session(game_id: int, claim: SessionClaim
-                             ) -> tuple[PlainGameRow, PlainStateRow, SessionNow, tuple[SeatMark, ...]] | None:
-    """lock_started, and the session's account and the table's seats (the account's marked
-    as the viewer's) read in the same statement."""
+                             ) -> tuple[PlainGameRow, PlainStateRow, SessionNow] | None:
+    """lock_started, and the session's account read in the same statement."""
     found = db.session.connection().execute(
         LOCK_STARTED_FOR_SESSION,
         {"game_id": game_id, "session_id": claim.session_id, "digest": claim.digest}).first()
@@ -132,8 +129,7 @@ def lock_started_for_session(game_id: int, claim: SessionClaim
         return None
     values = found._asdict()
     now = SessionNow(values.pop("session_user"), values.pop("session_player"), values.pop("session_seen"))
-    seats = seats_of(values.pop("seats"), now.user_id)
-    return (*_table_and_state(values), now, seats)
+    return (*_table_and_state(values), now)
 
 
 def _table_and_state(values: dict[str, Any]) -> tuple[PlainGameRow, PlainStateRow]:

@@ -27,7 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.sql.elements import ColumnElement, Label
-from sqlalchemy.sql.selectable import Select
+from sqlalchemy.sql.selectable import ScalarSelect, Select
 
 from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db
 from siete.data.people import Player, User
@@ -116,6 +116,13 @@ def session_columns_for_a_lock() -> tuple[Label[int], Label[str], Label[datetime
             .where(_matches_claim()).scalar_subquery().label("session_player"),
             select(SESSIONS.c.last_seen_at).where(_matches_claim())
             .scalar_subquery().label("session_seen"))
+
+
+def claimed_player_id() -> ScalarSelect[int]:
+    """A scalar subquery: the player of the account whose session the claim names (NULL when
+    the session was ended, the secret is wrong or the account has no player yet)."""
+    return (select(PLAYERS.c.id).join(SESSIONS, SESSIONS.c.user_id == PLAYERS.c.user_id)
+            .where(_matches_claim()).scalar_subquery())
 
 
 TOUCH = update(SESSIONS).where(SESSIONS.c.id == bindparam("session_id")).values(

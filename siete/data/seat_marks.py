@@ -51,6 +51,21 @@ class TableMarks:
     invite_token: str | None = None
 
 
+@dataclass(frozen=True)
+class TableSeen:
+    """What an unchanged poll of a started public table compares, as POLL_ROW (siete.data.
+    reaction_rows) sums it up in the database: the live version and deadline, the seats seen
+    lately as bits by join order, the reactions sent, and the seat the poll named (whether
+    there is one, and when it was last seen)."""
+
+    version: int
+    deadline: datetime | None
+    here_bits: int
+    reactions: int
+    named_seat_exists: bool
+    named_seat_seen_at: datetime | None
+
+
 class json_array_of(FunctionElement[str]):  # noqa: N801 (SQL functions are lower case)
     """An aggregate: the rows' values as one JSON array (SQLite json_group_array, MySQL and
     MariaDB JSON_ARRAYAGG; the same text either way, which json.loads reads)."""

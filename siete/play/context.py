@@ -25,7 +25,7 @@ from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, 
 from siete.i18n.words import bank_sentence, describe_log, last_move
 from siete.play.odds_panel import odds_panel
 from siete.play.polling import hidden_poll_ms, poll_interval_ms
-from siete.play.table_life import table_life
+from siete.play.table_life import life_pulse, poll_seat, table_life
 from siete.play.table_page import (
     Pause,
     PlayedTable,
@@ -39,11 +39,10 @@ from siete.play.table_page import (
     WaitingSeat,
 )
 from siete.service.play import TableSnapshot, current_state
-from siete.service.presence import TablePulse, pulse_of, table_pulse
+from siete.service.presence import TablePulse
 from siete.service.presence import waiting_marker as seating_marker
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
-from siete.web.extensions import claimed_session
 from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
@@ -86,15 +85,15 @@ def seconds_left(deadline: datetime | None) -> int | None:
 
 def table_context(game_id: int, user_id: int | None, error: str | None = None,
                   notice: str | None = None, snapshot: TableSnapshot | None = None,
-                  player_name: str | None = None) -> TablePage:
+                  player_name: str | None = None, live_seen: str | None = None) -> TablePage:
     """Everything _table.html needs; a seat replaced by a bot watches as a spectator.
 
-    The table is read from the database unless `snapshot` is the one a move just saved.
+    The table is read from the database unless `snapshot` is the one a move just saved; then
+    `live_seen`, the live marker the mover's page sent, gives its presence and reactions.
     """
-    now = utcnow()  # presence: who is here, and the viewer noted (one statement, and a
-    pulse = (pulse_of(snapshot.marks, now) if snapshot is not None and snapshot.marks is not None
-             else table_pulse(game_id, claimed_session(), now, note_viewer=snapshot is None))
-    game: GameRow  # write a few seconds apart; a move read its marks with its lock)
+    now = utcnow()
+    pulse = life_pulse(game_id, snapshot, live_seen, now)
+    game: GameRow
     state: GameState | None
     if snapshot is not None:
         game, state = snapshot.game, snapshot.state
@@ -110,7 +109,8 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     # who sits and what is free: only a waiting table shows it (never a move's plain row)
     waiting = game if game.status == "waiting" and isinstance(game, Game) else None
     return TablePage(
-        game=game, urls=table_urls(game.id, poll_v), user_id=user_id, seat=viewer, left=left,
+        game=game, urls=table_urls(game.id, poll_v, poll_seat(game, state, seat)),
+        user_id=user_id, seat=viewer, left=left,
         away=left and state is not None and seat is not None and state.seats[seat].away,
         is_creator=user_id is not None and game.creator_user_id == user_id,
         poll=game.status in ("waiting", "playing"), poll_v=poll_v,
@@ -127,10 +127,10 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
 
 def _seated(pulse: TablePulse | None, left: bool) -> bool:
     """The viewer has a seat at the table (and has not left it): they may send reactions."""
-    return pulse is not None and not left and any(seat.is_viewer for seat in pulse.seats)
+    return pulse is not None and not left and pulse.viewer_seated
 
 
-def table_urls(game_id: int, poll_v: str) -> TableUrls:
+def table_urls(game_id: int, poll_v: str, poll_seat: str = "-") -> TableUrls:
     """The addresses the fragment links and posts to, from one url_for (a build costs ~10 µs).
 
     Every table route is the table's address plus a suffix (siete/play/routes.py); `poll_v` (a
@@ -138,7 +138,7 @@ def table_urls(game_id: int, poll_v: str) -> TableUrls:
     """
     base = url_for("play.table", game_id=game_id)
     return TableUrls(
-        table=base, lobby=url_for("play.lobby"), fragment=f"{base}/fragment?v={poll_v}",
+        table=base, lobby=url_for("play.lobby"), fragment=f"{base}/fragment?v={poll_v}&s={poll_seat}",
         bet=f"{base}/bet", draw=f"{base}/draw", stand=f"{base}/stand", leave=f"{base}/leave",
         again=f"{base}/again", back=f"{base}/back", next=f"{base}/next",
         rules=url_for("play.rules"))

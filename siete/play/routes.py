@@ -6,6 +6,7 @@ their status); without it, POSTs redirect back to the table page with a flashed 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import cast
 
 from flask import (
@@ -46,7 +47,7 @@ from siete.service.play import (
     ready_for_next,
     take_seat_back,
 )
-from siete.service.presence import TablePulse, table_pulse
+from siete.service.presence import PollMarks, TablePulse, poll_marks, table_pulse
 from siete.service.table_access import key_matches
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
@@ -75,27 +76,40 @@ def fragment(game_id: int) -> ResponseReturnValue:
     current_user is not touched before the 204 check: Flask-Login would load the user.
     """
     seen, seen_live, now = request.args.get("v", ""), request.args.get("p"), utcnow()
-    pulse = table_pulse(game_id, claimed_session(), now)  # notes the viewer here (throttled)
-    if pulse is None:
-        abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
-    if pulse.private and not _polls_private_table(pulse, game_id):
+    marks = _poll_marks(game_id, now)
+    if isinstance(marks, TablePulse) and marks.private and not _polls_private_table(marks, game_id):
         # not seated and no key: the full render decides (the creator, an invitee) or 404s,
         # so a 204 never tells a stranger that a private table exists or what its version is
         return _render_table(game_id, fragment_only=True)
     # `p` (presence and reactions, siete.js sends it) changes apart from the game's version.
-    alive = seen_live is None or seen_live == pulse.live_marker
+    alive = seen_live is None or seen_live == marks.live_marker
     # a paced bot's move is due to the millisecond (BOT_MOVE_SECONDS), a person's timer too
-    due = pulse.deadline is not None and pulse.deadline <= utcnow_ms()
-    if seen == pulse.marker and alive and not due:
+    due = marks.deadline is not None and marks.deadline <= utcnow_ms()
+    if seen == marks.marker and alive and not due:
         return "", 204
-    if due and pulse.version is not None:
+    if due and marks.version is not None:
         run_due_timers(settings(), game_id)
     return _render_table(game_id, fragment_only=True)
 
 
+def _poll_marks(game_id: int, now: datetime) -> PollMarks | TablePulse:
+    """What the poll compares. The page names its viewer's seat (`s`, a join order, "-" for
+    none): then a started public table's poll reads one row, no account and no name
+    (poll_marks). A waiting or private table, or a page from before `s`, gets the whole pulse,
+    which knows its viewer and notes them here."""
+    claim, hint = claimed_session(), request.args.get("s")
+    marks: PollMarks | TablePulse | None = (
+        poll_marks(game_id, parse_ascii_int(hint), claim, now) if hint is not None else None)
+    if marks is None:
+        marks = table_pulse(game_id, claim, now)
+    if marks is None:
+        abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
+    return marks
+
+
 def _polls_private_table(pulse: TablePulse, game_id: int) -> bool:
     """A seated viewer, or one whose key is the table's, may have the cheap 204 (#26)."""
-    if any(seat.is_viewer for seat in pulse.seats):
+    if pulse.viewer_seated:
         return True
     return key_matches(pulse.invite_token, table_key(game_id))
 
@@ -117,7 +131,8 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     """
     viewer_id, viewer_name = viewer if viewer is not None else (user_id(), player_name())
     try:
-        ctx = table_context(game_id, viewer_id, error, notice, snapshot, viewer_name)
+        ctx = table_context(game_id, viewer_id, error, notice, snapshot, viewer_name,
+                            request.form.get("p"))  # the mover's page's live marker (siete.js)
     except TableNotFound as exc:
         abort(404, error_message(exc))
     if snapshot is None:  # (a move's snapshot: the mover sits there) a private table is no

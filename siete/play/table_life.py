@@ -9,11 +9,17 @@ from functools import cached_property
 
 from flask import g, request, url_for
 
+from siete.data.game_rows import GameRow
+from siete.data.games import Game
 from siete.engine.reaction_kinds import Reaction
+from siete.engine.state import GameState
 from siete.i18n.labels import word
 from siete.i18n.reaction_words import REACTION_WORDS
-from siete.service.presence import TablePulse
+from siete.service.play import TableSnapshot
+from siete.service.presence import TablePulse, parse_live_marker, pulse_of_move, table_pulse
 from siete.service.reactions import table_reactions
+from siete.service.recording import seats_by_join_order
+from siete.web.extensions import claimed_session
 
 BUBBLE_FOR = timedelta(seconds=6)  # a reaction shows on its seat this long (and stays in the log)
 MUTE_COOKIE = "siete_mute_reactions"
@@ -70,3 +76,26 @@ def table_life(game_id: int, pulse: TablePulse | None, seated: bool, now: dateti
     base = url_for("play.table", game_id=game_id)
     return TableLife(pulse.here, pulse.live_marker, muted, seated and pulse.status != "abandoned",
                      lines, f"{base}/react", f"{base}/reactions/mute")
+
+
+def life_pulse(game_id: int, snapshot: TableSnapshot | None, live_seen: str | None,
+           now: datetime) -> TablePulse | None:
+    """Presence and reactions: a move's answer shows what the mover's page showed (its live
+    marker: no read of the seats on the move's path); otherwise the table's pulse, which also
+    notes the viewer here unless a move is answered (one statement, and a write a few seconds
+    apart; the mover's polls note them)."""
+    live = parse_live_marker(live_seen) if snapshot is not None else None
+    if snapshot is not None and live is not None:
+        return pulse_of_move(snapshot.game.status, snapshot.version, snapshot.deadline,
+                             [seat.name for seat in snapshot.state.seats], live)
+    return table_pulse(game_id, claimed_session(), now, note_viewer=snapshot is None)
+
+
+def poll_seat(game: GameRow, state: GameState | None, seat: int | None) -> str:
+    """The viewer's seat as the poll names it: its join order ("-" for none). A started game's
+    seat is its join order; a waiting table's seats may have gaps (someone left)."""
+    if seat is None:
+        return "-"
+    if state is not None or not isinstance(game, Game):
+        return str(seat)
+    return str(seats_by_join_order(game)[seat].join_order)

@@ -18,7 +18,6 @@ from siete.data.game_rows import (
 from siete.data.games import Game, GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.data.people import Player
-from siete.data.seat_marks import TableMarks
 from siete.data.vocabulary import GameMode, GameStatus
 from siete.engine import deck, rules
 from siete.engine.bots import paced_step_due, play_until_person
@@ -62,16 +61,12 @@ class TableSnapshot:
     version: int
     deadline: datetime | None
     mover: Mover | None = None  # who moved (user id read with the lock for a session)
-    marks: TableMarks | None = None  # presence and reactions, as the mover sees them
 
     @classmethod
     def of(cls, game: GameRow, live: PlainStateRow, state: GameState,
            mover: Mover | None = None) -> TableSnapshot:
-        """The table as saved; a mover's also with its marks: the seats read with the move's
-        lock (not a second transaction for the answer's presence dots)."""
-        marks = (TableMarks(game.status, live.version, live.turn_deadline, mover.seats, game.private)
-                 if mover is not None and mover.seats is not None else None)
-        return cls(game, state, live.version, live.turn_deadline, mover, marks)
+        """The table as saved, and who moved it."""
+        return cls(game, state, live.version, live.turn_deadline, mover)
 
 
 def load_state(row: GameStateRow | PlainStateRow, cards: CardSet) -> GameState:

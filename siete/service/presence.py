@@ -6,15 +6,21 @@ requests to the table (polls included): a poll costs one query, and one small UP
 seconds apart per person. Presence and the reactions' count travel in the poll's `p` marker,
 apart from the game's version: the version still moves one step per public move (SECURITY.md),
 and neither presence nor reactions depend on any card.
+
+Two reads: the poll's (poll_marks: one row summing up the seats, no names, no account; the
+page names its viewer's seat and the write checks it) and the whole pulse (table_pulse: names and the viewer,
+for a render and a private table). A move's answer reads neither: it shows the live marker the
+mover's page sent (pulse_of_move).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from siete.data import lobby_marks
 from siete.data.login_sessions import SessionClaim
-from siete.data.reaction_rows import mark_seen, table_marks
+from siete.data.reaction_rows import mark_seen, mark_seen_by_claim, table_marks, table_seen
 from siete.data.seat_marks import SeatMark, TableMarks
 from siete.service.unit_of_work import unit_of_work
 
@@ -31,40 +37,75 @@ def waiting_marker(status: str, player_ids: list[int]) -> str:
     return f"w{status}-" + ".".join(str(player_id) for player_id in player_ids)
 
 
+def game_marker(status: str, version: int | None, player_ids: list[int]) -> str:
+    """The game's marker: its version once started, else who sits (waiting_marker)."""
+    return str(version) if version is not None else waiting_marker(status, player_ids)
+
+
+def live_marker_of(here_bits: int, reactions: int) -> str:
+    """Presence (a bit per seat here, by join order) and the reactions' count: what changes
+    without a move. Letters, digits and '.' only: it needs no quoting in a query."""
+    return f"{here_bits}.{reactions}"
+
+
+LIVE_MARKER = re.compile(r"(\d{1,3})\.(\d{1,9})")  # at most 8 seats: bits below 256
+
+
+def parse_live_marker(text: str | None) -> tuple[int, int] | None:
+    """(presence bits, reactions) of a live marker a page sent back, or None if it is not one."""
+    found = LIVE_MARKER.fullmatch(text) if text and text.isascii() else None
+    return None if found is None else (int(found[1]), int(found[2]))
+
+
 @dataclass(frozen=True)
 class TablePulse:
     """What a poll compares, and what the seats show of presence: the game's status, version
-    and deadline (None before the start), who is here (player names) and the reactions sent."""
+    and deadline (None before the start), who is here (player names, and as bits by join
+    order), the reactions sent, and whether the viewer sits at the table."""
 
     status: str
     version: int | None
     deadline: datetime | None
-    seats: tuple[SeatMark, ...]
+    player_ids: tuple[int, ...]  # who sits, in join order
     here: frozenset[str]
+    here_bits: int
     reactions: int
+    viewer_seated: bool
     private: bool = False  # a private table (#26): only who may see it gets its poll's 204
     invite_token: str | None = None
 
     @property
     def marker(self) -> str:
-        """The game's marker: its version once started, else who sits (waiting_marker)."""
-        if self.version is not None:
-            return str(self.version)
-        return waiting_marker(self.status, [seat.player_id for seat in self.seats])
+        return game_marker(self.status, self.version, list(self.player_ids))
 
     @property
     def live_marker(self) -> str:
-        """Presence (a bit per seat in join order) and the reactions' count: what changes
-        without a move. Letters, digits and '.' only: it needs no quoting in a query."""
-        bits = sum(1 << seat.join_order for seat in self.seats if seat.player_name in self.here)
-        return f"{bits}.{self.reactions}"
+        return live_marker_of(self.here_bits, self.reactions)
+
+
+@dataclass(frozen=True)
+class PollMarks:
+    """An unchanged poll's answer for a started public table, from poll_marks: its version
+    (its marker), deadline and live marker."""
+
+    version: int
+    deadline: datetime | None
+    live_marker: str
+
+    @property
+    def marker(self) -> str:
+        return str(self.version)
 
 
 def is_here(seat: SeatMark, now: datetime) -> bool:
     """A person seen within PRESENCE_WINDOW (the viewer always is: they are asking now)."""
     if not seat.human:
         return False
-    return seat.is_viewer or (seat.last_seen_at is not None and now - seat.last_seen_at <= PRESENCE_WINDOW)
+    return seat.is_viewer or _seen_lately(seat.last_seen_at, now)
+
+
+def _seen_lately(last_seen_at: datetime | None, now: datetime) -> bool:
+    return last_seen_at is not None and now - last_seen_at <= PRESENCE_WINDOW
 
 
 def table_pulse(game_id: int, claim: SessionClaim | None, now: datetime,
@@ -83,10 +124,47 @@ def table_pulse(game_id: int, claim: SessionClaim | None, now: datetime,
 
 
 def pulse_of(marks: TableMarks, now: datetime) -> TablePulse:
-    here = frozenset(seat.player_name for seat in marks.seats if is_here(seat, now))
-    return TablePulse(marks.status, marks.version, marks.deadline, marks.seats, here,
-                      sum(seat.reactions_sent for seat in marks.seats), marks.private,
-                      marks.invite_token)
+    here = [seat for seat in marks.seats if is_here(seat, now)]
+    return TablePulse(marks.status, marks.version, marks.deadline,
+                      tuple(seat.player_id for seat in marks.seats),
+                      frozenset(seat.player_name for seat in here),
+                      sum(1 << seat.join_order for seat in here),
+                      sum(seat.reactions_sent for seat in marks.seats),
+                      any(seat.is_viewer for seat in marks.seats), marks.private, marks.invite_token)
+
+
+def pulse_of_move(status: str, version: int, deadline: datetime | None, seat_names: list[str],
+                  live: tuple[int, int]) -> TablePulse:
+    """The pulse a mover's page showed (its live marker, `live`) on the table the move left:
+    the answer's presence and reactions with no read of the seats (the next poll corrects
+    anything that changed since). Seats are in join order, so a bit names a seat's player."""
+    bits, reactions = live
+    here = frozenset(name for order, name in enumerate(seat_names) if bits >> order & 1)
+    return TablePulse(status, version, deadline, (), here, bits, reactions, True)
+
+
+def poll_marks(game_id: int, seat: int | None, claim: SessionClaim | None,
+               now: datetime) -> PollMarks | None:
+    """An unchanged poll's markers from POLL_ROW, one row; None for a table that is not a
+    started public one (a waiting table's marker names who sits, a private table's poll must
+    know its viewer: table_pulse reads both, and says when there is no such table).
+
+    `seat` is the join order the poll's page names as its viewer's: it is marked seen when due
+    (SEEN_EVERY), by a write that checks the seat is the claimed session's account's.
+    """
+    seen = table_seen(game_id, seat, now - PRESENCE_WINDOW)
+    if seen is None:
+        return None
+    bits = seen.here_bits
+    if (seat is not None and seen.named_seat_exists and claim is not None
+            and needs_writing(seen.named_seat_seen_at, now) and _mark_claimed_seat(game_id, seat, claim, now)):
+        bits |= 1 << seat
+    return PollMarks(seen.version, seen.deadline, live_marker_of(bits, seen.reactions))
+
+
+def _mark_claimed_seat(game_id: int, seat: int, claim: SessionClaim, now: datetime) -> bool:
+    with unit_of_work():
+        return mark_seen_by_claim(game_id, seat, claim, now)
 
 
 def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:
@@ -95,16 +173,6 @@ def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:
         return
     with unit_of_work():
         mark_seen(game_id, viewer.player_id, now)
-
-
-def note_mover_here(game_id: int, seats: tuple[SeatMark, ...], now: datetime) -> tuple[SeatMark, ...]:
-    """A move's seats, the mover's (the viewer's) marked seen if it is due, in the move's own
-    transaction: one UPDATE a few seconds apart and no commit of its own."""
-    mover = next((seat for seat in seats if seat.is_viewer), None)
-    if mover is None or not needs_writing(mover.last_seen_at, now):
-        return seats
-    mark_seen(game_id, mover.player_id, now)
-    return tuple(replace(seat, last_seen_at=now) if seat is mover else seat for seat in seats)
 
 
 def needs_writing(last_seen_at: datetime | None, now: datetime) -> bool:

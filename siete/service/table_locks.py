@@ -18,10 +18,7 @@ from siete.data.game_rows import (
 )
 from siete.data.games import Game, GameStateRow
 from siete.data.login_sessions import SessionClaim
-from siete.data.reaction_rows import table_marks
-from siete.data.seat_marks import SeatMark
 from siete.service.errors import Conflict, Problem, SignedOut, TableNotFound
-from siete.service.presence import note_mover_here
 from siete.service.sessions import is_stale, mark_seen
 from siete.service.unit_of_work import unit_of_work
 
@@ -55,35 +52,31 @@ def locked_table_for(game_id: int, player_name: str | None, claim: SessionClaim 
                      ) -> Iterator[tuple[GameRow, PlainStateRow, Mover]]:
     """locked_started_table for a mover: `player_name` as given, or, for a login session's
     `claim`, its account read with the lock, in the same statement that checks the session is
-    still live. A session last seen over a minute ago is marked seen in the same transaction,
-    and so is the mover at the table (presence), if last written over SEEN_EVERY ago: the
-    moving player's polls then find it fresh and need no commit of their own for it."""
-    if claim is None:  # (the name is known: a loaded user) the seats in a statement of their own
+    still live. A session last seen over a minute ago is marked seen in the same transaction.
+    (The seats are not read: the answer shows the presence the mover's page sent, and the
+    mover's polls mark them here.)"""
+    if claim is None:  # the name is known: a loaded user
         with locked_started_table(game_id) as (game, row):
-            marks = table_marks(game_id, None, player_name) if player_name is not None else None
-            yield game, row, Mover(None, player_name, marks.seats if marks is not None else None)
+            yield game, row, Mover(None, player_name)
         return
     with unit_of_work():
         started = lock_started_for_session(game_id, claim)
         if started is None:
             _not_started(game_id)
-        game, row, now, seats = started
+        game, row, now = started
         if now.user_id is None:  # ended (logged out, elsewhere too), or never was
             raise SignedOut(Problem.SIGNED_OUT)
-        moment = utcnow()
-        if is_stale(now.last_seen_at, moment):
+        if is_stale(now.last_seen_at, utcnow()):
             mark_seen(claim.session_id)
-        yield game, row, Mover(now.user_id, now.player_name, note_mover_here(game_id, seats, moment))
+        yield game, row, Mover(now.user_id, now.player_name)
 
 
 @dataclass(frozen=True)
 class Mover:
-    """Who moves: the user id when a session's check read it with the lock, and the player
-    name; `seats`, the table's seats as that lock read them (presence and reactions), if it did."""
+    """Who moves: the user id when a session's check read it with the lock, and the player name."""
 
     user_id: int | None
     player_name: str | None
-    seats: tuple[SeatMark, ...] | None = None
 
 
 def _not_started(game_id: int) -> NoReturn:

@@ -155,9 +155,12 @@
   /* ---- Presence and reactions: the poll carries `p` (data-live), which changes apart from the
      game's version; new reactions are read out unless muted (the server leaves them out) ---- */
   function onConfigRequest(evt) {
-    var elt = evt.detail.elt;
-    if (elt && elt.id === "table" && evt.detail.verb === "get" && elt.hasAttribute("data-live")) {
-      evt.detail.parameters.p = elt.getAttribute("data-live");
+    var elt = evt.detail.elt, table = document.getElementById("table");
+    var polls = elt && elt.id === "table" && evt.detail.verb === "get";
+    // a move's answer shows the presence this page shows: the server reads no seats for it
+    var moves = elt && table && evt.detail.verb === "post" && table.contains(elt);
+    if ((polls || moves) && table.hasAttribute("data-live")) {
+      evt.detail.parameters.p = table.getAttribute("data-live");
     }
   }
 

@@ -12,8 +12,10 @@ import pytest
 
 from siete.data.base import db
 from siete.data.games import Game
+from siete.service.tables import start_table
 from tests.support.friends import age_invites, finished_game, open_table, player_of
 from tests.support.play import HX, client_for, make_user, text
+from tests.support.settings import app_settings
 
 PASSWORD = "Zq8-mPw-41-river"
 
@@ -141,6 +143,24 @@ def test_a_stranger_s_poll_never_gets_the_cheap_204_of_a_private_table(app, peop
     with_key = client_for(app, people["Bea"])
     assert with_key.get(f"/tables/{game_id}?key={key}").status_code == 200  # remembered
     assert with_key.get(poll, headers=HX).status_code == 204
+
+
+def test_a_started_private_table_s_poll_names_a_seat_and_still_gives_a_stranger_nothing(app, people):
+    """#25: a started table's poll names its viewer's seat (`s`) and reads one row without the
+    account; a private one still asks who polls, so a stranger who copies the owner's address
+    (seat included) gets the 404, never the 204."""
+    with app.app_context():
+        game = open_table(player_of(people["Ana"]), private=True, seats=2)
+        game_id = game.id
+        start_table(app_settings(), game_id, player_of(people["Ana"]))
+        db.session.commit()
+    ana = client_for(app, people["Ana"])
+    page = text(ana.get(f"/tables/{game_id}", headers=HX))
+    poll = html.unescape(re.search(r'hx-get="([^"]+)"', page).group(1))
+    assert "&s=" in poll and "s=-" not in poll
+    assert ana.get(poll, headers=HX).status_code == 204
+    for who in (None, people["Cris"]):
+        assert client_for(app, who).get(poll, headers=HX).status_code == 404
 
 
 def test_the_key_once_used_is_remembered_and_the_friend_joins_with_one_click(app, people):

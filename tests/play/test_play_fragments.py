@@ -12,6 +12,7 @@ from siete.data.base import db, utcnow
 from siete.engine.views import table_view
 from siete.i18n.words import card_name
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
+from tests.support.presence import last_seen
 from tests.support.settings import app_settings
 from tests.support.statements import counted_commits, counted_statements
 
@@ -30,8 +31,9 @@ def test_htmx_gets_the_fragment_and_a_browser_the_whole_page(app):
     assert page.startswith("<!doctype html>") and '<section id="table"' in page
     assert fragment.lstrip().startswith('<section id="table"') and "<html" not in fragment
     assert 'hx-trigger="siete:poll"' in fragment and 'data-poll-ms="' in fragment and 'hx-swap="outerHTML"' in fragment
-    version = version_of(app, game_id)
-    assert f'hx-get="/tables/{game_id}/fragment?v={version}"' in fragment
+    version, seat = version_of(app, game_id), seat_of_user(app, game_id, ana)
+    # the poll names the version this copy shows and the viewer's seat (its join order)
+    assert f'hx-get="/tables/{game_id}/fragment?v={version}&amp;s={seat}"' in fragment
     assert re.search(r'href="/static/css/table.css\?v=[0-9a-f]{10}"', page)  # content-hashed
 
 
@@ -39,17 +41,34 @@ def test_htmx_gets_the_fragment_and_a_browser_the_whole_page(app):
 
 def test_unchanged_poll_answers_204_with_a_single_query(app):
     """One query, the presence's marks with the version (#26): a seated person's poll also
-    notes them here, in an UPDATE at most every few seconds (tests/play/test_presence.py)."""
+    notes them here, in an UPDATE at most every few seconds (tests/play/test_presence.py).
+    The page names its viewer's seat (`s`), so the query reads a row per seat and no account,
+    no name and no subquery (#25: most of a table's requests are this poll)."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    version, seat = version_of(app, game_id), seat_of_user(app, game_id, ana)
+    client_for(app, ana).get(f"/tables/{game_id}/fragment?v={version}&s={seat}", headers=HX)  # Ana is here
+    for client, hint in ((client_for(app, ana), seat), (client_for(app, None), "-")):
+        with counted_statements(app) as statements:
+            response = client.get(f"/tables/{game_id}/fragment?v={version}&s={hint}", headers=HX)
+        assert response.status_code == 204 and response.data == b""
+        assert len(statements) == 1, statements
+        assert "game_states" in statements[0] and "game_players" in statements[0]
+        assert "login_sessions" not in statements[0] and "(SELECT" not in statements[0].upper()
+
+
+def test_a_poll_from_a_page_without_its_seat_reads_the_whole_pulse(app):
+    """A page from before the poll named its seat (or a hand-made address) still gets its 204
+    in one query: the whole pulse, which finds the viewer by their login session."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana)
     version = version_of(app, game_id)
-    client_for(app, ana).get(f"/tables/{game_id}/fragment?v={version}", headers=HX)  # Ana is here
-    for client in (client_for(app, ana), client_for(app, None)):
-        with counted_statements(app) as statements:
-            response = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
-        assert response.status_code == 204 and response.data == b""
-        assert len(statements) == 1, statements
-        assert "game_states" in statements[0]
+    client = client_for(app, ana)
+    client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
+    with counted_statements(app) as statements:
+        response = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
+    assert response.status_code == 204 and len(statements) == 1, statements
+    assert "login_sessions" in statements[0]
 
 
 def test_poll_with_an_old_version_returns_the_fresh_fragment(app):
@@ -119,45 +138,68 @@ def _without_ticking(html: str) -> str:
                   r'|name="csrf_token" value="[^"]*"', "", html)
 
 
+def _live_marker(fragment: str) -> str:
+    return fragment.split('data-live="')[1].split('"')[0]
+
+
 def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
     """#7, #16: a move locks the game and its state, and reads the session's account (its
     generation and player name), in one statement, finds its seat by name in the state and
     writes it; the fragment is drawn from what was saved, not read again, and is the same
     fragment a poll would get from the database. The seats' presence and reactions (#26), not
-    in the saved state, come in the locking statement too (#25: no round trip of their own)."""
+    in the saved state, are what the mover's page showed: siete.js sends its live marker (`p`)
+    with the move, so the move reads no seat (#25)."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
     version = version_of(app, game_id)
-    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
-    with counted_statements(app) as statements:  # ana's poll has just marked her here
-        moved = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
+    live = _live_marker(text(client.get(f"/tables/{game_id}", headers=HX)))
+    with counted_statements(app) as statements:
+        moved = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1, "p": live},
                             headers=HX)
     assert moved.status_code == 200
     reads_and_writes = [s for s in statements if not s.lstrip().upper().startswith("COMMIT")]
     assert len(reads_and_writes) == 2, statements
-    assert "FROM game_players" in reads_and_writes[0] and "last_seen_at" in reads_and_writes[0]
+    assert "JOIN game_states" in reads_and_writes[0] and "game_players" not in reads_and_writes[0]
     assert reads_and_writes[1].startswith("UPDATE game_states")
     polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
     assert _without_ticking(text(moved)) == _without_ticking(text(polled))
 
 
-def test_a_move_marks_its_player_here_in_its_own_transaction(app):
-    """#26, #25: a player whose presence is due to be written (never seen, or over SEEN_EVERY
-    ago) is marked seen by their move, in the move's transaction: one UPDATE, no commit of its
-    own, and their next poll has nothing to write."""
+@pytest.mark.parametrize("sent", [None, "", "junk", "9999.1", "1.2.3", "٣.1"])
+def test_a_move_without_a_live_marker_reads_the_seats_for_its_answer(app, sent):
+    """Without JavaScript's `p` (or with something that is not a live marker) the answer still
+    shows who is here: one more statement reads the seats. Bad input is never an error."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
     version = version_of(app, game_id)
-    with counted_statements(app) as statements, counted_commits(app) as commits:
-        moved = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1}, headers=HX)
-    assert moved.status_code == 200
-    marks = [s for s in statements if s.startswith("UPDATE game_players SET last_seen_at")]
-    assert len(marks) == 1 and len(commits) == 1, (statements, commits)
+    form = {"version": version, "amount": 1} | ({} if sent is None else {"p": sent})
     with counted_statements(app) as statements:
-        client.get(f"/tables/{game_id}/fragment?v={version_of(app, game_id)}", headers=HX)
-    assert not [s for s in statements if s.startswith("UPDATE")], statements
+        moved = client.post(f"/tables/{game_id}/bet", data=form, headers=HX)
+    assert moved.status_code == 200 and 'data-presence="here"' in text(moved)
+    reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 2 and "game_players" in reads[1], statements
+    polled = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
+    assert _without_ticking(text(moved)) == _without_ticking(text(polled))
+
+
+def test_a_poll_marks_only_the_seat_of_its_own_account(app):
+    """#26, #25: the poll names its viewer's seat; the write that marks it seen checks the seat
+    is the session's account's, so naming another seat (a forged address) marks no one."""
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    game_id = started_game(app, ana, bots=("standard",))
+    version, seat = version_of(app, game_id), seat_of_user(app, game_id, ana)
+    client_for(app, bea).get(f"/tables/{game_id}/fragment?v={version}&s={seat}", headers=HX)
+    assert last_seen(app, game_id, "Ana") is None
+    client = client_for(app, ana)
+    with counted_statements(app) as statements, counted_commits(app) as commits:
+        client.get(f"/tables/{game_id}/fragment?v={version}&s={seat}", headers=HX)
+    marks = [s for s in statements if s.startswith("UPDATE game_players SET last_seen_at")]
+    assert len(marks) == 1 and len(commits) == 1 and last_seen(app, game_id, "Ana") is not None
+    with counted_statements(app) as statements:
+        client.get(f"/tables/{game_id}/fragment?v={version}&s={seat}", headers=HX)
+    assert not [s for s in statements if s.startswith("UPDATE")], statements  # seen a moment ago
 
 
 def test_start_answers_with_the_table_it_saved(app):
@@ -189,19 +231,20 @@ def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
     version = version_of(app, game_id)
-    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
+    seat = seat_of_user(app, game_id, ana)
+    live = _live_marker(text(client.get(f"/tables/{game_id}", headers=HX)))  # marks Ana here
     calls: list[str] = []
     for name in ("ping", "rollback", "commit", "query"):
         original = getattr(pymysql.connections.Connection, name)
         monkeypatch.setattr(pymysql.connections.Connection, name,
                             lambda self, *a, _n=name, _f=original, **k: (calls.append(_n), _f(self, *a, **k))[1])
-    assert client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX).status_code == 204
+    assert client.get(f"/tables/{game_id}/fragment?v={version}&s={seat}", headers=HX).status_code == 204
     assert calls == ["query", "rollback"]  # the version check, and the end of its transaction
     calls.clear()
-    assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
+    assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1, "p": live},
                        headers=HX).status_code == 200
-    # lock (with the account and the seats' presence and reactions for the render, #26, #25),
-    # state UPDATE, COMMIT: one transaction, 3 round trips (ana's poll has just marked her here)
+    # lock (with the account), state UPDATE, COMMIT: one transaction, 3 round trips (the
+    # answer's presence is the live marker the page sent, #25)
     assert calls == ["query", "query", "commit"]
 
 

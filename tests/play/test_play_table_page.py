@@ -140,10 +140,10 @@ def test_the_fragment_addresses_are_the_routes_own(app):
     from siete.play.context import table_urls
 
     with app.test_request_context():
-        urls = table_urls(7, "12")
+        urls = table_urls(7, "12", "3")
         assert urls.table == url_for("play.table", game_id=7)
         assert urls.lobby == url_for("play.lobby")
-        assert urls.fragment == url_for("play.fragment", game_id=7, v="12")
+        assert urls.fragment == url_for("play.fragment", game_id=7, v="12", s="3")
         for action in ("bet", "draw", "stand"):
             assert getattr(urls, action) == url_for("play.play", game_id=7, action=action)
         assert urls.leave == url_for("play.leave", game_id=7)

@@ -1,19 +1,21 @@
 """Presence at a table (#26): a seat's person is here when they asked anything of the table in
 the last 10 s (a poll counts), gone after; bots show nothing. Their last_seen_at is written at
-most every 3 s; a flip reaches other viewers through the poll's live marker (`p`), never
+most every 4 s; a flip reaches other viewers through the poll's live marker (`p`), never
 through the game's version (SECURITY.md: the version moves one step per public move, R4.2)."""
 from __future__ import annotations
 
+import html
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from siete.data.base import db, utcnow
-from siete.data.games import GamePlayer, GameStateRow
+from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, table_pulse
 from siete.web.extensions import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
+from tests.support.presence import last_seen, set_last_seen
 from tests.support.statements import counted_statements
 
 
@@ -22,19 +24,6 @@ def claim_of(client) -> SessionClaim:
         claim = SessionClaim.parse(session[LOGIN_SESSION_KEY])
     assert claim is not None
     return claim
-
-
-def last_seen(app, game_id: int, user_name: str):
-    from siete.data.people import Player
-    with app.app_context():
-        return db.session.scalar(select(GamePlayer.last_seen_at).join(Player)
-                                 .where(GamePlayer.game_id == game_id, Player.name == user_name))
-
-
-def set_last_seen(app, game_id: int, when) -> None:
-    with app.app_context():
-        db.session.execute(update(GamePlayer).where(GamePlayer.game_id == game_id).values(last_seen_at=when))
-        db.session.commit()
 
 
 def two_at_a_table(app):
@@ -110,6 +99,34 @@ def test_the_other_screen_sees_here_then_gone_through_the_live_marker(app):
     assert marker_of(text(after), "version") == v  # the game's own marker did not move
     # A tab from before this change (no `p`) still gets its 204 on the version alone.
     assert ana_client.get(f"/tables/{game_id}/fragment?v={v}", headers=HX).status_code == 204
+
+
+def poll_of(page: str) -> str:
+    """The address siete.js polls: the table's hx-get (version and seat) and its live marker."""
+    address = html.unescape(page.split('hx-get="')[1].split('"')[0])
+    return f"{address}&p={marker_of(page, 'live')}"
+
+
+def test_a_started_tables_poll_reads_one_row_and_agrees_with_the_page(app):
+    """#25: the poll of a started table, as its page sends it (`v`, the seat `s`, the live
+    marker `p`), is one statement without the account or the names (POLL_ROW), and its live
+    marker is the one the page was drawn with (else every poll would redraw the table): 204
+    while nothing changes, the fragment when the other person goes quiet, 204 again after."""
+    ana, bea, game_id = two_at_a_table(app)
+    ana_client, bea_client = client_for(app, ana), client_for(app, bea)
+    assert ana_client.post(f"/tables/{game_id}/start", data={"fill": "1"}).status_code in (200, 303)
+    bea_client.get(f"/tables/{game_id}", headers=HX)  # Bea is here
+    page = text(ana_client.get(f"/tables/{game_id}", headers=HX))
+    assert page.count('data-presence="here"') == 2 and "&amp;s=-" not in page
+    with counted_statements(app) as statements:
+        assert ana_client.get(poll_of(page), headers=HX).status_code == 204
+    assert len(statements) == 1 and "login_sessions" not in statements[0], statements
+    set_last_seen(app, game_id, utcnow() - PRESENCE_WINDOW - timedelta(seconds=2))  # both quiet
+    after = ana_client.get(poll_of(page), headers=HX)  # Ana's poll marks her here again
+    assert after.status_code == 200 and text(after).count('data-presence="here"') == 1
+    assert marker_of(text(after), "version") == marker_of(page, "version")
+    assert ana_client.get(poll_of(text(after)), headers=HX).status_code == 204
+    assert last_seen(app, game_id, "Bea") < utcnow() - PRESENCE_WINDOW
 
 
 def test_presence_never_moves_the_games_version_or_state(app):
