@@ -134,7 +134,8 @@ def table_urls(game_id: int, poll_v: str, poll_seat: str = "-") -> TableUrls:
     """The addresses the fragment links and posts to, from one url_for (a build costs ~10 µs).
 
     Every table route is the table's address plus a suffix (siete/play/routes.py); `poll_v` (a
-    version, or waiting_marker's letters, digits, '-' and '.') needs no quoting in a query.
+    version, or waiting_marker's letters, digits, '-' and '.') and `poll_seat` (the viewer's
+    join order, or '-': table_life.poll_seat) need no quoting in a query.
     """
     base = url_for("play.table", game_id=game_id)
     return TableUrls(

@@ -79,7 +79,7 @@ def table_life(game_id: int, pulse: TablePulse | None, seated: bool, now: dateti
 
 
 def life_pulse(game_id: int, snapshot: TableSnapshot | None, live_seen: str | None,
-           now: datetime) -> TablePulse | None:
+               now: datetime) -> TablePulse | None:
     """Presence and reactions: a move's answer shows what the mover's page showed (its live
     marker: no read of the seats on the move's path); otherwise the table's pulse, which also
     notes the viewer here unless a move is answered (one statement, and a write a few seconds

@@ -57,6 +57,17 @@ def test_unchanged_poll_answers_204_with_a_single_query(app):
         assert "login_sessions" not in statements[0] and "(SELECT" not in statements[0].upper()
 
 
+@pytest.mark.parametrize("hint", ["", "-", "junk", "-1", "7", "999999999", "9" * 30, "٣"])
+def test_a_poll_naming_any_seat_answers_and_marks_no_one_else(app, hint):
+    """Bad input: whatever `s` says, the poll answers 204 (nothing changed) and marks no seat
+    that is not the asker's (a visitor here: no one)."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    response = client_for(app, None).get(f"/tables/{game_id}/fragment?v={version_of(app, game_id)}&s={hint}",
+                                         headers=HX)
+    assert response.status_code == 204 and last_seen(app, game_id, "Ana") is None
+
+
 def test_a_poll_from_a_page_without_its_seat_reads_the_whole_pulse(app):
     """A page from before the poll named its seat (or a hand-made address) still gets its 204
     in one query: the whole pulse, which finds the viewer by their login session."""
