@@ -37,11 +37,6 @@ def waiting_marker(status: str, player_ids: list[int]) -> str:
     return f"w{status}-" + ".".join(str(player_id) for player_id in player_ids)
 
 
-def game_marker(status: str, version: int | None, player_ids: list[int]) -> str:
-    """The game's marker: its version once started, else who sits (waiting_marker)."""
-    return str(version) if version is not None else waiting_marker(status, player_ids)
-
-
 def live_marker_of(here_bits: int, reactions: int) -> str:
     """Presence (a bit per seat here, by join order) and the reactions' count: what changes
     without a move. Letters, digits and '.' only: it needs no quoting in a query."""
@@ -76,7 +71,10 @@ class TablePulse:
 
     @property
     def marker(self) -> str:
-        return game_marker(self.status, self.version, list(self.player_ids))
+        """The game's marker: its version once started, else who sits (waiting_marker)."""
+        if self.version is not None:
+            return str(self.version)
+        return waiting_marker(self.status, list(self.player_ids))
 
     @property
     def live_marker(self) -> str:
