@@ -24,12 +24,16 @@ from siete.data.reaction_rows import mark_seen, mark_seen_by_claim, table_marks,
 from siete.data.seat_marks import SeatMark, TableMarks
 from siete.service.unit_of_work import unit_of_work
 
-PRESENCE_WINDOW = timedelta(seconds=10)  # seen this recently: here; longer ago: gone
-# A person's last_seen_at is written at most this often: a write is a commit (a log flush on
-# MariaDB) holding a worker, and at 3 s half of a player's polls (every 1.5 s) wrote; at 4 s a
-# third do. Still well inside PRESENCE_WINDOW: seen at most 4 s + one poll (a hidden tab's 5 s,
-# then every poll writes) ago.
-SEEN_EVERY = timedelta(seconds=4)
+# Seen this recently: here; longer ago: gone. "About 10 s" (#26), a little over, so that a
+# hidden tab's poll (every 5 s) that writes every other time keeps its seat here.
+PRESENCE_WINDOW = timedelta(seconds=12)
+# A person's last_seen_at is written at most this often. The write is a commit, and a commit
+# waits for MariaDB's log flush while it holds a sync worker: 1-2 ms idle, 2-8 ms under
+# bench/load.py's load, against 0.4 ms for the poll's read alone. At 4 s a third of a visible
+# page's polls (every 1.5 s) committed and an unchanged poll took 1 ms more inside gunicorn (p50,
+# 5.7 against 4.75 ms without the write); at 8 s one in six does. The oldest a seat gets before
+# its next write: 8 s + one poll (a hidden tab's 5 s: 10 s), inside PRESENCE_WINDOW.
+SEEN_EVERY = timedelta(seconds=8)
 
 
 def waiting_marker(status: str, player_ids: list[int]) -> str:

@@ -1,6 +1,6 @@
 """Presence at a table (#26): a seat's person is here when they asked anything of the table in
-the last 10 s (a poll counts), gone after; bots show nothing. Their last_seen_at is written at
-most every 4 s; a flip reaches other viewers through the poll's live marker (`p`), never
+the last 12 s (a poll counts), gone after; bots show nothing. Their last_seen_at is written at
+most every 8 s; a flip reaches other viewers through the poll's live marker (`p`), never
 through the game's version (SECURITY.md: the version moves one step per public move, R4.2)."""
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from sqlalchemy import select
 from siete.data.base import db, utcnow
 from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
-from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, table_pulse
+from siete.play.polling import FAST_POLL_MS, HIDDEN_POLL_MS, NEAR_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS
+from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, table_pulse
 from siete.web.extensions import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
 from tests.support.presence import last_seen, set_last_seen
@@ -47,6 +48,22 @@ def test_a_person_is_here_for_ten_seconds_after_their_last_request(app):
         assert table_pulse(game_id, None, seen + PRESENCE_WINDOW).here == {"Ana"}
         later = table_pulse(game_id, None, seen + PRESENCE_WINDOW + timedelta(seconds=1))
         assert later.here == frozenset()  # Bea never asked: gone from the start
+
+
+def test_a_page_polling_at_any_of_its_paces_keeps_its_seat_here_between_writes():
+    """The throttle (SEEN_EVERY) against the window (PRESENCE_WINDOW): whatever pace a page polls
+    at (shown, waiting, hidden, hidden with the turn near), its seat's last write is never older
+    than the window allows, with a second to spare for a late timer."""
+    start = utcnow()
+    for every_ms in (FAST_POLL_MS, WAITING_POLL_MS, SLOW_POLL_MS, NEAR_POLL_MS, HIDDEN_POLL_MS):
+        written, oldest = None, timedelta(0)
+        for tick in range(120_000 // every_ms):
+            now = start + timedelta(milliseconds=tick * every_ms)
+            if written is not None:
+                oldest = max(oldest, now - written)  # what others saw just before this poll
+            if needs_writing(written, now):
+                written = now
+        assert SEEN_EVERY <= oldest <= PRESENCE_WINDOW - timedelta(seconds=1), every_ms
 
 
 def test_a_persons_presence_is_written_at_most_every_few_seconds(app):
