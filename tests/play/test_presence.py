@@ -38,7 +38,7 @@ def marker_of(fragment: str, name: str) -> str:
     return fragment.split(f'data-{name}="')[1].split('"')[0]
 
 
-def test_a_person_is_here_for_ten_seconds_after_their_last_request(app):
+def test_a_person_is_here_for_the_presence_window_after_their_last_request(app):
     ana, _bea, game_id = two_at_a_table(app)
     ana_client = client_for(app, ana)
     assert ana_client.get(f"/tables/{game_id}/fragment?v=x", headers=HX).status_code == 200
