@@ -150,6 +150,11 @@ def spectate(app, game_id: int, clock: Clock) -> Seen:
     return Seen(version, None if deadline is None else deadline - clock.at, fragment)
 
 
+def face_up(fragment: str) -> set[str]:
+    """The cards a fragment shows face up (a face-down one never carries its id)."""
+    return set(re.findall(r'data-card="[A-Z]\d\d"', fragment))
+
+
 def paced_steps_until(app, game_id: int, clock: Clock, stop) -> list[Seen]:
     """Each due step at its deadline, one at a time, each answered to the spectator."""
     seen = []
@@ -193,9 +198,12 @@ def test_a_bot_s_stand_at_7_and_a_half_is_paced_and_shown_as_a_stand_by_choice(
     first = seven[0].version  # each step one version: the draw to 7½ and its stand are two
     assert [s.version for s in seven] == list(range(first, first + len(seven)))
     assert all(s.next_in == PACE for s in seven[:-1])  # every step PACE after the one before
+    assert 'data-card="E05"' in face_up(seven[0].fragment)  # the bank's card shows, dealt
     for at_seven, at_six in zip(seven[:-1], six[:-1]):  # until settled, nothing differs
         assert at_seven.fragment == at_six.fragment
-    assert seven[-1].fragment != six[-1].fragment  # settled: the card and its 7½ show
+        assert not {f'data-card="{SEVEN}"', f'data-card="{SIX}"'} & face_up(at_seven.fragment)
+    # settled: the card and its 7½ show, as they may
+    assert f'data-card="{SEVEN}"' in seven[-1].fragment and f'data-card="{SIX}"' in six[-1].fragment
     assert "7½" in seven[-1].fragment
 
 
@@ -247,3 +255,30 @@ def test_a_person_s_stand_at_7_and_a_half_differs_from_a_stand_by_choice_only_in
         assert at_seven.fragment == at_six.fragment
     assert "Ana stands" in seven[2].fragment and "7½" not in seven[2].fragment
     assert "7½" in seven[-1].fragment  # settled: her card shows
+
+
+def test_a_person_back_while_their_bot_s_stand_at_7_and_a_half_is_due_stands_at_once(
+        app, clock, scripted):
+    """Ana was away: her bot drew to 7½ in a paced step, the stand is the next. She opens the
+    page (she is back): R4.6 stands for her at once, as when she draws to 7½ herself, and the
+    bots play the hand on, one version per step, to a settlement recorded as any other."""
+    ana = make_user(app, "Ana")
+    game_id = seeded_table(app, ana, ("standard", "bold"), sits=True, seed=first_punter_seed(app, ana))
+    rig(app, game_id, "Ana", SEVEN, clock)
+    with app.app_context():
+        state = load(app, game_id)[1]
+        seat = state.seat_index("Ana")
+        state.seats[seat].bot, state.seats[seat].away = "standard", True
+        state.bot_stream = [state.version, 0]
+        db.session.execute(update(StateRow).where(StateRow.game_id == game_id).values(
+            state=json.dumps(state.to_dict()), turn_deadline=clock.at + PACE))
+        db.session.commit()
+    two = paced_steps_until(app, game_id, clock, lambda s: len(s.seats[seat].cards) == 2)
+    assert len(two) == 2 and load(app, game_id)[1].current_seat() == seat  # bet; draw: 7½
+    client_for(app, ana).get(f"/tables/{game_id}")
+    back = load(app, game_id)[1]
+    assert back.version == two[-1].version + 2 and back.seats[seat].status == "stood"
+    assert back.log[-2:] == [["back", seat, None], ["stand", seat, None]]
+    rest = paced_steps_until(app, game_id, clock, settled)
+    assert [s.version for s in rest] == list(range(back.version + 1, back.version + 1 + len(rest)))
+    assert load(app, game_id)[1].seats[seat].result == "seven_half"
