@@ -114,7 +114,8 @@ def my_games() -> str:
 def player(name: str) -> str:
     """A player's profile: figures, the reports' rows about it, charts, rating and recent games
     (bots too)."""
-    profile = load_profile(name)
+    viewer = current_user.id if current_user.is_authenticated else None
+    profile = load_profile(name, viewer)
     if profile is None:
         abort(404, _("There is no player called %(name)s.", name=name))
     own = current_user.is_authenticated and profile.name in (
@@ -125,7 +126,7 @@ def player(name: str) -> str:
         rating_chart=rating_chart([(p.game_id, p.rating) for p in profile.rating_series],
                                   profile.rated_games),
         hand_chart=win_rate_by_hand_chart("win_rate_by_hand", profile.hand_rows),
-        review=(trend := review_trend(profile.name)),
+        review=(trend := review_trend(profile.name, with_private=profile.own)),
         accuracy_chart=accuracy_chart([(g.game_id, g.figures.accuracy, g.figures.decisions)
                                        for g in trend.games]))
 

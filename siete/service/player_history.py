@@ -1,5 +1,6 @@
 """A player's history: its account's player and rating, and its games a page at a time (My
-games, and the recent ones on its profile: siete/service/player_profile.py).
+games, and the recent ones on its profile: siete/service/player_profile.py). A private table's
+games are the players' own: My games and their own profile list them, others never see them.
 
 Every query is bounded by the player and read from an index alone: game_players.player_id
 (ix_game_players_player_history), never the player's turns or the whole history.
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, false, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
@@ -39,6 +40,7 @@ def rating_for_user(user_id: int) -> float | None:
 MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.c.final_position,
                    GAMES.c.name, GAMES.c.status, GAMES.c.num_players, GAMES.c.hands_played,
                    GAMES.c.started_at, GAMES.c.ended_at, GAMES.c.created_at, GAMES.c.show_odds,
+                   GAMES.c.private,
                    REVIEWED.c.decisions.label("review_decisions"),
                    REVIEWED.c.best.label("review_best"),
                    REVIEWED.c.inaccuracies.label("review_inaccuracies"),
@@ -48,6 +50,7 @@ MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.
             .outerjoin(REVIEWED, REVIEWED.c.game_player_id == SEATS.c.id)
             .where(SEATS.c.player_id == bindparam("player_id"))
             .order_by(SEATS.c.game_id.desc()))
+PUBLIC_GAMES = MY_GAMES.where(GAMES.c.private.is_(false()))  # as anyone else sees them
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,8 @@ class GameLine:
     started_at: datetime | None
     ended_at: datetime | None
     created_at: datetime | None
-    show_odds: bool = False  # a practice table (#27.4): not rated
+    show_odds: bool = False  # a practice table: not rated
+    private: bool = False  # a private table: listed only to its players
     # The seat's review (issue 27): its decisions, the best among them, the value lost in all.
     review_decisions: int | None = None
     review_best: int | None = None
@@ -88,8 +92,11 @@ class GameLine:
         return float(self.review_lost) / self.review_decisions
 
 
-def games_of(player_id: int, page: int, per_page: int) -> tuple[list[GameLine], bool]:
-    """One page of the player's games, newest first, and whether another page follows."""
-    rows = db.session.execute(MY_GAMES.limit(per_page + 1).offset((page - 1) * per_page),
+def games_of(player_id: int, page: int, per_page: int,
+             with_private: bool = True) -> tuple[list[GameLine], bool]:
+    """One page of the player's games, newest first, and whether another page follows; the
+    games of private tables only `with_private` (the player's own lists)."""
+    query = MY_GAMES if with_private else PUBLIC_GAMES
+    rows = db.session.execute(query.limit(per_page + 1).offset((page - 1) * per_page),
                               {"player_id": player_id}).all()
     return [GameLine(**row._mapping) for row in rows[:per_page]], len(rows) > per_page

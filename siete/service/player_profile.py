@@ -6,6 +6,10 @@ turns or the whole history: its totals, first card, nemeses, best game and win r
 come from the report aggregates (sql/profile/, the reports' own definitions narrowed to one
 player, so the profile and the reports always agree); its games from game_players
 (ix_game_players_player_history) and its rating from game_ratings (ix_game_ratings_player_history).
+
+A profile is public: its figures, charts and the reports' rows leave out the games of private
+tables, which show only to their players. The player looking at its own profile also sees
+them in its recent games (as in My games); its figures stay those everyone sees.
 """
 from __future__ import annotations
 
@@ -14,11 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, case, func, select, text
+from sqlalchemy import bindparam, case, false, func, select, text
 from sqlalchemy.sql.selectable import Subquery
 
 from siete.data.base import db
-from siete.data.games import GamePlayer
+from siete.data.games import Game, GamePlayer
 from siete.data.people import User
 from siete.data.player_stats import GameRating
 from siete.data.vocabulary import PlayerKind, SeatResult
@@ -26,7 +30,7 @@ from siete.service.player_history import GameLine, games_of
 from siete.service.ratings import Skill
 
 PROFILE_SQL = Path(__file__).resolve().parents[2] / "sql" / "profile"
-SEATS, RATED = GamePlayer.__table__, GameRating.__table__
+SEATS, RATED, GAMES = GamePlayer.__table__, GameRating.__table__, Game.__table__
 RECENT = 10
 MAX_POINTS = 200  # a long history is thinned to this many points on the rating line
 WIN_RATE_BARS = 12  # the win-rate chart groups the games into at most this many bars
@@ -104,6 +108,7 @@ class Profile:
     win_rate: tuple[WinRateGroup, ...] = ()
     rating_series: tuple[RatingPoint, ...] = ()
     recent: tuple[GameLine, ...] = ()
+    own: bool = False  # the player's own account is looking: its private games are listed
 
     # Report 4's columns the profile shows (the player column would repeat the name).
     HAND_COLUMNS = ("hand_number", "turns", "won_pct", "avg_bet")
@@ -156,21 +161,23 @@ def _rows(name: str, player_id: int) -> list[Any]:
     return list(db.session.execute(text(profile_sql(name)), {"player_id": player_id}))
 
 
-def load_profile(name: str) -> Profile | None:
+def load_profile(name: str, viewer_user_id: int | None = None) -> Profile | None:
     """The profile of the player called `name` (an account that never played has an empty
-    one), or None when there is no such player."""
+    one), or None when there is no such player. `viewer_user_id` is the account looking (None
+    logged out): its own profile lists its private tables' games too."""
     totals = db.session.execute(text(profile_sql("player_totals")), {"name": name}).first()
     if totals is None:
         user = db.session.execute(select(User.__table__.c.username)
                                   .where(User.__table__.c.username_key == User.key_for(name))).first()
         return None if user is None else Profile(user.username, PlayerKind.HUMAN, None)
     pid, games, rated = totals.player_id, int(totals.games), int(totals.rated_games)
+    own = viewer_user_id is not None and totals.user_id == viewer_user_id
     first = _rows("first_card", pid)
     best = _rows("best_game", pid)
     return Profile(
         totals.player, totals.kind, totals.profile, games=games, won=int(totals.won),
         points=int(totals.points), hands_played=int(totals.hands_played), busts=int(totals.busts),
-        stands=int(totals.stands), rated_games=rated,
+        stands=int(totals.stands), rated_games=rated, own=own,
         first_card=FirstCard(first[0].card, int(first[0].times)) if first else None,
         best_game=BestGame(int(best[0].game), int(best[0].points), bool(best[0].won)) if best else None,
         nemeses=tuple(Nemesis(r.nemesis, int(r.games_lost_to)) for r in _rows("nemeses", pid)),
@@ -179,10 +186,12 @@ def load_profile(name: str) -> Profile | None:
                                   round(float(r.avg_bet), 2)) for r in _rows("hand_rates", pid)),
         win_rate=_win_rate(pid, games) if games else (),
         rating_series=_rating_points(pid, rated) if rated else (),
-        recent=tuple(games_of(pid, 1, RECENT)[0]))
+        recent=tuple(games_of(pid, 1, RECENT, with_private=own)[0]))
 
 
-SEATS_DONE = (SEATS.c.player_id == bindparam("player_id"), SEATS.c.result.is_not(None))
+SEATS_DONE = (SEATS.c.player_id == bindparam("player_id"), SEATS.c.result.is_not(None),
+              GAMES.c.private.is_(false()))
+PUBLIC_SEATS = SEATS.join(GAMES, GAMES.c.id == SEATS.c.game_id)  # each seat's game by its key
 
 
 def _numbered(columns: list[Any], table: Any, where: Any, order: Any) -> Subquery:
@@ -194,7 +203,7 @@ def _numbered(columns: list[Any], table: Any, where: Any, order: Any) -> Subquer
 def _win_rate(player_id: int, games: int) -> tuple[WinRateGroup, ...]:
     """The player's finished games, oldest first, in at most WIN_RATE_BARS groups."""
     size = -(-games // WIN_RATE_BARS)
-    numbered = _numbered([SEATS.c.result], SEATS, SEATS_DONE, SEATS.c.game_id)
+    numbered = _numbered([SEATS.c.result], PUBLIC_SEATS, SEATS_DONE, SEATS.c.game_id)
     start = (numbered.c.rn - 1) - (numbered.c.rn - 1) % size
     won = func.sum(case((numbered.c.result == SeatResult.WON, 1), else_=0))
     rows: list[Any] = list(db.session.execute(
@@ -204,11 +213,15 @@ def _win_rate(player_id: int, games: int) -> tuple[WinRateGroup, ...]:
 
 
 def _rating_points(player_id: int, games: int) -> tuple[RatingPoint, ...]:
-    """The rating after each rated game, thinned to about MAX_POINTS in SQL (the last kept)."""
+    """The rating after each rated game, thinned to about MAX_POINTS in SQL (the last kept).
+    A private table's game names no point (one rated before such games were left unrated)."""
     step = max(1, -(-games // MAX_POINTS))
-    numbered = _numbered([RATED.c.game_id, RATED.c.mu_after, RATED.c.sigma_after], RATED,
-                         [RATED.c.player_id == bindparam("player_id")], RATED.c.id)
-    keep = ((numbered.c.rn - 1) % step == 0) | (numbered.c.rn == games)
+    numbered = _numbered([RATED.c.game_id, RATED.c.mu_after, RATED.c.sigma_after,
+                          func.count().over().label("n")],
+                         RATED.join(GAMES, GAMES.c.id == RATED.c.game_id),
+                         [RATED.c.player_id == bindparam("player_id"), GAMES.c.private.is_(false())],
+                         RATED.c.id)
+    keep = ((numbered.c.rn - 1) % step == 0) | (numbered.c.rn == numbered.c.n)
     rows: list[Any] = list(db.session.execute(
         select(numbered.c.game_id, numbered.c.mu_after, numbered.c.sigma_after)
         .where(keep).order_by(numbered.c.rn), {"player_id": player_id}))

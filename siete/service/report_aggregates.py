@@ -8,13 +8,16 @@ same statements on all three paths, so they cannot drift apart.
 
 Additive tables are upserts (`x = x + new`), which are atomic per row on both databases, so
 two games finishing at once cannot lose each other's counts.
+
+A private table's game (games.private) is left out: the reports are public pages, and a game
+played with friends shows only to its players (sql/reports/*.sql say the same).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, select, text
+from sqlalchemy import bindparam, false, select, text
 
 from siete.data.base import Model, db
 from siete.data.games import Game
@@ -177,25 +180,36 @@ def lock_finishes(by: str) -> None:
         db.session.connection().execute(LOCK_TOTALS, {"by": by})
 
 
+PUBLIC_AMONG = select(Game.id).where(Game.id.in_(bindparam("ids", expanding=True)),
+                                     Game.private.is_(false()))
+
+
 def add_finished_games(game_ids: list[int], by: str = "system") -> None:
-    """Add the finished games `game_ids` to every aggregate, in the caller's transaction."""
+    """Add the finished games `game_ids` to every aggregate, in the caller's transaction; the
+    private ones among them are left out (the finish lock is taken all the same)."""
     if not game_ids:
         return
     connection = db.session.connection()
     mysql = _is_mysql()
     lock_finishes(by)
+    public = list(connection.execute(PUBLIC_AMONG, {"ids": list(game_ids)}).scalars())
+    if not public:
+        return
     for sql in _statements(mysql):
         statement = text(sql).bindparams(bindparam("ids", expanding=True))
-        connection.execute(statement, {"ids": list(game_ids), "by": by})
+        connection.execute(statement, {"ids": public, "by": by})
 
 
 def rebuild(chunk: int = 2000, by: str = "rebuild") -> int:
-    """Empty the aggregates and add every finished game again; returns how many were added."""
+    """Empty the aggregates and add every finished public game again; returns how many were
+    added (after an upgrade, this also takes out the private games added before they were
+    left out)."""
     with unit_of_work() as session:
         connection = session.connection()
         for model in reversed(TABLES):
             connection.execute(model.__table__.delete())
-        ids = list(session.scalars(select(Game.id).where(Game.status == "finished").order_by(Game.id)))
+        ids = list(session.scalars(select(Game.id).where(Game.status == "finished", Game.private.is_(false()))
+                                   .order_by(Game.id)))
         for start in range(0, len(ids), chunk):
             add_finished_games(ids[start:start + chunk], by)
     return len(ids)

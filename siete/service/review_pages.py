@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, false, select
 
 from siete.data.base import db
+from siete.data.games import Game
 from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
 from siete.engine.cards import CardSet
@@ -17,6 +18,7 @@ from siete.engine.review_scale import weighted_accuracy
 from siete.service.game_review import review_if_queued
 
 MOVES, SEATS_REVIEWED, PLAYERS = MoveReviewRow.__table__, SeatReviewRow.__table__, Player.__table__
+GAMES = Game.__table__
 TREND_GAMES = 20  # the profile's trend shows the player's last reviewed games
 
 
@@ -135,7 +137,14 @@ PLAYER_TREND = (select(SEATS_REVIEWED).join(PLAYERS, PLAYERS.c.id == SEATS_REVIE
                 .order_by(SEATS_REVIEWED.c.game_id.desc()).limit(TREND_GAMES))
 
 
-def review_trend(name: str) -> ReviewTrend:
-    """The player's last TREND_GAMES reviewed games with a decision in them, oldest first."""
-    rows = db.session.connection().execute(PLAYER_TREND, {"name": name}).all()
+# As others see it: a private table's games show only to their players (their own profile).
+PUBLIC_TREND = (PLAYER_TREND.join(GAMES, GAMES.c.id == SEATS_REVIEWED.c.game_id)
+                .where(GAMES.c.private.is_(false())))
+
+
+def review_trend(name: str, with_private: bool = False) -> ReviewTrend:
+    """The player's last TREND_GAMES reviewed games with a decision in them, oldest first;
+    games of private tables only when `with_private` (the player looks at its own profile)."""
+    query = PLAYER_TREND if with_private else PUBLIC_TREND
+    rows = db.session.connection().execute(query, {"name": name}).all()
     return ReviewTrend(tuple(ReviewedGame(row.game_id, _figures(row)) for row in reversed(rows)))

@@ -6,9 +6,11 @@
 -- there and gets zeros. No row at all means there is no such player (the page answers 404).
 -- Busts count both ways (REPORTS.md "Words"): as a punter and as a bank that played; hands
 -- played are the hands it was dealt a card in; stands are turns ended without a bust (report 9).
--- Points add up its final points (an index range over its seats), rated games come from its
--- rating (none before its first rated game).
+-- Points add up its final points (an index range over its seats, each seat's game read by its
+-- key), rated games come from its rating (none before its first rated game). Games of private
+-- tables are left out here as in the aggregates: a profile is public.
 SELECT p.id AS player_id,
+       p.user_id AS user_id,
        p.name AS player,
        p.kind AS kind,
        p.profile AS profile,
@@ -18,7 +20,9 @@ SELECT p.id AS player_id,
        COALESCE(t.busts, 0) AS busts,
        COALESCE(t.stands, 0) AS stands,
        COALESCE((SELECT SUM(gp.final_points) FROM game_players gp
-                  WHERE gp.player_id = p.id AND gp.result IS NOT NULL), 0) AS points,
+                  JOIN games g ON g.id = gp.game_id
+                  WHERE gp.player_id = p.id AND gp.result IS NOT NULL
+                    AND g.private = 0), 0) AS points,
        COALESCE(r.games, 0) AS rated_games
   FROM players p
   LEFT JOIN report_player_totals t ON t.player_id = p.id

@@ -1,7 +1,8 @@
 -- 4 win_rate_by_hand - per player and hand number, over punter turns (position above 0) of
 -- finished games - how many turns, the share won (win or seven_half) and the average bet.
 -- As in report 1, every punter turn is summed from one covering index on turns (position,
--- player_id, hand_number, result, bet) and the turns of unfinished games are taken away.
+-- player_id, hand_number, result, bet) and the turns of games not finished or private are
+-- taken away (private tables' games are left out of every report).
 -- Grouping by position too follows the index order (no sorting of 430k turns); the few
 -- groups of each player and hand number are added up afterwards.
 WITH every_game AS (
@@ -12,19 +13,19 @@ WITH every_game AS (
     WHERE t.position > 0
     GROUP BY t.position, t.player_id, t.hand_number
 ),
-unfinished AS (
+left_out AS (
     SELECT t.player_id, t.hand_number, -COUNT(*) AS turns,
            -SUM(CASE WHEN t.result IN ('win', 'seven_half') THEN 1 ELSE 0 END) AS won,
            -SUM(t.bet) AS bets
     FROM games g
     JOIN turns t ON t.game_id = g.id
-    WHERE g.status <> 'finished' AND t.position > 0
+    WHERE (g.status <> 'finished' OR g.private = 1) AND t.position > 0
     GROUP BY t.player_id, t.hand_number
 ),
 per_hand AS (
     SELECT x.player_id, x.hand_number, SUM(x.turns) AS turns, SUM(x.won) AS won,
            SUM(x.bets) AS bets
-    FROM (SELECT * FROM every_game UNION ALL SELECT * FROM unfinished) x
+    FROM (SELECT * FROM every_game UNION ALL SELECT * FROM left_out) x
     GROUP BY x.player_id, x.hand_number
     HAVING SUM(x.turns) > 0
 )

@@ -1,10 +1,11 @@
 -- 5 nemesis - for each player who lost a finished game, the winner who beat it most often.
 -- Every winner tied on that count is listed. Only seats of finished games have a result.
+-- Games of private tables (games.private = 1) are left out: they show only to their players.
 WITH losses AS (
     SELECT gp.player_id, g.winner_player_id, COUNT(*) AS games_lost_to
     FROM game_players gp
     JOIN games g ON g.id = gp.game_id
-    WHERE gp.result = 'lost'
+    WHERE gp.result = 'lost' AND g.private = 0
     GROUP BY gp.player_id, g.winner_player_id
 ),
 ranked AS (

@@ -1,11 +1,13 @@
 -- 6 bot_wins - finished games with at least one bot seated, how many a bot won, and the share.
 -- One row, always there (0 games gives 0, 0, 0). A seat with a result is a seat of a finished
 -- game (record_finish writes them together), and a finished game has one seat that won.
+-- Games of private tables (games.private = 1) are left out: they show only to their players.
 WITH bot_games AS (
     SELECT DISTINCT gp.game_id
     FROM players b
     JOIN game_players gp ON gp.player_id = b.id
-    WHERE b.kind = 'bot' AND gp.result IS NOT NULL
+    JOIN games g ON g.id = gp.game_id
+    WHERE b.kind = 'bot' AND gp.result IS NOT NULL AND g.private = 0
 ),
 totals AS (
     SELECT COUNT(*) AS games,

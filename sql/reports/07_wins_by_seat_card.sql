@@ -2,11 +2,13 @@
 -- were won and the share; then the same per card over all players, with player '*'.
 -- Rows go by player ('*' last), then by the card's deck order. A seat with a result is a
 -- seat of a finished game; the per-card totals add up the per-player groups.
+-- Games of private tables (games.private = 1) are left out: they show only to their players.
 WITH seats AS (
     SELECT gp.player_id, gp.seat_card_id, COUNT(*) AS games,
            SUM(CASE WHEN gp.result = 'won' THEN 1 ELSE 0 END) AS won
     FROM game_players gp
-    WHERE gp.result IS NOT NULL AND gp.seat_card_id IS NOT NULL
+    JOIN games g ON g.id = gp.game_id
+    WHERE gp.result IS NOT NULL AND gp.seat_card_id IS NOT NULL AND g.private = 0
     GROUP BY gp.player_id, gp.seat_card_id
 ),
 grouped AS (
