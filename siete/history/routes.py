@@ -20,7 +20,7 @@ from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, player_by_user, rating_for_user
 from siete.service.player_profile import load_profile
-from siete.service.rating_changes import game_ratings
+from siete.service.rating_changes import record_ratings
 from siete.service.rating_rules import PROVISIONAL_GAMES, ShownRating
 from siete.service.ratings import KINDS, leaderboard, rated_players
 from siete.service.review_pages import finished_game_review, game_review, review_trend
@@ -79,7 +79,7 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     template = "history/_replay.html" if fragment else "history/game.html"
     html = render_template(template, view=view, current=view.hand(number), number=number,
                            count=count, live=live,
-                           ratings=None if fragment else game_ratings(game_id))
+                           ratings=None if fragment else record_ratings(record))
     return html, 200, {"Vary": "HX-Request"}
 
 

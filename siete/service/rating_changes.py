@@ -3,15 +3,15 @@ show it: each rated seat's change, the seats a stand-in played (counted as a los
 game was not rated at all (rating_rules says the rules)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, select
 
 from siete.data.base import db
-from siete.data.games import Game, GamePlayer, GameStateRow
-from siete.data.people import Player
-from siete.data.player_stats import GameRating
+from siete.data.games import Game, GameStateRow
 from siete.data.vocabulary import GameStatus
+from siete.service.game_record import GAME_ROW, RATING_ROWS, SEAT_ROWS, GameRecord, Seat
 from siete.service.rating_rules import (
     PROVISIONAL_GAMES,
     RatingChange,
@@ -23,29 +23,11 @@ from siete.service.rating_rules import (
 )
 from siete.service.ratings import Skill
 
-GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
-RATED, STATES = GameRating.__table__, GameStateRow.__table__
-EARLIER = RATED.alias("earlier")
-
-# Why a finished game was not rated (words: siete/i18n/labels.py UNRATED_REASONS).
-PRACTICE, PRIVATE, ABORTED = "practice", "private", "aborted"
-
-GAME_ROW = select(GAMES.c.status, GAMES.c.show_odds, GAMES.c.private, GAMES.c.mode).where(
-    GAMES.c.id == bindparam("game_id"))
-SEAT_ROWS = (select(PLAYERS.c.name, SEATS.c.player_id, SEATS.c.join_order, SEATS.c.final_position,
-                    PLAYERS.c.kind)
-             .join(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
-             .where(SEATS.c.game_id == bindparam("game_id"), SEATS.c.final_position.is_not(None)))
-# Each rated seat's rating before and after, and how many rated games the player had then
-# (ix_game_ratings_player_history answers the count).
-CHANGE_ROWS = select(
-    RATED.c.player_id, RATED.c.mu_before, RATED.c.sigma_before, RATED.c.mu_after,
-    RATED.c.sigma_after,
-    select(func.count()).select_from(EARLIER)
-    .where(EARLIER.c.player_id == RATED.c.player_id, EARLIER.c.id <= RATED.c.id)
-    .scalar_subquery().label("games"),
-).where(RATED.c.game_id == bindparam("game_id"))
+GAMES, STATES = Game.__table__, GameStateRow.__table__
 STATE_ROW = select(STATES.c.state).where(STATES.c.game_id == bindparam("game_id"))
+
+# Why a finished game was not rated (templates/macros/rating.html words them).
+PRACTICE, PRIVATE, ABORTED = "practice", "private", "aborted"
 
 
 @dataclass(frozen=True)
@@ -58,23 +40,59 @@ class GameRatings:
 
 
 def game_ratings(game_id: int) -> GameRatings | None:
-    """What the finished game `game_id` did to the ratings; None for a game not finished."""
+    """What the finished game `game_id` did to the ratings (the game-over screen's query)."""
     connection, params = db.session.connection(), {"game_id": game_id}
     game = connection.execute(GAME_ROW, params).first()
-    if game is None or game.status != GameStatus.FINISHED:
+    if game is None:
         return None
-    if not is_rated(game.show_odds, game.private):
-        return GameRatings(unrated=PRACTICE if game.show_odds else PRIVATE)
-    seats = connection.execute(SEAT_ROWS, params).all()
-    names = {row.player_id: row.name for row in seats}
-    state = connection.execute(STATE_ROW, params).scalar() if game.mode != "bots" else None
-    facts = seat_facts([(r.player_id, r.join_order, r.final_position, r.kind) for r in seats],
-                       move_counts(state) if state else {})
+    seats = [Seat(row.id, row.join_order, row.player_id, row.name, row.kind, row.profile, None,
+                  row.start_position, row.final_points, row.final_position, row.result,
+                  row.left_at) for row in connection.execute(SEAT_ROWS, params)]
+    ratings = {row.player_id: row for row in connection.execute(RATING_ROWS, params)}
+    for seat in seats:
+        row = ratings.get(seat.player_id)
+        if row is not None:
+            seat.rating_before = Skill(row.mu_before, row.sigma_before).ordinal
+            seat.rating_after = Skill(row.mu_after, row.sigma_after).ordinal
+            seat.rated_games = int(row.games)
+    return _assemble(game.id, game.status, game.show_odds, game.private, seats)
+
+
+def record_ratings(record: GameRecord) -> GameRatings | None:
+    """The same, from a game's record already loaded (the game page): no query but the final
+    state's, and that one only for a rated game that seats a person."""
+    game = record.game
+    return _assemble(game.id, game.status, game.show_odds, game.private, record.seats)
+
+
+def _assemble(game_id: int, status: str, show_odds: bool, private: bool,
+              seats: Iterable[Seat]) -> GameRatings | None:
+    if status != GameStatus.FINISHED:
+        return None
+    if not is_rated(show_odds, private):
+        return GameRatings(unrated=PRACTICE if show_odds else PRIVATE)
+    placed = [seat for seat in seats if seat.final_position is not None]
+    rows = [(s.player_id, s.join_order, s.final_position, s.kind)
+            for s in placed if s.final_position is not None]
+    facts = seat_facts(rows, _counts(game_id, any(s.kind == "human" for s in placed)))
     if aborted(facts):
         return GameRatings(unrated=ABORTED)
-    changes = {names[row.player_id]: RatingChange(
-        shown_value(Skill(row.mu_before, row.sigma_before).ordinal),
-        shown_value(Skill(row.mu_after, row.sigma_after).ordinal),
-        int(row.games) < PROVISIONAL_GAMES)
-        for row in connection.execute(CHANGE_ROWS, params) if row.player_id in names}
-    return GameRatings(changes, frozenset(names[f.player_id] for f in facts if f.stood_in))
+    names = {seat.player_id: seat.name for seat in placed}
+    return GameRatings(
+        {seat.name: _change(seat) for seat in placed
+         if seat.rating_before is not None and seat.rating_after is not None},
+        frozenset(names[fact.player_id] for fact in facts if fact.stood_in))
+
+
+def _counts(game_id: int, people: bool) -> dict[int, tuple[int, int | None]]:
+    """The seats' move counts from the game's final state; bots alone need none."""
+    state = db.session.execute(STATE_ROW, {"game_id": game_id}).scalar() if people else None
+    return move_counts(state) if state else {}
+
+
+def _change(seat: Seat) -> RatingChange:
+    assert seat.rating_before is not None and seat.rating_after is not None
+    return RatingChange(shown_value(seat.rating_before), shown_value(seat.rating_after),
+                        seat.rated_games < PROVISIONAL_GAMES)
+
+

@@ -13,24 +13,7 @@ from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
 from siete.service.rating_rules import shown_value
 from siete.service.ratings import Skill, initial_skill, rate_places, rebuild_ratings
-
-
-def snapshot() -> tuple[list, list]:
-    ratings = db.session.execute(select(PlayerRating.player_id, PlayerRating.mu, PlayerRating.sigma,
-                                        PlayerRating.ordinal, PlayerRating.games)
-                                 .order_by(PlayerRating.player_id)).all()
-    changes = db.session.execute(select(GameRating.game_id, GameRating.player_id, GameRating.place,
-                                        GameRating.mu_before, GameRating.sigma_before,
-                                        GameRating.mu_after, GameRating.sigma_after)
-                                 .order_by(GameRating.id)).all()
-    tallies = db.session.execute(select(PlayerFirstCard.player_id, PlayerFirstCard.card_id,
-                                        PlayerFirstCard.times)
-                                 .order_by(PlayerFirstCard.player_id, PlayerFirstCard.card_id)).all()
-    nemeses = db.session.execute(select(PlayerNemesis.player_id, PlayerNemesis.winner_id,
-                                        PlayerNemesis.games)
-                                 .order_by(PlayerNemesis.player_id, PlayerNemesis.winner_id)).all()
-    return ([tuple(r) for r in ratings], [tuple(r) for r in changes],
-            [tuple(r) for r in tallies], [tuple(r) for r in nemeses])
+from tests.history.history_games import snapshot
 
 
 def test_every_finished_game_is_rated_and_no_other(app, games):

@@ -28,8 +28,7 @@ from siete.service.rating_rules import (
 from siete.service.ratings import rebuild_ratings
 from siete.service.tables import TableSpec, create_table, join_table, start_table
 from siete.service.timers import run_due_timers
-from tests.history.history_games import client_logged_in_as, human_move, make_human
-from tests.history.test_history_ratings import snapshot
+from tests.history.history_games import client_logged_in_as, human_move, make_human, snapshot
 from tests.support.settings import app_settings
 
 LATER = datetime(2100, 1, 1)  # every timer has run out by then
