@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import bindparam, select
 
 from siete.data.base import db
-from siete.data.games import Game, GameStateRow
+from siete.data.games import GameStateRow
 from siete.data.vocabulary import GameStatus
 from siete.service.game_record import GAME_ROW, RATING_ROWS, SEAT_ROWS, GameRecord, Seat
 from siete.service.rating_rules import (
@@ -23,7 +23,7 @@ from siete.service.rating_rules import (
 )
 from siete.service.ratings import Skill
 
-GAMES, STATES = Game.__table__, GameStateRow.__table__
+STATES = GameStateRow.__table__
 STATE_ROW = select(STATES.c.state).where(STATES.c.game_id == bindparam("game_id"))
 
 # Why a finished game was not rated (templates/macros/rating.html words them).
