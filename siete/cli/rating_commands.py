@@ -11,6 +11,7 @@ ratings_command = AppGroup("ratings", help="Skill ratings (OpenSkill, Plackett-L
 
 @ratings_command.command("rebuild")
 def rebuild() -> None:
-    """Recompute all ratings from the history, in the order the games were rated."""
+    """Recompute all ratings from the history, in the order the games were rated, with the
+    rules each finish applies (siete/service/rating_rules.py, docs/ratings.md)."""
     games = rebuild_ratings()
     click.echo(f"Rated {games} finished games; {rated_players()} players have a rating.")

@@ -12,7 +12,8 @@ Skill = Numeric(9, 6, asdecimal=False)
 
 
 class PlayerRating(ControlColumns, Model):
-    """A player's current rating; ordinal (mu - 3 sigma) is the figure shown and sorted on."""
+    """A player's current rating; ordinal (mu - 3 sigma) is sorted on and shown as
+    1500 + 24 x ordinal (siete/service/rating_rules.py)."""
 
     __tablename__ = "player_ratings"
     __table_args__ = (Index(None, "ordinal"), MYSQL_TABLE)

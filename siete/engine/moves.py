@@ -34,7 +34,10 @@ def apply_move(state: GameState, seat: int, move: str, amount: int | None = None
         stand(state, seat)
     else:
         raise RuleError(RuleCode.NOT_A_MOVE, move=move)
-    state.seats[seat].timeouts = 0  # the person moved: the timer's count starts again
+    player = state.seats[seat]
+    player.timeouts = 0  # the person moved: the timer's count starts again
+    if player.own_moves is not None:  # None: a game whose earlier moves were not counted
+        player.own_moves += 1
 
 
 def time_out(state: GameState, seat: int) -> None:

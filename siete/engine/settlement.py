@@ -17,6 +17,7 @@ from siete.engine.state import (
 # Module names for the codes every settlement writes (a global is read faster than a member).
 LOSE, WIN, SEVEN, BANK = Result.LOSE, Result.WIN, Result.SEVEN_HALF, Result.BANK
 WINS, LOSES = Event.WIN, Event.LOSE
+AUTO = "auto"  # rules.AUTO, the detail of R4.6's stand at 7½ (rules imports this module)
 
 
 def settle_hand(state: GameState) -> None:
@@ -29,6 +30,7 @@ def settle_hand(state: GameState) -> None:
             if seats[idx].status == STOOD:
                 _settle_one(state, bank, idx, bank_total)
     bank.result = BANK
+    _count_moves(state)
     record = _hand_record(state, bank_total)
     _between_hands(state, record)
     state.last_hand = record
@@ -37,6 +39,19 @@ def settle_hand(state: GameState) -> None:
         _finish(state)
     else:
         state.phase = DEAL
+
+
+def _count_moves(state: GameState) -> None:
+    """Add the hand's decisions to each seat's count: a punter's bet, and every draw and stand
+    but the one R4.6 makes at 7½ (the ratings weigh a person's own moves against these)."""
+    seats, order = state.seats, state.order
+    for pos, i in enumerate(order):
+        seat = seats[i]
+        made = 1 if pos and seat.bet else 0
+        for action in seat.actions:
+            if action[1] != AUTO:
+                made += 1
+        seat.moves += made
 
 
 def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None:

@@ -60,6 +60,13 @@ class Seat:
     # left has a bot and is not away: nobody comes back to it.
     away: bool = False
     timeouts: int = 0
+    # The seat's decisions (bets, draws, stands by choice; not R4.6's stand at 7½) counted when
+    # each hand is settled, whoever made them, and how many its own player made through
+    # moves.apply_move (a person's click; never the timer nor a bot standing in). The ratings
+    # read both (siete/service/rating_rules.py). own_moves is None in a state saved before it
+    # was counted: who made that game's moves is unknown.
+    moves: int = 0
+    own_moves: int | None = 0
 
 
 @dataclass(slots=True)
@@ -130,10 +137,15 @@ class GameState:
         """The state to_dict stored, dealt from `cards` (the stored JSON does not hold them)."""
         values = dict(data)
         values["config"] = GameConfig.from_dict(data["config"], cards)
-        values["seats"] = [Seat(**s) for s in data["seats"]]
+        values["seats"] = [Seat(**_counted(s)) for s in data["seats"]]
         if any(event[0] == Event.SEVEN_HALF for event in data.get("log", ())):
             values["log"] = _public_log(data["log"])
         return cls(**values)
+
+
+def _counted(seat: dict[str, Any]) -> dict[str, Any]:
+    """A stored seat as Seat's fields; one saved before own_moves was counted says None."""
+    return seat if "own_moves" in seat else {**seat, "own_moves": None}
 
 
 def _public_log(log: list[LogEvent]) -> list[LogEvent]:

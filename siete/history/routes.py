@@ -20,7 +20,9 @@ from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, player_by_user, rating_for_user
 from siete.service.player_profile import load_profile
-from siete.service.ratings import leaderboard, rated_players
+from siete.service.rating_changes import record_ratings
+from siete.service.rating_rules import PROVISIONAL_GAMES, ShownRating
+from siete.service.ratings import KINDS, leaderboard, rated_players
 from siete.service.review_pages import finished_game_review, game_review, review_trend
 from siete.service.table_access import game_hidden_from
 from siete.settings import service_settings
@@ -33,6 +35,12 @@ MAX_ID = 2**31 - 1  # games.id is an INT column
 PER_PAGE = 20
 REVIEWED_BY = "game-page"  # a review written because its page came before the worker
 F = TypeVar("F", bound=Callable[..., object])
+
+
+@bp.app_template_global()
+def provisional_games() -> int:
+    """How many rated games make a rating more than provisional (templates/macros/rating.html)."""
+    return PROVISIONAL_GAMES
 
 
 @bp.url_value_preprocessor
@@ -70,7 +78,8 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
         live = live_hand(game_id, current_user.player_name if current_user.is_authenticated else None)
     template = "history/_replay.html" if fragment else "history/game.html"
     html = render_template(template, view=view, current=view.hand(number), number=number,
-                           count=count, live=live)
+                           count=count, live=live,
+                           ratings=None if fragment else record_ratings(record))
     return html, 200, {"Vary": "HX-Request"}
 
 
@@ -140,17 +149,19 @@ def links_player(_column: str, _value: object) -> bool:
 def rankings() -> str:
     """The leaderboard: every rated player, humans and bots on one scale."""
     page = _page_number()
-    rows = leaderboard(PER_PAGE, (page - 1) * PER_PAGE)
-    total = rated_players()
-    return render_template("history/rankings.html", rows=rows, page=page,
+    who = request.args.get("who", "all")
+    who = who if who in KINDS else "all"  # anything else lists everyone
+    rows = leaderboard(PER_PAGE, (page - 1) * PER_PAGE, who)
+    total = rated_players(who)
+    return render_template("history/rankings.html", rows=rows, page=page, who=who,
                            first_rank=(page - 1) * PER_PAGE + 1,
                            more=page * PER_PAGE < total)
 
 
 @bp.app_context_processor
-def _history_helpers() -> dict[str, Callable[[], float | None]]:
+def _history_helpers() -> dict[str, Callable[[], ShownRating | None]]:
     """my_rating() for the header: the logged-in player's rating, read only when asked."""
-    def my_rating() -> float | None:
+    def my_rating() -> ShownRating | None:
         if not current_user.is_authenticated:
             return None
         return rating_for_user(current_user.id)

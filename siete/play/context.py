@@ -41,6 +41,7 @@ from siete.play.table_page import (
 from siete.service.play import TableSnapshot, current_state
 from siete.service.presence import TablePulse
 from siete.service.presence import waiting_marker as seating_marker
+from siete.service.rating_changes import game_ratings
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
@@ -120,6 +121,8 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds (#27.4)
         life=table_life(game.id, pulse, _seated(pulse, left), now),  # presence, reactions (#26)
+        # the game-over screen's rating changes (one look at the ratings, once it is over)
+        ratings=game_ratings(game.id) if state is not None and state.phase == OVER else None,
         waiting=waiting_seats(waiting) if waiting else (),
         free=waiting.num_players - len(waiting.players) if waiting else 0,
         played=game_context(state, viewer, deadline) if state is not None else None)

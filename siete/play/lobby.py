@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flask import url_for
 
 from siete.data.games import Game
+from siete.service.rating_rules import ShownRating
 from siete.service.tables import LobbyPage
 
 
@@ -15,7 +16,7 @@ class LobbySeat:
     """One name on a table card: the rating beside it, and the profile if it is a bot."""
 
     name: str
-    rating: float | None
+    rating: ShownRating | None
     bot_profile: str | None
 
 
@@ -54,7 +55,7 @@ class LobbyView:
     older_url: str | None
 
 
-def lobby_view(lobby: LobbyPage, user_id: int | None, ratings: dict[int, float]) -> LobbyView:
+def lobby_view(lobby: LobbyPage, user_id: int | None, ratings: dict[int, ShownRating]) -> LobbyView:
     """The lobby as the templates show it to the visitor `user_id` (None when logged out)."""
     page = lobby.page
     return LobbyView(
@@ -73,7 +74,7 @@ def _page_url(page: int) -> str:
     return url_for("play.lobby", page=page) if page > 1 else url_for("play.lobby")
 
 
-def lobby_table(game: Game, user_id: int | None, ratings: dict[int, float]) -> LobbyTable:
+def lobby_table(game: Game, user_id: int | None, ratings: dict[int, ShownRating]) -> LobbyTable:
     """One game row as its card: seats in join order, the hand in play, who may join."""
     seats = sorted(game.players, key=lambda gp: gp.join_order)
     mine = bool(user_id) and any(gp.player.user_id == user_id for gp in seats)

@@ -15,6 +15,7 @@ from siete.data.game_rows import GameRow
 from siete.engine.views import SeatView, TableView
 from siete.play.odds_panel import OddsPanel
 from siete.play.table_life import TableLife
+from siete.service.rating_changes import GameRatings
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +170,7 @@ class TablePage:
     bots_moving: bool = False  # paced play: a bot's move is due soon (no-JS pages reload for it)
     odds: OddsPanel | None = None  # a practice table's odds for the seat in turn (#27.4)
     life: TableLife | None = None  # who is here at each seat, and the quick reactions (#26)
+    ratings: GameRatings | None = None  # once the game is over: what it did to the ratings
 
     def template_args(self) -> dict[str, Any]:
         """The template's variables: this page's fields and its played table's (None before

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 
 from siete.data.base import db
 from siete.data.game_rows import PlainGameRow
@@ -41,6 +41,7 @@ class Seat:
     left_at: datetime | None
     rating_before: float | None = None
     rating_after: float | None = None
+    rated_games: int = 0  # the player's rated games up to and with this one (provisional?)
 
     @property
     def is_bot(self) -> bool:
@@ -127,8 +128,14 @@ ACTION_ROWS = (select(ACTIONS.c.turn_id, ACTIONS.c.action, ACTIONS.c.card_id, AC
                .join(HANDS, HANDS.c.id == TURNS.c.hand_id)
                .where(HANDS.c.game_id == bindparam("game_id"))
                .order_by(ACTIONS.c.turn_id, ACTIONS.c.seq))
+EARLIER = RATED.alias("earlier")
+# Each rated seat's rating before and after, and how many rated games the player had by then
+# (counted from ix_game_ratings_player_history).
 RATING_ROWS = (select(RATED.c.player_id, RATED.c.mu_before, RATED.c.sigma_before,
-                      RATED.c.mu_after, RATED.c.sigma_after)
+                      RATED.c.mu_after, RATED.c.sigma_after,
+                      select(func.count()).select_from(EARLIER)
+                      .where(EARLIER.c.player_id == RATED.c.player_id, EARLIER.c.id <= RATED.c.id)
+                      .scalar_subquery().label("games"))
                .where(RATED.c.game_id == bindparam("game_id")))
 
 
@@ -174,3 +181,4 @@ def _add_ratings(seats: list[Seat], rows: Iterable[Any]) -> None:
         if seat is not None:
             seat.rating_before = Skill(row.mu_before, row.sigma_before).ordinal
             seat.rating_after = Skill(row.mu_after, row.sigma_after).ordinal
+            seat.rated_games = int(row.games)

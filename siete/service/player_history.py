@@ -19,6 +19,7 @@ from siete.data.people import Player
 from siete.data.player_stats import PlayerRating
 from siete.data.reviews import SeatReviewRow
 from siete.engine.review_scale import weighted_accuracy
+from siete.service.rating_rules import ShownRating, shown
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATINGS = PlayerRating.__table__
@@ -30,11 +31,12 @@ def player_by_user(user_id: int) -> Any:
     return db.session.execute(select(PLAYERS).where(PLAYERS.c.user_id == user_id)).first()
 
 
-def rating_for_user(user_id: int) -> float | None:
-    """The rating (ordinal) of the account's player, or None before a rated game."""
-    return db.session.execute(
-        select(RATINGS.c.ordinal).join(PLAYERS, PLAYERS.c.id == RATINGS.c.player_id)
-        .where(PLAYERS.c.user_id == user_id)).scalar()
+def rating_for_user(user_id: int) -> ShownRating | None:
+    """The rating of the account's player as shown, or None before a rated game."""
+    row = db.session.execute(
+        select(RATINGS.c.ordinal, RATINGS.c.games).join(PLAYERS, PLAYERS.c.id == RATINGS.c.player_id)
+        .where(PLAYERS.c.user_id == user_id)).first()
+    return None if row is None else shown(row[0], row[1])
 
 
 MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.c.final_position,

@@ -27,6 +27,7 @@ from siete.data.people import User
 from siete.data.player_stats import GameRating
 from siete.data.vocabulary import PlayerKind, SeatResult
 from siete.service.player_history import GameLine, games_of
+from siete.service.rating_rules import PROVISIONAL_GAMES, ShownRating, shown_value
 from siete.service.ratings import Skill
 
 PROFILE_SQL = Path(__file__).resolve().parents[2] / "sql" / "profile"
@@ -83,7 +84,7 @@ class WinRateGroup:
 @dataclass(frozen=True)
 class RatingPoint:
     game_id: int
-    rating: float  # the ordinal after that game
+    rating: int  # the rating shown after that game (rating_rules.shown_value)
 
 
 @dataclass(frozen=True)
@@ -118,8 +119,9 @@ class Profile:
         return self.kind == PlayerKind.BOT
 
     @property
-    def rating(self) -> float | None:
-        return self.rating_series[-1].rating if self.rating_series else None
+    def rating(self) -> ShownRating | None:
+        return (ShownRating(self.rating_series[-1].rating, self.rated_games < PROVISIONAL_GAMES)
+                if self.rating_series else None)
 
     @property
     def win_pct(self) -> float:
@@ -225,4 +227,5 @@ def _rating_points(player_id: int, games: int) -> tuple[RatingPoint, ...]:
     rows: list[Any] = list(db.session.execute(
         select(numbered.c.game_id, numbered.c.mu_after, numbered.c.sigma_after)
         .where(keep).order_by(numbered.c.rn), {"player_id": player_id}))
-    return tuple(RatingPoint(game_id, Skill(mu, sigma).ordinal) for game_id, mu, sigma in rows)
+    return tuple(RatingPoint(game_id, shown_value(Skill(mu, sigma).ordinal))
+                 for game_id, mu, sigma in rows)

@@ -2,23 +2,34 @@
 
 A game is rated in the transaction that records its finish (recording.record_finish), so a
 finished game and its ratings are stored together or not at all. Humans and bots share one
-scale. `flask ratings rebuild` recomputes everything from the history in the order the games
-were first rated, rounding exactly as the live path does, so it arrives at the same values.
+scale. Which games and seats are rated, and at which place, is rating_rules' to say, for both
+paths: `flask ratings rebuild` recomputes everything from the history in the order the games
+were first rated, with the same rules and rounding exactly as the live path does, so it
+arrives at the same values.
 """
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, delete, false, func, insert, select
+from sqlalchemy import bindparam, delete, func, insert, select
 
 from siete.data.base import db, utcnow
-from siete.data.games import Game, GamePlayer
+from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
 from siete.data.vocabulary import GameStatus
+from siete.service.rating_rules import (
+    ShownRating,
+    move_counts,
+    rated_games_clause,
+    rated_places,
+    seat_facts,
+    shown,
+)
 from siete.service.report_aggregates import lock_finishes
 from siete.service.tallies import rebuild_tallies, tally_game, tally_games
 from siete.service.unit_of_work import unit_of_work
@@ -67,17 +78,24 @@ def rate_places(places: list[tuple[int, int]], current: dict[int, Skill]) -> dic
             for pid, team in zip(ids, rated)}
 
 
-SEAT_PLACES = (select(SEATS.c.player_id, SEATS.c.final_position)
-               .where(SEATS.c.game_id == bindparam("game_id"), SEATS.c.final_position.is_not(None))
-               .order_by(SEATS.c.final_position))
+PLAYERS = Player.__table__
+# A finished game's seats as rating_rules reads them: player, seat index, final place, kind.
+SEAT_ROWS = (select(SEATS.c.player_id, SEATS.c.join_order, SEATS.c.final_position, PLAYERS.c.kind)
+             .join(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
+             .where(SEATS.c.game_id == bindparam("game_id"), SEATS.c.final_position.is_not(None)))
 
 
-def rate_game(game_id: int, by: str) -> None:
-    """Rate a game just recorded as finished, inside the caller's transaction (once per game)."""
+def rate_game(game_id: int, by: str, counts: Mapping[int, tuple[int, int | None]]) -> bool:
+    """Rate a game just recorded as finished, inside the caller's transaction (once per game).
+
+    `counts` is each seat's (moves, own_moves) from the final state; False if the rules leave
+    the game unrated (aborted: nobody moved). The caller has checked the table is rated at all.
+    """
     connection = db.session.connection()
-    places = [(row[0], row[1]) for row in connection.execute(SEAT_PLACES, {"game_id": game_id})]
-    if len(places) < 2:
-        return
+    places = rated_places(seat_facts(connection.execute(SEAT_ROWS, {"game_id": game_id}).all(),
+                                     counts))
+    if not places:
+        return False
     ids = sorted(pid for pid, _ in places)
     # Bots sit at many tables: two games finishing at once must rate one after the other.
     # Not by locking the players' rows: every hand recorded holds shared locks on them (its
@@ -85,13 +103,14 @@ def rate_game(game_id: int, by: str) -> None:
     lock_finishes(by)
     if connection.execute(select(GAME_RATINGS.c.id).where(GAME_RATINGS.c.game_id == game_id)
                           .limit(1)).first() is not None:
-        return  # already rated
+        return True  # already rated
     current = {row.player_id: Skill(row.mu, row.sigma) for row in connection.execute(
         select(RATINGS.c.player_id, RATINGS.c.mu, RATINGS.c.sigma)
         .where(RATINGS.c.player_id.in_(ids)))}
     after = rate_places(places, current)
     _store(game_id, places, current, after, by)
     tally_game(game_id, by)
+    return True
 
 
 def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
@@ -101,6 +120,7 @@ def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
     game is rated on the ratings the previous one left, as rate_game would one by one, but in
     memory: the players' rows are locked and read once and the rows written once per batch
     (the simulator's bulk path; a game at a time cost it more than storing the game itself).
+    Its games seat bots alone, for whom rating_rules' places are the final places.
     """
     games = [(game_id, places) for game_id, places in games if len(places) >= 2]
     if not games:
@@ -179,14 +199,34 @@ def _store(game_id: int, places: list[tuple[int, int]], before: dict[int, Skill]
 
 def games_in_rating_order() -> list[int]:
     """Finished games in the order they were rated (then any unrated, by end time and id);
-    practice tables (show_odds, #27.4) are never rated."""
+    casual tables (practice, private: rating_rules.is_rated) are never rated."""
     first_rated = (select(GAME_RATINGS.c.game_id, func.min(GAME_RATINGS.c.id).label("seq"))
                    .group_by(GAME_RATINGS.c.game_id).subquery())
     games = Game.__table__
     query = (select(games.c.id).outerjoin(first_rated, first_rated.c.game_id == games.c.id)
-             .where(games.c.status == GameStatus.FINISHED, games.c.show_odds == false())
+             .where(games.c.status == GameStatus.FINISHED, rated_games_clause())
              .order_by(first_rated.c.seq.is_(None), first_rated.c.seq, games.c.ended_at, games.c.id))
     return list(db.session.execute(query).scalars())
+
+
+def _history_places() -> dict[int, list[tuple[int, int]]]:
+    """Every finished game's places as rating_rules rates them: {game id: [(player, place)]}.
+
+    A game that seats a person (mode other than 'bots') needs its moves counted: they are read
+    from its final state (game_states), as the finish read them from the state in memory.
+    """
+    rows: dict[int, list[tuple[int, int, int, str]]] = {}
+    for seat in db.session.execute(
+            select(SEATS.c.game_id, SEATS.c.player_id, SEATS.c.join_order, SEATS.c.final_position,
+                   PLAYERS.c.kind).join(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
+            .where(SEATS.c.result.is_not(None), SEATS.c.final_position.is_not(None))):
+        rows.setdefault(seat[0], []).append(tuple(seat[1:]))
+    states, games = GameStateRow.__table__, Game.__table__
+    counts = {gid: move_counts(str(state)) for gid, state in db.session.execute(
+        select(states.c.game_id, states.c.state).join(games, games.c.id == states.c.game_id)
+        .where(games.c.status == GameStatus.FINISHED, games.c.mode != "bots"))}
+    return {gid: rated_places(seat_facts(seats, counts.get(gid, {})))
+            for gid, seats in rows.items()}
 
 
 def rebuild_ratings(by: str = "ratings rebuild") -> int:
@@ -197,18 +237,14 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
         players = Player.__table__
         db.session.execute(select(players.c.id).order_by(players.c.id).with_for_update())
         order = games_in_rating_order()
-        places: dict[int, list[tuple[int, int]]] = {}
-        for seat in db.session.execute(
-                select(SEATS.c.game_id, SEATS.c.player_id, SEATS.c.final_position)
-                .where(SEATS.c.result.is_not(None), SEATS.c.final_position.is_not(None))):
-            places.setdefault(seat[0], []).append((seat[1], seat[2]))
+        places = _history_places()
         db.session.execute(delete(GAME_RATINGS))
         db.session.execute(delete(RATINGS))
         current: dict[int, Skill] = {}
         rated = 0
         for game_id in order:
-            seats = sorted(places.get(game_id, []), key=lambda seat: seat[1])
-            if len(seats) < 2:
+            seats = places.get(game_id, [])
+            if not seats:
                 continue
             after = rate_places(seats, current)
             _store(game_id, seats, current, after, by)
@@ -218,25 +254,37 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
     return rated
 
 
-def leaderboard(limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-    """Rated players, best first: name, kind, bot profile, rating (ordinal), mu, sigma, games."""
+# The rankings' choice of who is listed: everyone, people alone or bots alone.
+KINDS = {"all": None, "people": "human", "bots": "bot"}
+
+
+def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict[str, Any]]:
+    """Rated players, best first: name, kind, bot profile, rating (ordinal), mu, sigma, games,
+    and `shown`, the rating as people read it (rating_rules.shown); `who` is one of KINDS."""
     players = Player.__table__
-    rows = db.session.execute(
-        select(players.c.name, players.c.kind, players.c.profile, RATINGS.c.ordinal,
-               RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
-        .join(players, players.c.id == RATINGS.c.player_id)
-        .order_by(RATINGS.c.ordinal.desc(), players.c.name).limit(limit).offset(offset))
-    return [dict(row._mapping) for row in rows]
+    query = (select(players.c.name, players.c.kind, players.c.profile, RATINGS.c.ordinal,
+                    RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
+             .join(players, players.c.id == RATINGS.c.player_id))
+    if KINDS.get(who) is not None:
+        query = query.where(players.c.kind == KINDS[who])
+    rows = db.session.execute(query.order_by(RATINGS.c.ordinal.desc(), players.c.name)
+                              .limit(limit).offset(offset))
+    return [{**row._mapping, "shown": shown(row.ordinal, row.games)} for row in rows]
 
 
-def rated_players() -> int:
-    return db.session.scalar(select(func.count()).select_from(RATINGS)) or 0
+def rated_players(who: str = "all") -> int:
+    query = select(func.count()).select_from(RATINGS)
+    if KINDS.get(who) is not None:
+        players = Player.__table__
+        query = (query.join(players, players.c.id == RATINGS.c.player_id)
+                 .where(players.c.kind == KINDS[who]))
+    return db.session.scalar(query) or 0
 
 
-def ratings_of(player_ids: set[int]) -> dict[int, float]:
-    """The current ratings (ordinals) of these players, in one query; the unrated are left out."""
+def ratings_of(player_ids: set[int]) -> dict[int, ShownRating]:
+    """The current ratings of these players as shown, in one query; the unrated are left out."""
     if not player_ids:
         return {}
-    rows = db.session.execute(select(RATINGS.c.player_id, RATINGS.c.ordinal)
+    rows = db.session.execute(select(RATINGS.c.player_id, RATINGS.c.ordinal, RATINGS.c.games)
                               .where(RATINGS.c.player_id.in_(sorted(player_ids))))
-    return {row[0]: float(row[1]) for row in rows}
+    return {row[0]: shown(row[1], row[2]) for row in rows}

@@ -16,6 +16,7 @@ from siete.data.vocabulary import GameStatus, SeatResult
 from siete.engine.cards import points
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState, HandRecord
+from siete.service.rating_rules import is_rated
 from siete.service.ratings import rate_game
 from siete.service.report_aggregates import add_finished_games
 from siete.service.tallies import tally_game
@@ -204,7 +205,9 @@ def record_finish(game: GameRow, state: GameState, by: str) -> None:
     # ORM objects (record_start's seat cards) are flushed first: the aggregates read the rows.
     db.session.flush()
     add_finished_games([game.id], by)  # takes the finish lock first (lock_finishes)
-    if game.show_odds:  # a practice table (#27.4) is not rated; its tallies are kept
+    # The ratings change with the finish, in the same transaction, as rating_rules says (a
+    # practice or private table is casual, a game nobody moved in is aborted); an unrated game
+    # keeps its tallies.
+    counts = {index: (seat.moves, seat.own_moves) for index, seat in enumerate(state.seats)}
+    if not (is_rated(game.show_odds, game.private) and rate_game(game.id, by, counts)):
         tally_game(game.id, by)
-    else:
-        rate_game(game.id, by)  # the ratings change with the finish, in the same transaction

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 
-from siete.i18n.words import one_decimal
-
 # The drawing area, in SVG user units (the <svg> scales to its box through its viewBox).
 WIDTH = 640
 HEIGHT = 260
@@ -256,7 +254,7 @@ def win_rate_chart(series: Sequence[tuple[int, int, int]]) -> Chart | None:
 
 def rating_chart(series: Sequence[tuple[int, float]], games: int) -> Chart | None:
     """(game id, rating after it) per rated game, oldest first, maybe thinned from `games`."""
-    points = [(rating, _("game %(id)s: rating %(rating)s", id=game_id, rating=one_decimal(rating)))
+    points = [(rating, _("game %(id)s: rating %(rating)s", id=game_id, rating=round(rating)))
               for game_id, rating in series]
     return line_chart("rating", _("Rating after each finished game"), _("games"), points,
                       str(games or len(series)))

@@ -20,7 +20,7 @@ TOTAL = re.compile(r"Total (\d*)(½?)")  # 7½, 6 or just ½
 
 def signed_in_as(name: str) -> re.Pattern:
     """The header's link to your profile: your name, then your rating once you have one."""
-    return re.compile(rf"^{re.escape(name)}( \(-?[\d.,]+\))?$")
+    return re.compile(rf"^{re.escape(name)}( \(\d+(\? ?\w*)?\))?$")
 
 
 class Player:

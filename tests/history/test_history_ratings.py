@@ -11,25 +11,9 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand, Turn
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.service.rating_rules import shown_value
 from siete.service.ratings import Skill, initial_skill, rate_places, rebuild_ratings
-
-
-def snapshot() -> tuple[list, list]:
-    ratings = db.session.execute(select(PlayerRating.player_id, PlayerRating.mu, PlayerRating.sigma,
-                                        PlayerRating.ordinal, PlayerRating.games)
-                                 .order_by(PlayerRating.player_id)).all()
-    changes = db.session.execute(select(GameRating.game_id, GameRating.player_id, GameRating.place,
-                                        GameRating.mu_before, GameRating.sigma_before,
-                                        GameRating.mu_after, GameRating.sigma_after)
-                                 .order_by(GameRating.id)).all()
-    tallies = db.session.execute(select(PlayerFirstCard.player_id, PlayerFirstCard.card_id,
-                                        PlayerFirstCard.times)
-                                 .order_by(PlayerFirstCard.player_id, PlayerFirstCard.card_id)).all()
-    nemeses = db.session.execute(select(PlayerNemesis.player_id, PlayerNemesis.winner_id,
-                                        PlayerNemesis.games)
-                                 .order_by(PlayerNemesis.player_id, PlayerNemesis.winner_id)).all()
-    return ([tuple(r) for r in ratings], [tuple(r) for r in changes],
-            [tuple(r) for r in tallies], [tuple(r) for r in nemeses])
+from tests.history.history_games import snapshot
 
 
 def test_every_finished_game_is_rated_and_no_other(app, games):
@@ -93,8 +77,8 @@ def test_a_finish_that_fails_leaves_no_rating(app, games, monkeypatch):
         before = snapshot()
         eva = make_human("Eva")
 
-        def rate_then_fail(game_id, by):
-            recording_rate(game_id, by)
+        def rate_then_fail(game_id, by, counts):
+            recording_rate(game_id, by, counts)
             raise RuntimeError("the disk is full")
 
         recording_rate = recording.rate_game
@@ -107,7 +91,7 @@ def test_a_finish_that_fails_leaves_no_rating(app, games, monkeypatch):
 
 def test_the_leaderboard_lists_everyone_rated_best_first(app, client, games):
     html = client.get("/rankings").get_data(as_text=True)
-    ratings = [float(x) for x in re.findall(r'class="rank-row__rating">(-?\d+\.\d)<', html)]
+    ratings = [int(x) for x in re.findall(r'class="rank-row__rating"><span class="rating[^"]*">(\d+)<', html)]
     with app.app_context():
         assert len(ratings) == db.session.query(PlayerRating).count()
     assert ratings == sorted(ratings, reverse=True)
@@ -148,9 +132,10 @@ def test_the_lobby_shows_each_seated_players_rating(app, client, games):
     """#18: humans and bots on one scale, beside their names where tables are chosen."""
     html = client.get("/").get_data(as_text=True)
     running = html.split('id="running-tables"')[1]
-    shown = dict(re.findall(r'([\w-]+) <span class="table-card__rating" title="Rating">(-?\d+\.\d)<', running))
+    shown = dict(re.findall(r'([\w-]+) <span class="table-card__rating" title="Rating">'
+                            r'<span class="rating[^"]*">(\d+)<', running))
     with app.app_context():
-        rated = {p.name: float(r.ordinal) for r, p in db.session.query(PlayerRating, Player)
+        rated = {p.name: shown_value(r.ordinal) for r, p in db.session.query(PlayerRating, Player)
                  .join(Player, Player.id == PlayerRating.player_id)}
-    assert shown and all(abs(rated[name] - float(value)) < 0.051 for name, value in shown.items())
+    assert shown and all(rated[name] == int(value) for name, value in shown.items())
     assert "Ana" in shown  # the human of the running game has finished games, so a rating

@@ -307,7 +307,9 @@ def test_whole_game_against_three_bots_through_the_routes(app):
     assert "Game over" in page and f"<strong>{winner.name}</strong> wins" in page
     assert page.count('class="standings__row') == 4
     assert "hx-trigger" not in page  # a finished game stops polling
-    points = [int(p) for p in re.findall(r"<td>(\d+)</td>\s*</tr>", page.split("standings")[1])][:4]
+    standings = page.split('class="standings"')[1].split("</table>")[0]
+    points = [int(p) for p in re.findall(r"<td>(\d+)</td>\s*(?:<td class=\"standings__rating\">)", standings)]
+    assert len(points) == 4  # each row: place, name, points, then its rating change
     assert points == sorted(points, reverse=True) and sum(s.points for s in state.seats) == 80
     assert ">Play again</button>" in page
 

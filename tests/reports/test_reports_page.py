@@ -215,12 +215,13 @@ def test_profile_and_best_games_in_spanish_say_numbers_and_words_as_spanish_does
     assert won_cells and set(won_cells) <= {"sí", "no"} and "sí" in won_cells
 
 
-def test_ratings_in_spanish_are_written_with_a_decimal_comma(played, client):
-    """Rankings, the profile's rating and its chart's tooltips: 25,3, never 25.3 (issue 16)."""
+def test_ratings_in_spanish_are_whole_numbers_and_mu_sigma_have_a_decimal_comma(played, client):
+    """Rankings, the profile's rating and its chart's tooltips: whole numbers, provisional ones
+    marked in Spanish; μ and σ with a decimal comma, never 25.3 (issue 16)."""
     spanish = {"Accept-Language": "es"}
     rankings = html.fromstring(client.get("/rankings", headers=spanish).get_data(as_text=True))
     ratings = [span.text_content() for span in rankings.xpath("//span[@class='rank-row__rating']")]
-    assert ratings and all(re.fullmatch(r"-?\d+,\d", rating) for rating in ratings), ratings
+    assert ratings and all(re.fullmatch(r"\d+(\? provisional)?", rating) for rating in ratings), ratings
     meta = rankings.xpath("//span[@class='rank-row__meta']")[0].text_content()
     assert re.fullmatch(r"μ \d+,\d, σ \d+,\d, \d+ partidas?", meta), meta
     profile = client.get(f"/players/{quote(ODD_NAME)}", headers=spanish).get_data(as_text=True)
@@ -228,7 +229,7 @@ def test_ratings_in_spanish_are_written_with_a_decimal_comma(played, client):
     assert re.fullmatch(r"\d+(,\d)?%", figures["Porcentaje de victorias"]), figures
     assert "." not in figures["Veces pasado por mano"], figures
     tooltips = re.findall(r"valoración (-?[\d.,]+)", profile)
-    assert tooltips and all("," in value and "." not in value for value in tooltips), tooltips
+    assert tooltips and all(value.isdigit() for value in tooltips), tooltips
 
 
 def test_profile_of_a_player_with_no_finished_game_shows_zeros(app, client):

@@ -1,0 +1,98 @@
+"""What a finished game did to its players' ratings, as the game-over screen and the game page
+show it: each rated seat's change, the seats a stand-in played (counted as a loss), or why the
+game was not rated at all (rating_rules says the rules)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sqlalchemy import bindparam, select
+
+from siete.data.base import db
+from siete.data.games import GameStateRow
+from siete.data.vocabulary import GameStatus
+from siete.service.game_record import GAME_ROW, RATING_ROWS, SEAT_ROWS, GameRecord, Seat
+from siete.service.rating_rules import (
+    PROVISIONAL_GAMES,
+    RatingChange,
+    aborted,
+    is_rated,
+    move_counts,
+    seat_facts,
+    shown_value,
+)
+from siete.service.ratings import Skill
+
+STATES = GameStateRow.__table__
+STATE_ROW = select(STATES.c.state).where(STATES.c.game_id == bindparam("game_id"))
+
+# Why a finished game was not rated (templates/macros/rating.html words them).
+PRACTICE, PRIVATE, ABORTED = "practice", "private", "aborted"
+
+
+@dataclass(frozen=True)
+class GameRatings:
+    """A finished game's effect on the ratings, by player name."""
+
+    changes: dict[str, RatingChange] = field(default_factory=dict)
+    stood_in: frozenset[str] = frozenset()  # a stand-in played most of their moves: a loss
+    unrated: str | None = None  # PRACTICE, PRIVATE or ABORTED when the game was not rated
+
+
+def game_ratings(game_id: int) -> GameRatings | None:
+    """What the finished game `game_id` did to the ratings (the game-over screen's query)."""
+    connection, params = db.session.connection(), {"game_id": game_id}
+    game = connection.execute(GAME_ROW, params).first()
+    if game is None:
+        return None
+    seats = [Seat(row.id, row.join_order, row.player_id, row.name, row.kind, row.profile, None,
+                  row.start_position, row.final_points, row.final_position, row.result,
+                  row.left_at) for row in connection.execute(SEAT_ROWS, params)]
+    ratings = {row.player_id: row for row in connection.execute(RATING_ROWS, params)}
+    for seat in seats:
+        row = ratings.get(seat.player_id)
+        if row is not None:
+            seat.rating_before = Skill(row.mu_before, row.sigma_before).ordinal
+            seat.rating_after = Skill(row.mu_after, row.sigma_after).ordinal
+            seat.rated_games = int(row.games)
+    return _assemble(game.id, game.status, game.show_odds, game.private, seats)
+
+
+def record_ratings(record: GameRecord) -> GameRatings | None:
+    """The same, from a game's record already loaded (the game page): no query but the final
+    state's, and that one only for a rated game that seats a person."""
+    game = record.game
+    return _assemble(game.id, game.status, game.show_odds, game.private, record.seats)
+
+
+def _assemble(game_id: int, status: str, show_odds: bool, private: bool,
+              seats: Iterable[Seat]) -> GameRatings | None:
+    if status != GameStatus.FINISHED:
+        return None
+    if not is_rated(show_odds, private):
+        return GameRatings(unrated=PRACTICE if show_odds else PRIVATE)
+    placed = [seat for seat in seats if seat.final_position is not None]
+    rows = [(s.player_id, s.join_order, s.final_position, s.kind)
+            for s in placed if s.final_position is not None]
+    facts = seat_facts(rows, _counts(game_id, any(s.kind == "human" for s in placed)))
+    if aborted(facts):
+        return GameRatings(unrated=ABORTED)
+    names = {seat.player_id: seat.name for seat in placed}
+    return GameRatings(
+        {seat.name: _change(seat) for seat in placed
+         if seat.rating_before is not None and seat.rating_after is not None},
+        frozenset(names[fact.player_id] for fact in facts if fact.stood_in))
+
+
+def _counts(game_id: int, people: bool) -> dict[int, tuple[int, int | None]]:
+    """The seats' move counts from the game's final state; bots alone need none."""
+    state = db.session.execute(STATE_ROW, {"game_id": game_id}).scalar() if people else None
+    return move_counts(state) if state else {}
+
+
+def _change(seat: Seat) -> RatingChange:
+    assert seat.rating_before is not None and seat.rating_after is not None
+    return RatingChange(shown_value(seat.rating_before), shown_value(seat.rating_after),
+                        seat.rated_games < PROVISIONAL_GAMES)
+
+
