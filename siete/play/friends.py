@@ -63,6 +63,15 @@ def guard_table(game: GameRow, user_id: int | None) -> None:
         remember_key(game.id, key)
 
 
+def visible_game_or_404(game_id: int, user_id: int | None) -> Game:
+    """The table's game, or the 404 of a missing table (same status, same page) when it is
+    private to this visitor: every route that reads a table by its number goes through here, so
+    none of them tells a stranger that a private table exists, its name or its state."""
+    game = game_or_404(game_id)
+    guard_table(game, user_id)
+    return game
+
+
 def remember_key(game_id: int, key: str | None) -> None:
     remembered = session.get(SESSION_KEYS)
     kept = {k: v for k, v in remembered.items()} if isinstance(remembered, dict) else {}
