@@ -12,7 +12,6 @@ Logging in starts a new session: the way back there (`next=`) keeps the key in t
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from datetime import timedelta
 
 from flask import abort, request, session, url_for
 
@@ -23,7 +22,7 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import game_or_404, settings
 from siete.service.errors import Problem, TableNotFound
 from siete.service.rematch import RematchOffer, played_with_people, rematch_offer
-from siete.service.rematch_invites import InviteStatus, invite_statuses
+from siete.service.rematch_invites import REMATCH_WINDOW, InviteStatus, invite_statuses
 from siete.service.table_access import may_see, token_matches
 
 SESSION_KEYS = "table_keys"
@@ -131,7 +130,7 @@ class RematchBox:
     marker: str
 
 
-REMATCH_POLL_FOR = timedelta(minutes=15)
+REMATCH_POLL_FOR = REMATCH_WINDOW
 STILL_OPEN = ("waiting", "open", "no_answer")
 
 
