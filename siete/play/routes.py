@@ -47,7 +47,7 @@ from siete.service.play import (
     take_seat_back,
 )
 from siete.service.presence import PollMarks, TablePulse, poll_marks, table_pulse
-from siete.service.table_access import key_matches
+from siete.service.table_access import game_visible_to, key_matches
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
@@ -155,6 +155,8 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None) 
         message = error_message(exc)
         if isinstance(exc, TableNotFound):
             abort(404, message)
+        if not game_visible_to(game_id, user_id(), table_key(game_id)):  # missing, or private
+            abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))  # to this stranger
         if wants_fragment():
             return _render_table(game_id, message, exc.status)
         flash(message, "error")

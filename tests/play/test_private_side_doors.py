@@ -1,7 +1,7 @@
 """No side doors to a private table: the routes that read a table by its number apart from the
-table page (the leave page, leaving, "play again", the rematch box) answer a stranger (not its
-creator, not seated, no key) exactly as for a table that does not exist, and the lobby's change
-marker counts only the tables the lobby shows its visitor."""
+table page (the leave page, leaving, "play again", the rematch box, a refused action without
+htmx) answer a stranger (not its creator, not seated, no key) exactly as for a table that does
+not exist, and the lobby's change marker counts only the tables the lobby shows its visitor."""
 from __future__ import annotations
 
 import html
@@ -55,7 +55,10 @@ def test_the_leave_page_and_leaving_show_a_stranger_no_private_table(app, people
     game_id = private_table(app, people["Ana"], started=started)
     cris = client_for(app, people["Cris"])
     for method, path in (("get", "/tables/{}/leave"), ("post", "/tables/{}/leave"),
-                         ("get", "/tables/{}/rematch"), ("post", "/tables/{}/decline")):
+                         ("get", "/tables/{}/rematch"), ("post", "/tables/{}/decline"),
+                         # A refused action without htmx once redirected back to the table (303).
+                         ("post", "/tables/{}/back"), ("post", "/tables/{}/start"),
+                         ("post", "/tables/{}/next"), ("post", "/tables/{}/react")):
         same_as_missing(cris, method, path, game_id)
     owner = client_for(app, people["Ana"]).get(f"/tables/{game_id}/leave")
     assert owner.status_code == 200 and "Secret club" in text(owner)
