@@ -63,6 +63,8 @@ def record_scenarios(paths: tuple[str, ...], app: Flask) -> int:
     """Store every scenario as a game (all or none); exit 2 naming the first that fails."""
     # Here, not at the top: plain replays (a subprocess per scenario in the tests) must not pay
     # for loading the database stack they never use.
+    from sqlalchemy.exc import SQLAlchemyError
+
     from siete.service.scenario_games import record_scenarios as store_scenarios
 
     texts = []
@@ -77,6 +79,10 @@ def record_scenarios(paths: tuple[str, ...], app: Flask) -> int:
             games = store_scenarios(texts, service_settings(app).game)
         except ScenarioError as exc:
             print(str(exc), file=sys.stderr)
+            return EXIT_FORBIDDEN
+        except SQLAlchemyError as exc:  # e.g. no database there: one line, not a traceback
+            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            print(_("the scenarios were not stored: %(reason)s", reason=reason), file=sys.stderr)
             return EXIT_FORBIDDEN
         for path, game in zip(paths, games):
             print(_("%(path)s: stored as game %(id)s (%(status)s, %(hands)s hands)", path=path,

@@ -5,9 +5,10 @@ Each tick runs one indexed query for what is due (siete.service.due_tables), pla
 through the same locked path as a request, logs one line per step, sends the mail the outbox
 holds (siete.cli.mail_sender), reviews the games that finished since (for at most
 REVIEW_BUDGET_S, so paced bots stay on time), then sleeps until the next tick. Once an hour it also deletes
-login sessions no cookie can name any more and outbox rows done with for a week. SIGTERM or
-SIGINT finish the step in hand and stop. Settings (config or environment): WORKER_INTERVAL_S
-(1.0), WORKER_BATCH (50), WAITING_TABLE_TTL_S (1800).
+login sessions no cookie can name any more, outbox rows done with for a week, and the reactions of
+tables closed for longer than their rematch's time. SIGTERM or SIGINT finish the step in hand
+and stop. Settings (config or environment): WORKER_INTERVAL_S (1.0), WORKER_BATCH (50),
+WAITING_TABLE_TTL_S (1800).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from siete.data.base import db, utcnow
 from siete.service.due_tables import run_tick
 from siete.service.game_review import review_queued_games
 from siete.service.outbox import prune_outbox
+from siete.service.reactions import prune_reactions
 from siete.service.sessions import prune_idle_sessions
 from siete.service.timers import TimerStep
 from siete.settings import ServiceSettings, service_settings
@@ -132,14 +134,16 @@ class Worker:
 
 
 def housekeeping(app: Flask, now: datetime) -> None:
-    """Delete login sessions whose cookies have all expired, and outbox rows done with."""
+    """Delete login sessions whose cookies have all expired, outbox rows done with, and the
+    reactions of tables closed for longer than their rematch's time."""
     remembered = app.config.get("REMEMBER_COOKIE_DURATION", timedelta(days=365))  # Flask-Login's
     if not isinstance(remembered, timedelta):  # default; the setting may be given in seconds
         remembered = timedelta(seconds=int(remembered))
     ended = prune_idle_sessions(now, app.permanent_session_lifetime, remembered)
-    deleted = prune_outbox(now)
-    if ended or deleted:
-        log.info("housekeeping: %d idle login session(s) and %d old outbox row(s) deleted", ended, deleted)
+    deleted, reactions = prune_outbox(now), prune_reactions(now)
+    if ended or deleted or reactions:
+        log.info("housekeeping: %d idle login session(s), %d old outbox row(s) and %d old reaction(s)"
+                 " deleted", ended, deleted, reactions)
 
 
 def start_logging(level: int = logging.INFO) -> None:

@@ -1,9 +1,12 @@
 """The lobby's marker: one aggregate over the open tables (waiting or playing) and their seats
 that changes whenever the lobby's lists would (a table opened, started, finished or closed; a
-seat taken or left; a hand played), so the lobby's poll answers 204 with one query otherwise."""
+seat taken or left; a hand played), so the lobby's poll answers 204 with one query otherwise.
+
+The aggregate runs over the tables the lobby lists for its visitor (the caller's filter), never
+over all: counting private tables would tell a stranger one opened, its seats and when it plays."""
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
@@ -19,8 +22,8 @@ LOBBY_MARKS = (
     .where(GAMES.c.status.in_([str(status) for status in OPEN_STATUSES])))
 
 
-def lobby_marker() -> str:
+def lobby_marker(listed: ColumnElement[bool]) -> str:
     """Open tables, the newest id, seats, hands played, seats left and seats of started tables,
-    as one short string of digits and dots."""
-    row = db.session.connection().execute(LOBBY_MARKS).one()
+    among the tables `listed` admits, as one short string of digits and dots."""
+    row = db.session.connection().execute(LOBBY_MARKS.where(listed)).one()
     return ".".join(str(int(value or 0)) for value in row)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     bindparam,
     case,
+    delete,
     func,
     insert,
     literal_column,
@@ -112,7 +113,9 @@ INSERT_REACTION = insert(REACTIONS)
 # The game's status is a subquery, which a locking read does not lock (moves lock the game).
 LOCK_SEAT = (select(SEATS.c.id, SEATS.c.left_at,
                     select(GAMES.c.status).where(GAMES.c.id == SEATS.c.game_id)
-                    .scalar_subquery().label("status"))
+                    .scalar_subquery().label("status"),
+                    select(GAMES.c.ended_at).where(GAMES.c.id == SEATS.c.game_id)
+                    .scalar_subquery().label("ended_at"))
              .where(SEATS.c.game_id == bindparam("game_id"), SEATS.c.player_id == bindparam("player_id"))
              .with_for_update())
 RECENT_OF_PLAYER = (select(func.count(), func.max(REACTIONS.c.sent_at))
@@ -172,12 +175,13 @@ class SenderSeat:
 
     left_at: datetime | None
     game_status: str
+    game_ended_at: datetime | None
 
 
 def lock_sender_seat(game_id: int, player_id: int) -> SenderSeat | None:
     """The player's seat at the table, row-locked until commit; None if they have none."""
     row = db.session.connection().execute(LOCK_SEAT, {"game_id": game_id, "player_id": player_id}).first()
-    return None if row is None else SenderSeat(row.left_at, row.status)
+    return None if row is None else SenderSeat(row.left_at, row.status, row.ended_at)
 
 
 def add_reaction(game_id: int, player_id: int, kind: str, now: datetime, by: str) -> None:
@@ -208,3 +212,23 @@ def newest_reactions(game_id: int) -> list[SentReaction]:
     """The table's newest reactions (NEWEST_COUNT), oldest first."""
     rows = db.session.connection().execute(NEWEST, {"game_id": game_id}).all()
     return [SentReaction(row[0], row[1], row[2], row[3]) for row in reversed(rows)]
+
+
+# The tables with reactions that closed before `cutoff` (finished at ended_at; abandoned, which
+# sets no ended_at, at its last change): read from the reactions' side, which stays small.
+CLOSED_WITH_REACTIONS = (
+    select(REACTIONS.c.game_id).distinct().join(GAMES, GAMES.c.id == REACTIONS.c.game_id)
+    .where(GAMES.c.status.in_(["finished", "abandoned"]),
+           func.coalesce(GAMES.c.ended_at, GAMES.c.updated_at) < bindparam("cutoff")))
+DELETE_CHUNK = 500
+
+
+def delete_reactions_closed_before(cutoff: datetime) -> int:
+    """Delete every reaction at a table that closed before `cutoff`; how many went."""
+    connection = db.session.connection()
+    games = [row[0] for row in connection.execute(CLOSED_WITH_REACTIONS, {"cutoff": cutoff})]
+    deleted = 0
+    for start in range(0, len(games), DELETE_CHUNK):
+        chunk = games[start:start + DELETE_CHUNK]
+        deleted += connection.execute(delete(REACTIONS).where(REACTIONS.c.game_id.in_(chunk))).rowcount
+    return deleted

@@ -88,6 +88,7 @@ PROBLEM_WORDS: dict[str, str] = {
     "seated_only_react": N_("only the players seated at this table can send reactions"),
     "reaction_too_soon": N_("wait %(seconds)s s before sending another reaction"),
     "reactions_per_minute": N_("you have sent %(count)s reactions this minute: wait a little"),
+    "reactions_closed": N_("this game ended over %(minutes)s minutes ago: reactions are closed"),
     "public_table": N_("this table is public: its address is its invite link"),
     "not_invited": N_("you were not invited to this table"),
     "invites_pending": N_("%(names)s can still answer the rematch for %(seconds)s s: wait, "

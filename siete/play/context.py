@@ -42,6 +42,7 @@ from siete.service.play import TableSnapshot, current_state
 from siete.service.presence import TablePulse
 from siete.service.presence import waiting_marker as seating_marker
 from siete.service.rating_changes import game_ratings
+from siete.service.reactions import reactions_open
 from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
@@ -120,7 +121,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds (#27.4)
-        life=table_life(game.id, pulse, _seated(pulse, left), now),  # presence, reactions (#26)
+        life=table_life(game.id, pulse, _may_react(game, pulse, left, now), now),  # presence, reactions
         # the game-over screen's rating changes (one look at the ratings, once it is over)
         ratings=game_ratings(game.id) if state is not None and state.phase == OVER else None,
         waiting=waiting_seats(waiting) if waiting else (),
@@ -128,9 +129,10 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         played=game_context(state, viewer, deadline) if state is not None else None)
 
 
-def _seated(pulse: TablePulse | None, left: bool) -> bool:
-    """The viewer has a seat at the table (and has not left it): they may send reactions."""
-    return pulse is not None and not left and pulse.viewer_seated
+def _may_react(game: GameRow, pulse: TablePulse | None, left: bool, now: datetime) -> bool:
+    """The viewer has a seat at the table (and has not left it), which still takes reactions."""
+    return pulse is not None and not left and pulse.viewer_seated and reactions_open(
+        game.status, game.ended_at, now)
 
 
 def table_urls(game_id: int, poll_v: str, poll_seat: str = "-") -> TableUrls:

@@ -12,7 +12,6 @@ Logging in starts a new session: the way back there (`next=`) keeps the key in t
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from datetime import timedelta
 
 from flask import abort, request, session, url_for
 
@@ -23,7 +22,7 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import game_or_404, settings
 from siete.service.errors import Problem, TableNotFound
 from siete.service.rematch import RematchOffer, played_with_people, rematch_offer
-from siete.service.rematch_invites import InviteStatus, invite_statuses
+from siete.service.rematch_invites import REMATCH_WINDOW, InviteStatus, invite_statuses
 from siete.service.table_access import may_see, token_matches
 
 SESSION_KEYS = "table_keys"
@@ -61,6 +60,15 @@ def guard_table(game: GameRow, user_id: int | None) -> None:
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
     if game.private and request.args.get("key") and token_matches(game, key):
         remember_key(game.id, key)
+
+
+def visible_game_or_404(game_id: int, user_id: int | None) -> Game:
+    """The table's game, or the 404 of a missing table (same status, same page) when it is
+    private to this visitor: every route that reads a table by its number goes through here, so
+    none of them tells a stranger that a private table exists, its name or its state."""
+    game = game_or_404(game_id)
+    guard_table(game, user_id)
+    return game
 
 
 def remember_key(game_id: int, key: str | None) -> None:
@@ -122,7 +130,7 @@ class RematchBox:
     marker: str
 
 
-REMATCH_POLL_FOR = timedelta(minutes=15)
+REMATCH_POLL_FOR = REMATCH_WINDOW
 STILL_OPEN = ("waiting", "open", "no_answer")
 
 

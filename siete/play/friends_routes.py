@@ -8,8 +8,8 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, game_or_404, login_required, my_player, user_id
-from siete.play.friends import guard_table, rematch_box, remember_key
+from siete.play.blueprint import bp, login_required, my_player, user_id
+from siete.play.friends import rematch_box, remember_key, visible_game_or_404
 from siete.service.errors import TableError
 from siete.service.rematch_invites import decline
 from siete.service.table_access import renew_link
@@ -18,8 +18,7 @@ from siete.service.table_access import renew_link
 @bp.get("/tables/<int:game_id>/rematch")
 def rematch(game_id: int) -> ResponseReturnValue:
     """The finished table's rematch offer alone, for its own small poll: 204 while unchanged."""
-    game = game_or_404(game_id)
-    guard_table(game, user_id())
+    game = visible_game_or_404(game_id, user_id())
     box = rematch_box(game, user_id())
     if request.args.get("seen") == box.marker:
         return "", 204
@@ -30,7 +29,7 @@ def rematch(game_id: int) -> ResponseReturnValue:
 @login_required
 def new_invite(game_id: int) -> ResponseReturnValue:
     """The owner makes a new invite link for a private table: the old one stops working."""
-    guard_table(game_or_404(game_id), user_id())
+    visible_game_or_404(game_id, user_id())
     try:
         key = renew_link(game_id, current_user.id)
     except TableError as exc:
@@ -45,8 +44,7 @@ def new_invite(game_id: int) -> ResponseReturnValue:
 @login_required
 def decline_rematch(game_id: int) -> ResponseReturnValue:
     """An invitee says no to the rematch `game_id`; back to the finished table they came from."""
-    game = game_or_404(game_id)
-    guard_table(game, user_id())
+    game = visible_game_or_404(game_id, user_id())
     back = url_for(".table", game_id=game.rematch_of or game_id)
     try:
         decline(game_id, my_player())

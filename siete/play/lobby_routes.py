@@ -24,8 +24,9 @@ from flask_login import current_user
 from siete.data.games import Game, GamePlayer
 from siete.engine.bots import PROFILES
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, game_or_404, login_required, my_player, settings, user_id
+from siete.play.blueprint import bp, login_required, my_player, settings, user_id
 from siete.play.forms import NewTableForm
+from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
 from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
@@ -47,8 +48,9 @@ def lobby() -> ResponseReturnValue:
 @bp.get("/lobby/tables")
 def lobby_list() -> ResponseReturnValue:
     """The lobby's lists alone: siete.js polls them every LOBBY_POLL_MS, and while
-    nothing changed (`v`, the lobby's marker) the answer is 204 after one query."""
-    marker = lobby_marker()
+    nothing changed (`v`, the lobby's marker) the answer is 204 after one query (and, logged
+    in, the account's): the marker counts only the tables listed for this visitor."""
+    marker = lobby_marker(user_id())
     if request.args.get("v") == marker:
         return "", 204
     return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists(marker))
@@ -59,7 +61,7 @@ LOBBY_POLL_MS = 1500  # a new table shows in other lobbies within two seconds
 
 def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
     page = request.args.get("page", 1, type=int) or 1
-    marker = lobby_marker() if marker is None else marker  # read first: never newer than the lists
+    marker = lobby_marker(user_id()) if marker is None else marker  # read first: never newer than the lists
     lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id())
     # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
@@ -139,7 +141,7 @@ def rules() -> ResponseReturnValue:
 @OPEN_TABLE_LIMIT
 def again(game_id: int) -> ResponseReturnValue:
     """A new table with the same settings and seats, with the current user seated."""
-    game = game_or_404(game_id)
+    game = visible_game_or_404(game_id, user_id())  # a stranger's "again" is a missing table's
     if not _sat_at(game):
         flash(_("Only the players of this table can play it again."), "error")
         return redirect(url_for(".table", game_id=game_id), 303)

@@ -26,7 +26,6 @@ from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import (
     bp,
-    game_or_404,
     login_required,
     my_player,
     player_name,
@@ -36,7 +35,7 @@ from siete.play.blueprint import (
     user_id,
 )
 from siete.play.context import table_context
-from siete.play.friends import friends_part, guard_table, table_key
+from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
@@ -48,7 +47,7 @@ from siete.service.play import (
     take_seat_back,
 )
 from siete.service.presence import PollMarks, TablePulse, poll_marks, table_pulse
-from siete.service.table_access import key_matches
+from siete.service.table_access import game_visible_to, key_matches
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
@@ -156,6 +155,8 @@ def _perform(game_id: int, move: Callable[[], object], done: str | None = None) 
         message = error_message(exc)
         if isinstance(exc, TableNotFound):
             abort(404, message)
+        if not game_visible_to(game_id, user_id(), table_key(game_id)):  # missing, or private
+            abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))  # to this stranger
         if wants_fragment():
             return _render_table(game_id, message, exc.status)
         flash(message, "error")
@@ -241,7 +242,7 @@ def start(game_id: int) -> ResponseReturnValue:
 @login_required
 def leave(game_id: int) -> ResponseReturnValue:
     """Leave a waiting table, or hand a running game's seat to a standard bot."""
-    game = game_or_404(game_id)
+    game = visible_game_or_404(game_id, user_id())
     if game.status == "waiting":
         return _perform(game_id, lambda: leave_waiting_table(game_id, my_player()),
                         _("You left the table."))
@@ -261,8 +262,9 @@ def back(game_id: int) -> ResponseReturnValue:
 @bp.get("/tables/<int:game_id>/leave")
 @login_required
 def confirm_leave(game_id: int) -> ResponseReturnValue:
-    """Leaving cannot be undone: a page that asks first (a plain form, so it works without JS)."""
-    game = game_or_404(game_id)
+    """Leaving cannot be undone: a page that asks first (a plain form, so it works without JS).
+    A private table's stranger gets a missing table's 404: not its name, not whether it plays."""
+    game = visible_game_or_404(game_id, user_id())
     return render_template("play/leave.html", game=game,
                            table_url=url_for(".table", game_id=game_id),
                            leave_url=url_for(".leave", game_id=game_id))

@@ -42,6 +42,7 @@ class Problem(StrEnum):
     SEATED_ONLY_REACT = "seated_only_react"
     REACTION_TOO_SOON = "reaction_too_soon"  # values: seconds
     REACTIONS_PER_MINUTE = "reactions_per_minute"  # values: count
+    REACTIONS_CLOSED = "reactions_closed"  # values: minutes
     # play with friends (#26)
     PUBLIC_TABLE = "public_table"
     NOT_INVITED = "not_invited"

@@ -22,6 +22,7 @@ from siete.data import lobby_marks
 from siete.data.login_sessions import SessionClaim
 from siete.data.reaction_rows import mark_seen, mark_seen_by_claim, table_marks, table_seen
 from siete.data.seat_marks import SeatMark, TableMarks
+from siete.service.table_access import listed_for
 from siete.service.unit_of_work import unit_of_work
 
 # Seen this recently: here; longer ago: gone. "About 10 s" (#26), a little over, so that a
@@ -182,6 +183,7 @@ def needs_writing(last_seen_at: datetime | None, now: datetime) -> bool:
     return last_seen_at is None or now - last_seen_at >= SEEN_EVERY or last_seen_at > now
 
 
-def lobby_marker() -> str:
-    """The lobby's marker (siete.data.lobby_marks): it changes whenever its lists would."""
-    return lobby_marks.lobby_marker()
+def lobby_marker(viewer: int | None) -> str:
+    """The lobby's marker (siete.data.lobby_marks) for this visitor (None: logged out): it
+    changes whenever the lists they are shown would, and for nothing they are not shown."""
+    return lobby_marks.lobby_marker(listed_for(viewer))

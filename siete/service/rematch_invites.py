@@ -17,6 +17,9 @@ from siete.service.errors import Conflict, NotAllowed, Problem
 from siete.service.table_locks import locked_table
 
 JOINED, WAITING, DECLINED, NO_ANSWER = "joined", "waiting", "declined", "no_answer"
+# How long a finished table's page keeps looking for its rematch (its own small poll); the
+# players may send reactions there this long too, then the table is closed to them.
+REMATCH_WINDOW = timedelta(minutes=15)
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,18 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
+from sqlalchemy.exc import DataError, IntegrityError
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer
-from siete.data.people import Player, User
+from siete.data.identity import name_skeleton, normal_email
+from siete.data.people import PLAYER_NAME_MAX, USERNAME_MAX, Player, User
 from siete.data.vocabulary import BotProfile, GameMode, GameStatus, PlayerKind
 from siete.engine.config import GameConfig
 from siete.engine.replay import ScenarioError, load_scenario, replay, scenario_config
-from siete.engine.state import OVER, GameState, HandRecord
+from siete.engine.rules import verify_new_game
+from siete.engine.state import OVER, GameState, HandRecord, RuleError
 from siete.service.game_review import review_finished_game
 from siete.service.recording import record_finish, record_hand, record_start
 from siete.service.unit_of_work import unit_of_work
@@ -22,25 +25,61 @@ BY = "replay"
 
 
 def scenario_player(name: str, is_bot: bool) -> Player:
-    """The player called `name`: an existing one, or a new bot or human user."""
+    """The player called exactly `name`: an existing one, or a new bot or human.
+
+    A scenario is recorded history, not a sign-up: its people keep the names it gives even
+    beside a house bot or an account that looks like them (`lola` beside the bot Lola, `Bob`
+    beside the account bob). Such a new player gets no name skeleton: the older look-alike keeps
+    it, and with it the sign-up guard (siete.service.accounts.name_problem) still refuses the
+    name, as for the look-alikes migration 0002 found. A human's account row, which nobody logs
+    in to, takes the name when it is free among accounts, else a username nobody can sign up
+    with (a new person is never merged into someone else's account)."""
+    if not name.strip() or len(name) > PLAYER_NAME_MAX:
+        raise ScenarioError(f"{name!r} cannot be stored as a player's name: 1 to "
+                            f"{PLAYER_NAME_MAX} characters")
     player = db.session.execute(select(Player).where(Player.name == name)).scalar_one_or_none()
     if player is not None:
         if player.is_bot != is_bot:
             kind = "a bot" if player.is_bot else "a human"
             raise ScenarioError(f"{name} is already {kind} in the database")
         return player
+    look_alike = _exists(select(Player.id).where(Player.name_skeleton == name_skeleton(name)))
     if is_bot:
         player = Player(name=name, kind=PlayerKind.BOT, profile=BotProfile.STANDARD, created_by=BY, updated_by=BY)
     else:
-        user = User(username=name, email=f"{name.lower()}@players.invalid",
-                    created_by=BY, updated_by=BY)
-        user.set_password(secrets.token_urlsafe(24))  # nobody knows it: log-in stays closed
-        db.session.add(user)
-        db.session.flush()
-        player = Player(name=name, kind=PlayerKind.HUMAN, user_id=user.id, created_by=BY, updated_by=BY)
+        player = Player(name=name, kind=PlayerKind.HUMAN, user=_closed_account(name),
+                        created_by=BY, updated_by=BY)
+    if look_alike:
+        player.name_skeleton = None
     db.session.add(player)
     db.session.flush()
     return player
+
+
+# No sign-up name starts with it (letters and digits only): an account row for a scenario's
+# person whose name an account has (or looks like) already.
+UNLISTED_PREFIX = "~"
+
+
+def _closed_account(name: str) -> User:
+    """An account for a scenario's person that nobody knows the password of (log-in stays
+    closed), under the name if no account has it or one like it, and with a placeholder address
+    if no account has that one."""
+    free = len(name) <= USERNAME_MAX and not _exists(select(User.id).where(
+        (User.username_key == User.key_for(name)) | (User.username_skeleton == name_skeleton(name))))
+    username = name if free else UNLISTED_PREFIX + secrets.token_hex((USERNAME_MAX - 1) // 2)
+    email: str | None = normal_email(f"{name.lower()}@players.invalid")
+    if _exists(select(User.id).where(User.email == email)):
+        email = None  # the address is optional; nobody is ever mailed at players.invalid
+    user = User(username=username, email=email, created_by=BY, updated_by=BY)
+    user.set_password(secrets.token_urlsafe(24))
+    db.session.add(user)
+    db.session.flush()
+    return user
+
+
+def _exists(query: Select[int]) -> bool:
+    return db.session.scalar(query.limit(1)) is not None
 
 
 def _start_time(data: dict[str, Any]) -> datetime:
@@ -54,6 +93,10 @@ def record_scenario(text: str, base: GameConfig) -> Game:
     config = scenario_config(data, base)
     bots = set(data.get("bots") or [])
     names = [str(p) for p in data["players"]]
+    try:  # the replay checks the players too, but only after their rows would be written
+        verify_new_game(names, config, data["seat_cards"])
+    except RuleError as exc:
+        raise ScenarioError(f"players: {exc}") from None
     has_bots, has_humans = bool(bots & set(names)), bool(set(names) - bots)
     started_at = _start_time(data)
     game = Game(name=str(data.get("name", "replayed game"))[:60], status=GameStatus.WAITING,
@@ -93,4 +136,7 @@ def record_scenarios(texts: list[tuple[str, str]], base: GameConfig) -> list[Gam
                 games.append(record_scenario(text, base))
             except ScenarioError as exc:
                 raise ScenarioError(f"{path}: {exc}") from None
+            except (IntegrityError, DataError) as exc:  # a key or a width the checks above missed
+                reason = str(exc.orig).splitlines()[0] if exc.orig is not None else type(exc).__name__
+                raise ScenarioError(f"{path}: the database cannot store it: {reason}") from None
     return games

@@ -73,6 +73,12 @@ def game_hidden_from(game_id: int, user_id: int | None, key: str | None = None) 
     return game is not None and not may_see(game, user_id, key)
 
 
+def game_visible_to(game_id: int, user_id: int | None, key: str | None = None) -> bool:
+    """True when the game exists and this visitor may see it."""
+    game = db.session.get(Game, game_id)
+    return game is not None and may_see(game, user_id, key)
+
+
 def listed_for(user_id: int | None) -> ColumnElement[bool]:
     """The lobby's filter: public tables, and private ones the visitor opened or sits at."""
     if user_id is None:

@@ -15,6 +15,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy.exc import SQLAlchemyError
 
 from siete.data.base import utcnow
+from siete.data.identity import normal_email
 from siete.data.login_sessions import SessionClaim
 from siete.service import sessions
 from siete.web.mail import configure_mail
@@ -197,8 +198,11 @@ def reset_email_rate_limit() -> str:
 
 
 def reset_email_key() -> str:
-    """The per-address reset throttle's key: the email typed, normalised as accounts store it."""
-    return "reset-email:" + (request.form.get("email") or "").strip().lower()[:254]
+    """The per-address reset throttle's key: the email typed, in the one normal form the account
+    is found by and the outbox stores (normal_email). A looser or stricter key would count one
+    mailbox under several keys: `ſ`, `ß`, `ﬁ` and `ﬆ` in a domain case-fold to `s`, `ss`, `fi`
+    and `st`, so a plain lower() gave every such spelling a limit of its own."""
+    return "reset-email:" + normal_email(request.form.get("email") or "")[:254]
 
 
 def login_account_key() -> str:

@@ -14,6 +14,7 @@ import pytest
 
 from tests.support.mail import (
     NEW_PASSWORD,
+    PASSWORD,
     SMTP_PASSWORD,
     SMTP_USER,
     ask_reset,
@@ -128,6 +129,32 @@ class TestMailThrottle:
         assert codes == [302, 302, 429]
         assert ask_reset(client, "nobody@example.com").status_code == 302  # its own count
         assert len(inbox.wait_for(2)) == 2
+
+
+class TestOneKeyPerMailbox:
+    """The per-address limit counts a mailbox, not a spelling: the account is found by the
+    address's normal form (domain case-folded: `ſ`->s, `ß`->ss, `ﬁ`->fi, `ﬆ`->st), so the
+    limit keys on that same form, and the spellings below share one count of 3."""
+
+    SPELLINGS = ("ana@first.example.com", "ana@ﬁrst.example.com", "ana@firſt.example.com",
+                 "ana@FIRﬆ.example.com", "Ana@ﬁrſt.EXAMPLE.com", "ana@ﬁrﬆ.example.com")
+
+    @pytest.fixture
+    def app_config(self, inbox):
+        return {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": inbox.port, "SMTP_TLS": "none",
+                "SMTP_USERNAME": SMTP_USER, "SMTP_PASSWORD": SMTP_PASSWORD,
+                "RESET_EMAIL_RATE_LIMIT": "3/hour", "RESET_RATE_LIMIT": "100/minute"}
+
+    def test_spellings_of_one_mailbox_share_one_limit(self, app, client, inbox):
+        assert client.post("/auth/register", data={
+            "username": "Ana", "email": "ana@first.example.com", "password": PASSWORD,
+            "confirm": PASSWORD}).status_code == 302
+        client.post("/auth/logout")
+        codes = [ask_reset(app.test_client(), address).status_code for address in self.SPELLINGS]
+        assert codes == [302, 302, 302, 429, 429, 429]
+        worker_sends(app)  # the outbox holds nothing more (each ask_reset sent what it held)
+        assert len(inbox.wait_for(3)) == 3 and len(inbox.messages) == 3
+        assert {message["To"] for message in inbox.messages} == {"ana@first.example.com"}
 
 
 class TestWithoutSmtp:
