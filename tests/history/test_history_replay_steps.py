@@ -184,3 +184,32 @@ def test_a_private_game_s_steps_are_its_players(app, finished):
     assert client_logged_in_as(app, "Ana").get(url).status_code == 200
     assert client_logged_in_as(app, "Cris").get(url).status_code == 404
     assert app.test_client().get(url).status_code == 404
+
+
+def test_a_step_speaks_spanish(app, client, finished):
+    page = client.get(f"/games/{finished}?hand=1&move=1",
+                      headers={"Accept-Language": "es-ES,es;q=0.9"}).get_data(as_text=True)
+    step = step_of(page)
+    assert re.match(r"Jugada 1 de \d+ en la mano 1: \S+ apuesta \d+$",
+                    step.xpath(".//h3")[0].text_content())
+    assert "Jugada siguiente" in step.text_content() and "decide" in step.text_content()
+    assert "Lo que valía cada opción en ese momento" in step.text_content()
+    missing = client.get(f"/games/{finished}?hand=1&move=0", headers={"Accept-Language": "es"})
+    assert "Esta partida no tiene esa jugada." in missing.get_data(as_text=True)
+
+
+def test_a_mark_that_comes_without_values_shows_alone(app):
+    """The review's output is read as it comes: a decision it marks but gives no option values
+    (a move the clock made, say) shows its mark, never a 500 on a missing value."""
+    from types import SimpleNamespace
+
+    from flask import render_template_string
+
+    from siete.service.review_pages import MoveNote
+
+    note = MoveNote("stand", False, "timed_out", 0.0, None, None, None, None, None)
+    with app.test_request_context():
+        html = render_template_string(
+            '{% from "history/_step.html" import option_values %}{{ option_values(step) }}',
+            step=SimpleNamespace(note=note))
+    assert "replay-step__verdict--timed_out" in html and "<li" not in html
