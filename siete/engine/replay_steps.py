@@ -38,8 +38,10 @@ def hand_decisions(data: dict[str, Any], base: GameConfig, number: int) -> list[
     hands = data["hands"]
     if not 1 <= number <= len(hands):
         raise ScenarioError(f"hand {number}: the scenario has {len(hands)} hands")
-    state = _state_before(data, base, number)
     hand = hands[number - 1]
+    if not isinstance(hand, dict) or not isinstance(hand.get("moves"), list):
+        raise ScenarioError(f"hand {number}: a hand needs a deck and a list of moves")
+    state = _state_before(data, base, number)
     try:
         rules.deal(state, list(hand.get("deck") or []))
     except RuleError as exc:

@@ -61,3 +61,13 @@ def test_a_hand_the_scenario_has_not_is_a_scenario_error():
     for number in (0, 2, -1):
         with pytest.raises(ScenarioError):
             hand_decisions(data, GameConfig(), number)
+
+
+def test_a_malformed_hand_or_move_is_a_scenario_error():
+    data = scenario("01_one_hand.json")
+    data["hands"][0]["moves"][3] = "ana: bet 9"  # over R4.4's limit
+    with pytest.raises(ScenarioError, match="hand 1, move 4"):
+        hand_decisions(data, GameConfig(), 1)
+    data["hands"][0] = "not a hand"
+    with pytest.raises(ScenarioError):
+        hand_decisions(data, GameConfig(), 1)
