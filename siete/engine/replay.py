@@ -87,14 +87,16 @@ def replay(data: dict[str, Any], base: GameConfig,
         raise ScenarioError(f"players: {exc}") from None
     result = ReplayResult(state)
     for number, hand in enumerate(data["hands"], start=1):
-        _replay_hand(state, number, hand)
+        replay_hand(state, number, hand)
         result.hands.append(hand_json(state))
         if on_hand and state.last_hand is not None:
             on_hand(state, state.last_hand)
     return result
 
 
-def _replay_hand(state: GameState, number: int, hand: object) -> None:
+def replay_hand(state: GameState, number: int, hand: object) -> None:
+    """Deal hand `number` of a scenario and play all its moves (the replay, and the steps of
+    engine/replay_steps.py up to the hand they show)."""
     if not isinstance(hand, dict) or not isinstance(hand.get("moves"), list):
         raise ScenarioError(f"hand {number}: a hand needs a deck and a list of moves")
     if state.phase == OVER:

@@ -15,6 +15,7 @@ from siete.data.vocabulary import GameStatus
 from siete.engine.review import BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
 from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
+from siete.history.steps import replay_step
 from siete.history.view import game_view, result_text
 from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
 from siete.service.game_record import load_record
@@ -57,30 +58,49 @@ def _page_number() -> int:
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> tuple[str, int, dict[str, str]]:
-    """A game's page; ?hand=N picks the hand the replay shows (htmx gets only the replay)."""
+    """A game's page; ?hand=H&move=M picks the decision the replay shows (htmx gets only the
+    replay). A hand alone shows its first move; a move the game has not is a 404."""
     record = load_record(game_id)
     if record is None or record.game.private and _private_to_others(game_id):
         abort(404, _("There is no such game."))
     count = len(record.hands)
-    number = request.args.get("hand", 1, type=int) or 1
-    number = min(max(number, 1), count) if count else 0
+    number, move = _replay_place(count)
     # the stored review (issue 27), with the moves of the hand the replay shows
     hand = record.hands[number - 1].number if count else None
+    settings = service_settings(current_app)
     if record.game.status == GameStatus.FINISHED:
-        cards = service_settings(current_app).game.cards
-        review = finished_game_review(game_id, hand, cards, REVIEWED_BY)
+        review = finished_game_review(game_id, hand, settings.game.cards, REVIEWED_BY)
     else:
         review = game_review(game_id, hand)
     view = game_view(record, review)
+    first = 1 if move is None else move
+    step = replay_step(record, number, first, review, settings.game) if count else None
+    if move is not None and step is None:
+        abort(404, _("This game has no such move."))
     fragment = wants_fragment()
     live = None
     if not fragment and record.game.status == GameStatus.PLAYING:
         live = live_hand(game_id, current_user.player_name if current_user.is_authenticated else None)
     template = "history/_replay.html" if fragment else "history/game.html"
     html = render_template(template, view=view, current=view.hand(number), number=number,
-                           count=count, live=live,
+                           count=count, live=live, step=step,
                            ratings=None if fragment else record_ratings(record))
     return html, 200, {"Vary": "HX-Request"}
+
+
+def _replay_place(count: int) -> tuple[int, int | None]:
+    """The hand (1..count, 0 with none) and the move (None: not asked) the replay shows. A hand
+    alone that is not one is read as the nearest (old links); with ?move= both must name one."""
+    move_text, hand_text = request.args.get("move"), request.args.get("hand")
+    if move_text is None:
+        number = request.args.get("hand", 1, type=int) or 1
+        return (min(max(number, 1), count) if count else 0), None
+    if not move_text.isdecimal() or not (hand_text or "1").isdecimal():
+        abort(404, _("This game has no such move."))
+    number = int(hand_text or "1")
+    if not 1 <= number <= count:
+        abort(404, _("This game has no such move."))
+    return number, int(move_text)
 
 
 @bp.get("/games/<int:game_id>/scenario.json")

@@ -6,7 +6,9 @@ and the hand in play, which lives only in the table's state, is never read here.
 """
 from __future__ import annotations
 
-from siete.service.game_record import GameRecord, HandRow
+from dataclasses import dataclass
+
+from siete.service.game_record import GameRecord, HandRow, TurnRow
 
 
 def scenario_of(record: GameRecord) -> dict[str, object] | None:
@@ -25,24 +27,45 @@ def scenario_of(record: GameRecord) -> dict[str, object] | None:
     }
 
 
-def hand_scenario(hand: HandRow) -> dict[str, list[str]]:
-    """One hand: the deal (punters in order, the bank last), then each card as it was drawn.
+@dataclass(frozen=True)
+class HandMove:
+    """One written move of a stored hand: who, what, and the review's step for it (0 the bet,
+    then the turn's actions from 1, automatic ones counted, as engine/review.py numbers them)."""
 
-    Automatic steps (the stand at 7½, the end of a bust) are not written (SCENARIOS.md).
-    """
+    turn: TurnRow
+    step: int
+    verb: str  # bet, draw or stand
+    amount: int | None = None
+
+    @property
+    def written(self) -> str:
+        """The move as SCENARIOS.md writes it: 'Ana: bet 2'."""
+        amount = "" if self.amount is None else f" {self.amount}"
+        return f"{self.turn.seat.name}: {self.verb}{amount}"
+
+
+def hand_moves(hand: HandRow) -> list[HandMove]:
+    """The hand's written moves in the order they were made: each punter's bet and draws or
+    stands in turn, then the bank's. Automatic steps (the stand at 7½, the end of a bust) are
+    not moves (SCENARIOS.md), but they keep their step number."""
+    moves = []
+    for turn in [t for t in hand.turns if not t.is_bank] + [t for t in hand.turns if t.is_bank]:
+        if turn.bet is not None:
+            moves.append(HandMove(turn, 0, "bet", turn.bet))
+        for step, action in enumerate(turn.actions, start=1):
+            if action.action == "draw" or not action.automatic:
+                moves.append(HandMove(turn, step, action.action))
+    return moves
+
+
+def hand_scenario(hand: HandRow) -> dict[str, list[str]]:
+    """One hand: the deal (punters in order, the bank last), then each card as it was drawn."""
     punters = [t for t in hand.turns if not t.is_bank]
     bank = [t for t in hand.turns if t.is_bank]
     deck = [t.first_card for t in punters + bank]
-    moves = []
     for turn in punters + bank:
-        name = turn.seat.name
-        if turn.bet is not None:
-            moves.append(f"{name}: bet {turn.bet}")
         for action in turn.actions:
             if action.action == "draw":
                 assert action.card is not None, "a stored draw names its card"
                 deck.append(action.card)
-                moves.append(f"{name}: draw")
-            elif not action.automatic:
-                moves.append(f"{name}: stand")
-    return {"deck": deck, "moves": moves}
+    return {"deck": deck, "moves": [move.written for move in hand_moves(hand)]}

@@ -193,12 +193,22 @@
     if (evt.ctrlKey || evt.metaKey || evt.altKey || evt.isComposing) return;
     var target = evt.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    if (evt.key === "ArrowLeft" || evt.key === "ArrowRight") return stepReplay(evt);
     var key = (evt.key || "").toLowerCase();
     if (!/^[a-z0-9]$/.test(key)) return;
     var button = document.querySelector('#table button[data-hotkey="' + key + '"]');
     if (!button || button.disabled) return;
     evt.preventDefault();
     button.click();
+  }
+
+  /* ---- The game page's replay: ← and → press its previous and next move links ---- */
+  function stepReplay(evt) {
+    if (evt.shiftKey) return;
+    var link = document.querySelector('#replay a[data-step-key="' + evt.key + '"]');
+    if (!link) return;
+    evt.preventDefault();
+    link.click();
   }
 
   if (window.htmx) configureHtmx(window.htmx);
