@@ -8,7 +8,10 @@ import random
 import re
 
 import pytest
+from sqlalchemy import update
 
+from siete.data.base import db
+from siete.data.games import Game
 from siete.engine import rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.codes import Action
@@ -18,10 +21,20 @@ from siete.engine.odds_position import position_of
 from siete.engine.review import review_hand
 from siete.engine.state import PLAY, GameState, max_bet
 from siete.play.odds_panel import BetPanel, OddsPanel, odds_panel
-from tests.play.test_odds_table import as_number, make_practice
 from tests.support.play import client_for, load, make_user, seat_of_user, started_game, text
 
 NAMES = ["Ana", "Bea", "Cal", "Dan"]
+
+
+def make_practice(app, game_id: int) -> None:
+    with app.app_context():
+        db.session.execute(update(Game).where(Game.id == game_id).values(show_odds=True))
+        db.session.commit()
+
+
+def as_number(label: str) -> float:
+    """"+0.12" or "−0.40" (the English labels) as a number."""
+    return float(label.strip().replace("\u2212", "-").replace("+", ""))
 
 
 def a_hand(seed: int) -> GameState:
