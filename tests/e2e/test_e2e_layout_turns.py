@@ -16,6 +16,7 @@ from tests.e2e.in_view import (  # noqa: E402
     VIEWPORTS,
     a_table_at_a_punters_bet,
     bet_selectors,
+    decision_selectors,
     measure,
     problems,
     wait_for_table,
@@ -43,6 +44,14 @@ def bet_in_view(new_player, artifacts, screen: str, seats: int, odds: bool) -> l
         bad = problems(measure(player, bet_selectors()))
         if bad:
             found.append((when, player.page.evaluate("window.scrollY"), bad))
+    # the bet made, the same seat's draw or stand comes through htmx: still all in view
+    player.bet_first()
+    if player.offered() in ("draw", "stand"):
+        wait_for_table(player)
+        player.page.screenshot(path=artifacts / f"e2e-bet-{seats}-seats-{screen}-then-decide.png")
+        bad = problems(measure(player, decision_selectors(player)))
+        if bad:
+            found.append(("decision", player.page.evaluate("window.scrollY"), bad))
     return found
 
 
