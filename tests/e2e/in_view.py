@@ -4,6 +4,7 @@ their own cards and the move's buttons, each inside the viewport and not covered
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -19,6 +20,7 @@ VIEWPORTS = {
 }
 PHONE_OPTIONS = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 BANK_CARD = "#table .seat--bank:not(.seat--you) .hand .card"
 OWN_CARDS = "#table .seat--you .hand .card"
 
@@ -136,3 +138,10 @@ def wait_for_table(player: Player) -> None:
     player.page.evaluate("""() => Promise.all(document.getAnimations()
         .filter(a => a.effect && a.effect.target && a.effect.target.closest('.hand, .seat__did'))
         .map(a => a.finished.catch(() => null)))""")
+
+
+def axe_violations(player: Player) -> list:
+    """What axe-core finds on the page (the context needs bypass_csp: the script is injected)."""
+    player.page.add_script_tag(content=AXE.read_text())
+    return player.page.evaluate("""async () => (await axe.run(document)).violations.map(
+        v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))""")

@@ -14,6 +14,7 @@ from tests.e2e.in_view import (  # noqa: E402
     PHONE_OPTIONS,
     VIEWPORTS,
     a_table_at_a_punters_decision,
+    axe_violations,
     decision_selectors,
     measure,
     problems,
@@ -66,6 +67,14 @@ def test_the_decision_leaves_the_table_in_view(new_player, artifacts, odds):
     table = a_table_at_a_punters_decision(ana, seats=2, odds=odds)
     label = f"2-seats-{'odds' if odds else 'plain'}"
     assert look_at_every_screen(new_player, artifacts, table, label, odds) == []
+    if odds:  # the line and its details, opened, pass axe-core (as every page does)
+        checker = new_player("ana", bypass_csp=True)
+        checker.sign_in()
+        checker.open(table)
+        checker.page.locator("#odds-details summary").click()
+        expect(checker.page.locator("#odds-bust")).to_be_visible()
+        checker.page.screenshot(path=artifacts / f"e2e-in-view-{label}-details-open.png")
+        assert axe_violations(checker) == []
 
 
 @pytest.mark.parametrize("odds", [True, False], ids=["odds", "no-odds"])
