@@ -49,6 +49,10 @@ def look_at_every_screen(new_player, artifacts, table: int, label: str, odds: bo
             expect(player.page.locator("#odds")).to_have_count(0)
         player.page.screenshot(path=artifacts / f"e2e-in-view-{label}-{name}.png")
         assert_no_horizontal_scroll(player, name)
+        dock = player.page.locator("#table .seat--dock").bounding_box()
+        with (artifacts / "e2e-in-view-figures.txt").open("a") as figures:
+            figures.write(f"{label} {name}: dock {dock['height']:.0f} of {viewport['height']} px, "
+                          f"scrolled {player.page.evaluate('window.scrollY'):.0f}\n")
         # the focus: on Draw below 6½, on Stand at 6½ and 7 (an Enter out of habit must not draw)
         if player.page.locator("#move-draw").count() and locale == "en-GB":
             focus = "move-stand" if player.own_total() >= 6.5 else "move-draw"
