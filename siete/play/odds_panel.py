@@ -1,9 +1,12 @@
-"""The odds a practice table shows the seat in turn (#27.4): numbers from the one solver.
+"""The odds a practice table shows the seat in turn: numbers from the one solver.
 
 Only the seat whose turn it is gets a panel, and only at a table created with "Show the
 odds" (games.show_odds); its position comes from exactly what that seat sees (R4.2,
-odds_position.position_of), never from hidden cards. The template (play/_odds.html) puts
-these numbers into words; nothing is computed there.
+odds_position.position_of), never from hidden cards. At the bet (R4.4) it is a BetPanel: what
+the hand is worth per point bet and the bet the game's review calls best (the review's own
+engine function, odds.best_bet, on the same value); at a draw or a stand an OddsPanel. The
+templates (play/_odds.html, play/_odds_bet.html) put these numbers into words; nothing is
+computed there.
 """
 from __future__ import annotations
 
@@ -13,9 +16,9 @@ from functools import lru_cache
 from flask_babel import format_decimal, format_percent, get_locale
 
 from siete.engine.codes import Action
-from siete.engine.odds import BankPosition, Odds, Position, Role, odds
+from siete.engine.odds import BankPosition, Odds, Position, Role, best_bet, odds
 from siete.engine.odds_position import PositionError, position_of
-from siete.engine.state import PLAY, PLAYING, GameState
+from siete.engine.state import PLAY, PLAYING, GameState, max_bet
 
 # Bars draw an expected value on a scale from its worst to its best (per unit of stake: a
 # loss -1, a win on 7½ +2, R5.5); the bank's scale is its stakes times the same.
@@ -47,20 +50,34 @@ class OddsPanel:
     exact: bool  # nobody after this seat still plays: the figures are exact (docs/odds.md)
 
 
-def odds_panel(show_odds: bool, state: GameState | None, viewer: int | None) -> OddsPanel | None:
-    """The panel for `viewer` if the table shows the odds and it is the viewer's turn to draw
-    or stand (after its bet)."""
+@dataclass(frozen=True, slots=True)
+class BetPanel:
+    """What a punter about to bet is shown: its hand's worth per point bet, from its first card
+    and what it sees, played on as well as possible, and the bet the review calls best."""
+
+    value: Bar  # per point bet: a loss -1 to a win on 7½ +2, as the draw's and stand's values
+    best: int  # the bet the review would call best (odds.best_bet: review.py's function)
+    top: int  # the most R4.4 allows now
+    exact: bool
+
+
+def odds_panel(show_odds: bool, state: GameState | None,
+               viewer: int | None) -> OddsPanel | BetPanel | None:
+    """The panel for `viewer` if the table shows the odds and it is the viewer's turn: to bet
+    (a BetPanel), or to draw or stand (an OddsPanel)."""
     if not show_odds or state is None or viewer is None or state.phase != PLAY:
         return None
     if state.current_seat() != viewer:
-        return None
-    if viewer != state.bank and not state.seats[viewer].bet:  # it bets first (R4.4)
         return None
     try:
         position = position_of(state, viewer)
     except PositionError:  # no decision to make (7½ stands at once), or nothing to solve
         return None
-    return _panel(position, _solved(position), _exact(state, viewer))
+    answer, exact = _solved(position), _exact(state, viewer)
+    if viewer != state.bank and not state.seats[viewer].bet:  # it bets first (R4.4)
+        top = max_bet(state.seats[viewer].points)
+        return BetPanel(_value(answer.value, WORST, BEST), best_bet(answer.value, top), top, exact)
+    return _panel(position, answer, exact)
 
 
 @lru_cache(maxsize=2048)

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from siete.data.game_rows import GameRow
 from siete.engine.views import SeatView, TableView
-from siete.play.odds_panel import OddsPanel
+from siete.play.odds_panel import BetPanel, OddsPanel
 from siete.play.table_life import TableLife
 from siete.service.rating_changes import GameRatings
 
@@ -168,7 +168,7 @@ class TablePage:
     played: PlayedTable | None = None
     hidden_poll_ms: int = 5000  # how often a hidden tab asks: every second when the viewer's turn is near
     bots_moving: bool = False  # paced play: a bot's move is due soon (no-JS pages reload for it)
-    odds: OddsPanel | None = None  # a practice table's odds for the seat in turn (#27.4)
+    odds: OddsPanel | BetPanel | None = None  # a practice table's odds for the seat in turn
     life: TableLife | None = None  # who is here at each seat, and the quick reactions (#26)
     ratings: GameRatings | None = None  # once the game is over: what it did to the ratings
 

@@ -155,6 +155,38 @@
     setTitle();
   }
 
+  /* ---- At your turn the bank's face-up card stays in view above your docked seat ---- */
+  // Your seat docks at the bottom of the screen (dock.css) and the other seats scroll under
+  // it. When they do not all fit (eight seats on a phone), or the browser scrolled to the
+  // focused button, the bank could sit under the dock or above the screen: scroll just enough
+  // to show its card between the top of the screen and the dock. Once per new table state, so
+  // a player who scrolls away to read the log is left there until something changes.
+  var keptVersion = null;
+
+  function keepBankInView() {
+    var table = document.getElementById("table");
+    if (!table || !table.hasAttribute("data-your-turn")) return;
+    var version = table.getAttribute("data-version");
+    if (version === keptVersion) return;
+    keptVersion = version;
+    var dock = table.querySelector(".seat--dock");
+    var card = table.querySelector(".seat--bank:not(.seat--you) .hand .card");
+    if (!dock || !card) return;
+    // Where the card rests: offsets, not its box, which a new card's slide-in moves for a while.
+    var top = card.closest(".seat").getBoundingClientRect().top + card.offsetTop;
+    var bottom = top + card.offsetHeight, limit = dock.getBoundingClientRect().top - 6;
+    if (bottom > limit) {
+      window.scrollBy(0, Math.min(bottom - limit, Math.max(0, top - 6)));
+    } else if (top < 0) {
+      window.scrollBy(0, Math.max(top - 6, bottom - limit));
+    }
+  }
+
+  // After the browser's own scroll to an autofocused button: the next frames.
+  function keepBankInViewSoon() {
+    window.requestAnimationFrame(function () { window.requestAnimationFrame(keepBankInView); });
+  }
+
   function onTable() {
     var table = document.getElementById("table");
     if (!table) return;
@@ -176,6 +208,9 @@
   // afterSwap: before the browser paints the new fragment, so a new card never shows unmoved.
   // Fired on the swapped-in elements; a second call for the same table changes nothing.
   document.addEventListener("htmx:afterSwap", onTable);
+  // htmx focuses a swapped-in [autofocus] when it settles, which may scroll: look after that.
+  document.addEventListener("htmx:afterSettle", keepBankInViewSoon);
+  window.addEventListener("load", keepBankInViewSoon);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -134,7 +134,8 @@ def test_the_bank_in_turn_sees_its_odds_in_points(app):
     assert PANEL in html and 'id="odds-win"' not in html  # a bank's standing is many results
     assert abs(as_number(figure(html, "odds-bust")) - answer.bust_next) <= 0.0005
     assert abs(as_number(figure(html, "odds-stand")) - answer.stand.ev) <= 0.005
-    assert figure(html, "odds-stand").endswith("points")
+    advice = re.search(r'id="odds-advice">([^<]*)<', html).group(1)
+    assert advice.endswith("points.") or "the same" in advice  # the bank's values are points
 
 
 def two_people_in_practice(app, ana: int, bea: int) -> tuple[int, int, int]:
@@ -173,11 +174,31 @@ def test_spectators_other_seats_and_plain_tables_see_no_odds(app):
     assert PANEL not in text(client_for(app, turn).get(f"/tables/{game_id}"))
 
 
-def test_no_odds_while_betting(app):
+def test_the_bet_gets_the_bet_line_not_the_draw_and_stand_one(app):
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana)  # the user's turn to bet: no draw or stand yet
     make_practice(app, game_id)
-    assert PANEL not in text(client_for(app, ana).get(f"/tables/{game_id}"))
+    html = text(client_for(app, ana).get(f"/tables/{game_id}"))
+    assert PANEL in html and 'id="odds-best-bet"' in html  # tests/play/test_odds_bet.py
+    assert 'id="odds-stand"' not in html and 'id="odds-bust"' not in html
+
+
+def test_the_advice_is_one_line_and_the_details_fold_away(app):
+    """The line beside Draw and Stand holds both values, the better one marked; the rest is in
+    a closed <details> (it opens without JavaScript), and the values are not repeated there."""
+    ana = make_user(app, "Ana")
+    game_id, client = practice_turn(app, ana)
+    html = text(client.get(f"/tables/{game_id}"))
+    _status, state = load(app, game_id)
+    answer = odds(position_of(state, state.current_seat()))
+    line = re.search(r'id="odds-line">(.*?)</p>', html, re.S).group(1)
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", line)).strip()
+    best = "Draw" if answer.best == "draw" else "Stand"
+    assert f"{best} ✓" in words or answer.margin == 0, words
+    assert "odds-stand" in line and "odds-draw" in line
+    details = re.search(r'<details class="odds__details" id="odds-details">(.*?)</details>', html, re.S)
+    assert details, "the details are folded away, closed"
+    assert "odds-stand" not in details.group(1) and "odds-bust" in details.group(1)
 
 
 def test_the_odds_panel_speaks_spanish(app):
