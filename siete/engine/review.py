@@ -18,6 +18,10 @@ option is worth minus what the chosen one is worth, in **stakes**:
   of the others, the hands left, the rank), which a player may rightly read into a bet, so a
   bet's mark is the hand's arithmetic, not the game's.
 
+Timed out: a move the turn timer made for the seat (the house bot's, moves.time_out; the hand
+record's turn names the first such step in "timed_out") is valued and marked like any other, and
+flagged `timed_out`: it is not the player's, so their figures (SeatReview) leave it out.
+
 Not reviewed (no choice was made): a stand at 7½ (R4.6), a stand on an empty deck (R4.8), a
 bet when R4.4 allows only 1. The figures are as exact as odds.py's model: exact for the last
 punter and heads-up; an earlier punter's ignore what later punters will draw (docs/odds.md).
@@ -35,7 +39,7 @@ The marks, by value lost in stakes (the named thresholds below):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -91,6 +95,7 @@ class MoveReview:
     stake: int | None = None
     best_stake: int | None = None
     value: float | None = None
+    timed_out: bool = False  # the turn timer made it (the house bot), not the player
 
     @property
     def best_action(self) -> Action:
@@ -132,7 +137,8 @@ class GameReview:
 def review_game(cards: CardSet, hands: Sequence[HandRecord], seats: int) -> GameReview:
     """Every decision of every settled hand, and each seat's figures."""
     moves = tuple(move for hand in hands for move in review_hand(cards, hand))
-    return GameReview(moves, tuple(seat_review(i, [m for m in moves if m.seat == i])
+    return GameReview(moves, tuple(seat_review(i, [m for m in moves
+                                                   if m.seat == i and not m.timed_out])
                                    for i in range(seats)))
 
 
@@ -153,7 +159,17 @@ def review_hand(cards: CardSet, hand: HandRecord) -> list[MoveReview]:
                   for i, other in enumerate(punters) if i != index]
         moves.extend(_punter_moves(cards, hand["number"], turn, bank["cards"][0], others))
     moves.extend(_bank_moves(cards, hand["number"], bank, punters))
-    return moves
+    return _flag_timed_out(moves, turns)
+
+
+def _flag_timed_out(moves: list[MoveReview], turns: list[dict[str, Any]]) -> list[MoveReview]:
+    """The moves the turn timer made (from the step each turn's "timed_out" names; records
+    without it had none) flagged as such."""
+    first = {t["seat"]: t["timed_out"] for t in turns if t.get("timed_out") is not None}
+    if not first:
+        return moves
+    return [replace(m, timed_out=True) if m.seat in first and m.step >= first[m.seat] else m
+            for m in moves]
 
 
 def _as_seen(turn: dict[str, Any], before: bool) -> SeenCards:

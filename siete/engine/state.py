@@ -60,6 +60,10 @@ class Seat:
     # left has a bot and is not away: nobody comes back to it.
     away: bool = False
     timeouts: int = 0
+    # This hand: the first step of the turn the timer played (0 the bet, n the turn's n-th
+    # action, as the review numbers them), or None; the hand's record keeps it for the review,
+    # which marks those moves as timed out and leaves them out of the player's figures.
+    timed_out: int | None = None
 
 
 @dataclass(slots=True)
