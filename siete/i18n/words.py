@@ -109,7 +109,7 @@ def _plain(kind: str, name: str, value: Any, _: Say) -> str | None:
                           "the game is over: %(name)s wins with %(points)s points", value,
                           name=name, points=number(value))
     if kind == "timeout":
-        return _("%(name)s ran out of time", name=name)
+        return _("%(name)s: time ran out; the house bot plays the turn", name=name)
     if kind == "replaced":
         return _("%(name)s left; a bot plays the seat", name=name)
     if kind == "away":
