@@ -3,6 +3,7 @@ play them, the turns keep from which step it did, and the stored review labels t
 timed out and leaves them out of the person's figures (SQLite and MariaDB)."""
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from sqlalchemy import select
@@ -82,3 +83,23 @@ def test_the_stored_hands_give_the_review_the_flag_the_engine_recorded(app, monk
     assert sum(f is not None for hand in flags for f in hand) == 2
     cards = app.config["GAME"].cards
     assert review_game(cards, stored, 3) == review_game(cards, seen, 3)
+
+
+def test_the_game_page_labels_the_timed_out_moves_in_both_languages(app, client):
+    with app.app_context():
+        game_id = _walked_away_game(app)
+        hand = db.session.scalars(select(Turn.hand_number).where(Turn.game_id == game_id)
+                                  .where(Turn.timed_out_step.is_not(None))).first()
+    page = client.get(f"/games/{game_id}?hand={hand}").get_data(as_text=True)  # reviews it first
+    with app.app_context():
+        timed = db.session.scalars(select(MoveReviewRow.step).where(
+            MoveReviewRow.game_id == game_id, MoveReviewRow.hand_number == hand,
+            MoveReviewRow.timed_out.is_(True))).all()
+    assert timed
+    marks = re.findall(r'class="move-review move-review--(\w+)"', page)
+    assert marks.count("timed_out") == len(timed)
+    assert '<span class="move-review__mark">timed out</span>' in page
+    assert "the house bot played it when the time ran out" in page
+    spanish = client.get(f"/games/{game_id}?hand={hand}",
+                         headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert '<span class="move-review__mark">tiempo agotado</span>' in spanish
