@@ -107,6 +107,8 @@ EXIT_USAGE = 2
               help=_("the seed: the same one, the same games"))
 @click.option("--json", "as_json", is_flag=True, help=_("print JSON for machines"))
 @click.option("--no-progress", is_flag=True, help=_("no progress bar"))
+@click.option("--review", is_flag=True,
+              help=_("review every game as the game pages do: accuracy and blunders per profile"))
 @click.option("--record/--no-record", default=False,
               help="store every game in the database, through the same path as web games")
 @click.option("--one-by-one", is_flag=True,
@@ -116,8 +118,8 @@ EXIT_USAGE = 2
               help="with --record: processes that play the games while this one stores them")
 @click.pass_context
 def simulate_command(ctx: click.Context, players: int, profiles: str, games: int,
-                     hands: int | None, seed: int, as_json: bool, no_progress: bool, record: bool,
-                     one_by_one: bool, workers: int) -> None:
+                     hands: int | None, seed: int, as_json: bool, no_progress: bool, review: bool,
+                     record: bool, one_by_one: bool, workers: int) -> None:
     app = ctx.ensure_object(ScriptInfo).load_app() if record else None  # only --record needs it
     try:
         config = _base_config(app).with_overrides(max_hands=hands)
@@ -144,7 +146,7 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
         counted: Iterable[int] = tqdm(games_, disable=no_progress, unit="game", file=sys.stderr)
         return counted
 
-    stats = simulate(seats, games, config, seed, numbers=numbers)
+    stats = simulate(seats, games, config, seed, numbers=numbers, review=review)
     rows = [s.row(name) for name, s in stats.items()]
     if as_json:
         click.echo(json.dumps({"games": games, "players": players, "seed": seed,
@@ -187,13 +189,19 @@ def statistics_table(rows: list[dict[str, Any]], games: int, players: int, seed:
     """One row per profile: win rate with its 95% interval, points, busts, the bank's profit."""
     table = Table(title=_("%(games)s games, %(players)s seats, seed %(seed)s",
                           games=games, players=players, seed=seed))
-    columns = (_("profile"), _("games"), _("win rate (95% CI)"), _("mean points"),
-               _("busts/hand"), _("bank profit/hand"))
+    reviewed = any("accuracy" in r for r in rows)
+    columns = [_("profile"), _("games"), _("win rate (95% CI)"), _("mean points"),
+               _("busts/hand"), _("bank profit/hand")]
+    if reviewed:
+        columns += [_("accuracy"), _("blunders/100 decisions")]
     for index, column in enumerate(columns):
         table.add_column(column, justify="left" if index == 0 else "right")
     for r in rows:
-        table.add_row(r["profile"], str(r["games"]),
-                      f"{r['win_rate']:.1%} ({r['win_ci_low']:.1%}-{r['win_ci_high']:.1%})",
-                      f"{r['mean_points']:.2f}", f"{r['busts_per_hand']:.3f}",
-                      f"{r['bank_profit_per_hand']:+.3f}")
+        cells = [r["profile"], str(r["games"]),
+                 f"{r['win_rate']:.1%} ({r['win_ci_low']:.1%}-{r['win_ci_high']:.1%})",
+                 f"{r['mean_points']:.2f}", f"{r['busts_per_hand']:.3f}",
+                 f"{r['bank_profit_per_hand']:+.3f}"]
+        if reviewed:
+            cells += [f"{r.get('accuracy', 0.0):.1%}", f"{r.get('blunders_per_100', 0.0):.2f}"]
+        table.add_row(*cells)
     return table

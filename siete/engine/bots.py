@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from siete.engine.bank_rule import bank_threatened
+from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BotProfile
 from siete.engine.deck import shuffled_deck
 from siete.engine.expert import ExpertBot
@@ -13,6 +14,7 @@ from siete.engine.rules import (
     deal_unchecked,
     draw_unchecked,
     place_bet_unchecked,
+    stand_at_seven_half,
     stand_unchecked,
     verify_turn,
 )
@@ -128,13 +130,15 @@ def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
 def house_move(state: GameState, seat: int, rng: random.Random) -> None:
     """The move the house bot (the standard profile) makes in `seat`'s place: its bet, draw
     or stand, from the seat's own view, whoever plays the seat."""
-    _bot_move(state, seat, verify_turn(state, seat), rng, None, PROFILES[HOUSE_PROFILE])
+    _bot_move(state, seat, verify_turn(state, seat), rng, strategy=PROFILES[HOUSE_PROFILE])
 
 
 def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
-              memory: HandMemory | None = None, strategy: Strategy | None = None) -> None:
+              memory: HandMemory | None = None, stand_apart: bool = False,
+              strategy: Strategy | None = None) -> None:
     """One move of the bot in `seat` (or of `strategy` there), whose turn the caller has
-    checked it is."""
+    checked it is; `stand_apart` (paced play) makes a punter's stand at 7½ a move of its own
+    (rules.draw_unchecked)."""
     # a bot's seat: `bot` is set; get_strategy explains a profile that is not known
     strategy = strategy or PROFILES.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
@@ -144,8 +148,10 @@ def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
         amount = int(strategy.choose_bet(view, rng))  # a bad profile cannot break R4.4:
         top = view.max_bet  # the clamp max(1, min(top, amount)) without two calls
         place_bet_unchecked(state, seat, top if amount > top else amount if amount > 1 else 1)
+    elif player.total == SEVEN_HALF:  # a paced draw reached 7½: R4.6 stands, no choice made
+        stand_at_seven_half(state, seat)  # (nor any randomness used, as when drawn unpaced)
     elif state.deck and strategy.wants_card(bot_view(state, seat, True, memory), rng):
-        draw_unchecked(state, seat)
+        draw_unchecked(state, seat, stand_apart)
     else:
         stand_unchecked(state, seat)
 
@@ -206,6 +212,11 @@ def play_step(state: GameState, rng: random.Random, on_hand: HandHook | None = N
     """One step of play_until_person, for paced play: one bot's move, or the next deal; False
     (nothing done) when play_until_person would stop here.
 
+    A punter's draw to 7½ and the stand R4.6 makes are two steps (the stand the next one), as
+    a draw and a stand by choice are: what others see of a step, its one version and its
+    time, never tells a face-down card that makes 7½ (R4.2). The bank's cards are all face
+    up, so its draw to 7½ stands in the same step, as unpaced.
+
     Called again and again with one random source, it makes the same moves as one call of
     play_until_person with it, and calls `on_hand` where that would (after the step that
     settles a hand).
@@ -214,7 +225,7 @@ def play_step(state: GameState, rng: random.Random, on_hand: HandHook | None = N
         return False
     if state.phase == PLAY:
         seat = state.order[state.turn]  # type: ignore[index]  # a bot's turn: paced_step_due
-        _bot_move(state, seat, state.seats[seat], rng)
+        _bot_move(state, seat, state.seats[seat], rng, stand_apart=True)
     else:
         deal_unchecked(state, shuffled_deck(state.config.cards, rng))
     if state.phase != PLAY and on_hand is not None and state.last_hand is not None:

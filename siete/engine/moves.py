@@ -10,7 +10,15 @@ import random
 
 from siete.engine.bots import HOUSE_PROFILE, house_move
 from siete.engine.codes import Action, BotProfile, Event, RuleCode
-from siete.engine.rules import bet, draw, stand, verify_profile, verify_turn
+from siete.engine.rules import (
+    bet,
+    draw,
+    seven_half_stand_due,
+    stand,
+    stand_at_seven_half,
+    verify_profile,
+    verify_turn,
+)
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 
 MOVES = tuple(Action)
@@ -65,12 +73,18 @@ def verify_come_back(state: GameState, seat: int) -> None:
 
 
 def come_back(state: GameState, seat: int) -> None:
-    """A person who was away takes their seat back from the bot, with the points it kept."""
+    """A person who was away takes their seat back from the bot, with the points it kept.
+
+    If the bot's paced draw has just reached 7½ in this turn, R4.6's stand, left for a step
+    of its own, is made now: a person at 7½ never holds the turn (as when they draw to it).
+    """
     verify_come_back(state, seat)
     player = state.seats[seat]
     player.bot, player.away, player.timeouts = None, False, 0
     state.log.append([Event.BACK, seat, None])
     state.version += 1
+    if state.current_seat() == seat and seven_half_stand_due(state):
+        stand_at_seven_half(state, seat)
 
 
 def say_next(state: GameState, seat: int) -> bool:

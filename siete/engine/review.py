@@ -3,20 +3,19 @@
 From a game's settled hands (the engine's hand records, settlement._hand_record), each
 decision is put back as the seat saw it at that moment (R4.2: its own cards, the bank's
 face-up card, what the punters before it showed, the cards of those who bust) and the one
-odds solver (odds.py) values every option. The decision's *value lost* is what the best
-option is worth minus what the chosen one is worth, in **stakes**:
+odds solver (odds.py) values every option.
 
-- a draw or a stand of a punter: the solver's `ev` per unit of its stake, so the mark judges
-  the decision and not the size of the bet;
-- a draw or a stand of the bank: its `ev` in points over the standers' stakes, divided by the
-  sum of those stakes (per unit of stake the bank plays against);
-- a bet: before its first decision a punter's hand is worth `value` per unit of stake (odds.py,
-  its best play from the first card); a bet of `s` is worth `s * value`, and the best bet is
-  `best_bet(value, max_bet)`: the most R4.4 allows when the value is positive, else 1. The value
-  lost is `(best - s) * value` points, one point being one unit of stake. This judges a bet by
-  the points it expects in this hand only: it does not weigh the game's situation (the points
-  of the others, the hands left, the rank), which a player may rightly read into a bet, so a
-  bet's mark is the hand's arithmetic, not the game's.
+One scale for every decision (review_scale.py): the *value lost* is the points the decision
+gave up against the best option, as the solver expects them, over the points the deciding seat
+had in play in that hand: a punter's full bet (the most R4.4 let it stake, a fifth of its
+points) and the bank's the stakes of the punters who stood. The game is won by finishing with
+the most points (R7.2) and points pass only from seat to seat (R2.4), so the points a decision
+costs are what it costs the game; counting them in the seat's own points in play makes an
+error the same size for a rich and a poor seat, and the same size whether it was a bet, a draw
+or a stand. A bet's points are the hand's value before its first decision (odds.py, per point
+staked) times the difference in stake; a draw's or a stand's are the difference in value per
+point staked times the stake made. So a bet of 1 on a doubtful hand costs little, and a draw
+after a bet of 1 costs a quarter of what it costs after a full bet of 4.
 
 Timed out: a move the turn timer made for the seat (the house bot's, moves.time_out; the hand
 record's turn names the first such step in "timed_out") is valued and marked like any other, and
@@ -26,38 +25,45 @@ Not reviewed (no choice was made): a stand at 7½ (R4.6), a stand on an empty de
 bet when R4.4 allows only 1. The figures are as exact as odds.py's model: exact for the last
 punter and heads-up; an earlier punter's ignore what later punters will draw (docs/odds.md).
 
-The marks, by value lost in stakes (the named thresholds below):
+The marks, by value lost (the named thresholds below), calibrated on the bots (docs/review.md:
+over 600 four-seat games the profiles' accuracy ranks them as their wins do):
 
-- best: under BEST_BELOW (0.02). The solver's best loses 0; a choice within 2% of a stake of it
-  is as good as best at the table (a person cannot tell such odds apart, and an earlier
-  punter's figures are not exact to that much).
-- inaccuracy: under INACCURACY_BELOW (0.1): a tenth of a stake, about one hand in twenty
-  turned from a win into a loss.
-- mistake: under MISTAKE_BELOW (0.3): up to about one hand in seven turned over.
-- blunder: 0.3 of a stake or more: standing on 4 against a strong bank card, or drawing on 7.
+- best: under BEST_BELOW (0.05 of the points in play): within a twentieth of a full bet of
+  the solver's best, which a person cannot tell apart and an earlier punter's figures do not
+  fix that closely.
+- inaccuracy: under INACCURACY_BELOW (0.3): a bet of 3 of 4 on a sure hand, a bet of 1 of 4 on
+  a hand worth up to +0.40 a point (a doubtful one), a close draw misjudged.
+- mistake: under MISTAKE_BELOW (0.6).
+- blunder: 0.6 of the points in play or more: drawing on 7 at a full bet when standing nearly
+  always wins, standing on 5½ at a full bet against a bank's 6 that must stand, a bet of 1 of
+  4 on a hand nearly sure to win.
+
+A seat's accuracy counts a best decision 1, an inaccuracy ½, a mistake or a blunder 0
+(`accuracy`).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from siete.engine.cards import CardSet
 from siete.engine.codes import Action
-from siete.engine.odds import TIE, Odds, best_bet, odds
+from siete.engine.odds import TIE, Odds, PunterPosition, best_bet, odds
 from siete.engine.odds_position import SeenCards, bank_position, punter_position
+from siete.engine.review_scale import bank_lost, bet_lost, punter_lost, weighted_accuracy
 from siete.engine.state import HandRecord, max_bet
 
-BEST_BELOW = 0.02
-INACCURACY_BELOW = 0.1
-MISTAKE_BELOW = 0.3
+BEST_BELOW = 0.05
+INACCURACY_BELOW = 0.3
+MISTAKE_BELOW = 0.6
 AUTO = "auto"  # a turn's ["stand", "auto"]: R4.6 stood for the seat
 BUST = "bust"
 
 
 class Mark(StrEnum):
-    """How good a decision was, by the value it lost against the best (in stakes)."""
+    """How good a decision was, by the value it lost against the best (in points in play)."""
 
     BEST = "best"
     INACCURACY = "inaccuracy"
@@ -66,7 +72,8 @@ class Mark(StrEnum):
 
 
 def mark_for(lost: float) -> Mark:
-    """The mark of a decision that lost `lost` stakes against the best."""
+    """The mark of a decision that lost `lost` (in the seat's points in play) against the
+    best."""
     if lost < BEST_BELOW:
         return Mark.BEST
     if lost < INACCURACY_BELOW:
@@ -81,7 +88,7 @@ class MoveReview:
 
     A bet: `stake` made, `best_stake`, `value` (the hand per unit of stake); `stand_ev` and
     `draw_ev` are None. A draw or a stand: `stand_ev` and `draw_ev` per unit of stake.
-    `lost` is in stakes (the module says how) and never below 0."""
+    `lost` is in the seat's points in play (the module says how) and never below 0."""
 
     hand: int
     seat: int
@@ -108,7 +115,7 @@ class MoveReview:
 @dataclass(frozen=True, slots=True)
 class SeatReview:
     """A seat's figures over the game: how many decisions, how many of each mark, the value
-    lost in all."""
+    lost in all (in points in play)."""
 
     seat: int
     decisions: int
@@ -120,8 +127,9 @@ class SeatReview:
 
     @property
     def accuracy(self) -> float | None:
-        """The share of best decisions, None with no decision."""
-        return self.best / self.decisions if self.decisions else None
+        """0-1: a best decision counts 1, an inaccuracy ½ (review_scale.weighted_accuracy);
+        None with no decision."""
+        return weighted_accuracy(self.best, self.inaccuracies, self.decisions)
 
     @property
     def mean_lost(self) -> float | None:
@@ -196,15 +204,16 @@ def _punter_moves(cards: CardSet, number: int, turn: dict[str, Any], bank_card: 
     held: list[str] = turn["cards"]
     moves = []
     top = max_bet(turn["points_start"])
+    stake = int(turn["bet"] or 1)
     if top > 1 and turn["bet"] is not None:
-        first = odds(punter_position(cards, held[:1], [bank_card], others))
-        stake, best = int(turn["bet"]), best_bet(first.value, top)
-        lost = max(0.0, (best - stake) * first.value)
+        advice = best_bet_for(punter_position(cards, held[:1], [bank_card], others), top)
+        lost = advice.lost(stake)
         moves.append(MoveReview(number, turn["seat"], 0, Action.BET, False, lost, mark_for(lost),
-                                stake=stake, best_stake=best, value=first.value))
+                                stake=stake, best_stake=advice.best, value=advice.value))
     for step, action, count in _decisions(turn):
         answer = odds(punter_position(cards, held[:count], [bank_card], others))
-        move = _choice(number, turn["seat"], step, Action(action), False, answer, 1.0)
+        move = _choice(number, turn["seat"], step, Action(action), False, answer, 1.0,
+                       lambda per_point: punter_lost(per_point, stake, top))
         if move is not None:
             moves.append(move)
     return moves
@@ -222,20 +231,46 @@ def _bank_moves(cards: CardSet, number: int, bank: dict[str, Any],
     moves = []
     for step, action, count in _decisions(bank):
         answer = odds(bank_position(cards, held[:count], seen, stakes))
-        move = _choice(number, bank["seat"], step, Action(action), True, answer, at_risk)
+        move = _choice(number, bank["seat"], step, Action(action), True, answer, at_risk,
+                       lambda points: bank_lost(points, at_risk))
         if move is not None:
             moves.append(move)
     return moves
 
 
 def _choice(number: int, seat: int, step: int, action: Action, bank: bool, answer: Odds,
-            per: float) -> MoveReview | None:
-    """A draw or a stand, its options valued per unit of stake (`per`: the stakes the values
-    are summed over); None when the deck left no choice (R4.8)."""
+            per: float, scale: Callable[[float], float]) -> MoveReview | None:
+    """A draw or a stand, its options shown per unit of stake (`per`: the stakes the values
+    are summed over) and its loss on the review's scale (`scale`: what the solver's values
+    gave up, in the seat's points in play); None when the deck left no choice (R4.8)."""
     if answer.draw is None:
         return None
-    stand, draw = answer.stand.ev / per, answer.draw.ev / per
-    chosen = draw if action == Action.DRAW else stand
-    lost = max(0.0, max(stand, draw) - chosen)
+    chosen = answer.draw.ev if action == Action.DRAW else answer.stand.ev
+    lost = scale(max(0.0, answer.value - chosen))
     return MoveReview(number, seat, step, action, bank, lost, mark_for(lost),
-                      stand_ev=stand, draw_ev=draw)
+                      stand_ev=answer.stand.ev / per, draw_ev=answer.draw.ev / per)
+
+
+@dataclass(frozen=True, slots=True)
+class BetAdvice:
+    """The bet the review calls best for a punter about to bet: `value` its hand per point
+    staked (odds.py: its best play from the first card), `best` the bet, `top` the most R4.4
+    allows. `lost(stake)` and `mark(stake)` judge any legal bet on the review's scale."""
+
+    value: float
+    best: int
+    top: int
+
+    def lost(self, stake: int) -> float:
+        return bet_lost(self.value, stake, self.top)
+
+    def mark(self, stake: int) -> Mark:
+        return mark_for(self.lost(stake))
+
+
+def best_bet_for(position: PunterPosition, top: int) -> BetAdvice:
+    """The review's best bet for a punter's position before its bet (its first card, from
+    what it sees: odds_position.position_of or punter_position), R4.4 allowing 1 to `top`:
+    the same figures the review of the game will judge the bet by."""
+    value = odds(position).value
+    return BetAdvice(value, best_bet(value, top), top)

@@ -191,8 +191,13 @@ def draw(state: GameState, seat: int) -> None:
     draw_unchecked(state, seat)
 
 
-def draw_unchecked(state: GameState, seat: int) -> None:
-    """draw() without its checks: the caller guarantees verify_draw would pass."""
+def draw_unchecked(state: GameState, seat: int, stand_apart: bool = False) -> None:
+    """draw() without its checks: the caller guarantees verify_draw would pass.
+
+    `stand_apart` (paced play, one move per step) leaves a punter's stand at 7½ for a step of
+    its own (stand_at_seven_half): a step that drew and stood at once would tell others that
+    the face-down card makes 7½ (R4.2), where a stand by choice is a step of its own.
+    """
     player = state.seats[seat]
     card = state.deck.pop(0)
     player.cards.append(card)
@@ -202,8 +207,22 @@ def draw_unchecked(state: GameState, seat: int) -> None:
     state.version += 1
     if total > SEVEN_HALF:
         _bust(state, seat, player)  # public: the bust shows the first card (R4.5)
-    elif total == SEVEN_HALF:
+    elif total == SEVEN_HALF and not (stand_apart and state.turn):
         _stand(state, seat, player, AUTO)  # R4.6: the rules stand for the player
+
+
+def seven_half_stand_due(state: GameState) -> bool:
+    """A punter in turn holds 7½: the stand R4.6 makes is still to come (draw_unchecked's
+    `stand_apart` left it for a step of its own)."""
+    seat = state.current_seat()
+    return (state.phase == PLAY and seat is not None and state.turn != 0
+            and state.seats[seat].total == SEVEN_HALF)
+
+
+def stand_at_seven_half(state: GameState, seat: int) -> None:
+    """R4.6's stand, made as a step apart from the draw that reached 7½: logged, versioned and
+    passing the turn exactly as a stand by choice; only the turn's `actions` say "auto"."""
+    _stand(state, seat, state.seats[seat], AUTO)
 
 
 def _bust(state: GameState, seat: int, player: Seat) -> None:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from siete.engine import deck, rules
 from siete.engine.bots import PROFILES, HandHook, play_until_person
 from siete.engine.config import GameConfig
+from siete.engine.review import review_game
+from siete.engine.review_scale import weighted_accuracy
 from siete.engine.state import GameState, HandRecord
 
 
@@ -31,15 +33,26 @@ class ProfileStats:
     busts: int = 0
     bank_hands: int = 0
     bank_profit: int = 0
+    # the review's figures (review.py, as the game pages show them), with review=True
+    decisions: int = 0
+    best: int = 0
+    inaccuracies: int = 0
+    blunders: int = 0
 
     def row(self, name: str) -> dict[str, str | int | float]:
         low, high = wilson_interval(self.wins, self.games)
+        reviewed: dict[str, str | int | float] = {} if not self.decisions else {
+            "decisions": self.decisions,
+            "accuracy": round(weighted_accuracy(self.best, self.inaccuracies, self.decisions)
+                              or 0.0, 4),
+            "blunders_per_100": _ratio(100 * self.blunders, self.decisions)}
         return {
             "profile": name, "games": self.games,
             "win_rate": _ratio(self.wins, self.games), "win_ci_low": low, "win_ci_high": high,
             "mean_points": _ratio(self.final_points, self.games),
             "busts_per_hand": _ratio(self.busts, self.hands),
             "bank_profit_per_hand": _ratio(self.bank_profit, self.bank_hands),
+            **reviewed,
         }
 
 
@@ -69,18 +82,34 @@ def _count_hand(stats: dict[str, ProfileStats], state: GameState, record: HandRe
             profile.bank_profit += turn["points_end"] - turn["points_start"]
 
 
+def _count_review(stats: dict[str, ProfileStats], state: GameState,
+                  hands: list[HandRecord]) -> None:
+    """Add the game's review (the one the game pages show) to each seat's profile."""
+    for seat in review_game(state.config.cards, hands, len(state.seats)).seats:
+        s = stats[state.seats[seat.seat].bot or ""]
+        s.decisions += seat.decisions
+        s.best += seat.best
+        s.inaccuracies += seat.inaccuracies
+        s.blunders += seat.blunders
+
+
 def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
              on_hand: HandHook | None = None,
-             numbers: Callable[[Iterable[int]], Iterable[int]] = iter) -> dict[str, ProfileStats]:
+             numbers: Callable[[Iterable[int]], Iterable[int]] = iter,
+             review: bool = False) -> dict[str, ProfileStats]:
     """Play `games` games, rotating the seats between games; the same seed gives the same result.
 
     `numbers` wraps the games' numbers as they are played: the command line passes a progress
-    bar there, so the engine itself draws nothing.
+    bar there, so the engine itself draws nothing. With `review`, every game is reviewed
+    (review.py) and each profile's decisions, marks, accuracy and blunders are counted.
     """
     stats = {p: ProfileStats() for p in profiles}
+    hands: list[HandRecord] = []
 
     def count(state: GameState, record: HandRecord) -> None:
         _count_hand(stats, state, record)
+        if review:
+            hands.append(record)
         if on_hand:
             on_hand(state, record)
 
@@ -89,7 +118,10 @@ def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
         seats = profiles[shift:] + profiles[:shift]
         names = [f"{p}{(i + shift) % len(profiles) + 1}" for i, p in enumerate(seats)]
         rng = deck.seeded_rng(seed, game)
+        hands.clear()
         state = play_game(names, dict(zip(names, seats)), config, rng, count)
+        if review:
+            _count_review(stats, state, hands)
         for i, seat in enumerate(state.seats):
             assert seat.bot is not None, "a simulated game seats bots only"
             s = stats[seat.bot]

@@ -128,7 +128,7 @@ def player(name: str) -> str:
                                   profile.rated_games),
         hand_chart=win_rate_by_hand_chart("win_rate_by_hand", profile.hand_rows),
         review=(trend := review_trend(profile.name)),
-        accuracy_chart=accuracy_chart([(g.game_id, g.figures.best, g.figures.decisions)
+        accuracy_chart=accuracy_chart([(g.game_id, g.figures.accuracy, g.figures.decisions)
                                        for g in trend.games]))
 
 

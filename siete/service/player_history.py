@@ -17,6 +17,7 @@ from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
 from siete.data.player_stats import PlayerRating
 from siete.data.reviews import SeatReviewRow
+from siete.engine.review_scale import weighted_accuracy
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATINGS = PlayerRating.__table__
@@ -40,6 +41,7 @@ MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.
                    GAMES.c.started_at, GAMES.c.ended_at, GAMES.c.created_at, GAMES.c.show_odds,
                    REVIEWED.c.decisions.label("review_decisions"),
                    REVIEWED.c.best.label("review_best"),
+                   REVIEWED.c.inaccuracies.label("review_inaccuracies"),
                    REVIEWED.c.value_lost.label("review_lost"))
             .join(GAMES, GAMES.c.id == SEATS.c.game_id)
             # the seat's review (issue 27), by its primary key: none before the game ends
@@ -68,13 +70,16 @@ class GameLine:
     review_decisions: int | None = None
     review_best: int | None = None
     review_lost: float | None = None
+    review_inaccuracies: int | None = None
 
     @property
     def accuracy(self) -> float | None:
-        """The share of the seat's best decisions, 0-100; None unreviewed or with none."""
+        """The seat's accuracy, 0-100 (a best decision 1, an inaccuracy ½: the engine's
+        review_scale.weighted_accuracy); None unreviewed or with none."""
         if not self.review_decisions or self.review_best is None:
             return None
-        return 100.0 * self.review_best / self.review_decisions
+        return 100.0 * (weighted_accuracy(self.review_best, self.review_inaccuracies or 0,
+                                          self.review_decisions) or 0.0)
 
     @property
     def mean_lost(self) -> float | None:

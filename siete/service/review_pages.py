@@ -13,6 +13,7 @@ from siete.data.base import db
 from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
 from siete.engine.cards import CardSet
+from siete.engine.review_scale import weighted_accuracy
 from siete.service.game_review import review_if_queued
 
 MOVES, SEATS_REVIEWED, PLAYERS = MoveReviewRow.__table__, SeatReviewRow.__table__, Player.__table__
@@ -21,7 +22,8 @@ TREND_GAMES = 20  # the profile's trend shows the player's last reviewed games
 
 @dataclass(frozen=True)
 class ReviewFigures:
-    """A seat's (or a player's) figures: decisions, marks and value lost in all (stakes)."""
+    """A seat's (or a player's) figures: decisions, marks and value lost in all (in points in
+    play, engine/review.py)."""
 
     decisions: int
     best: int
@@ -32,8 +34,10 @@ class ReviewFigures:
 
     @property
     def accuracy(self) -> float | None:
-        """The share of best decisions, 0-100; None with no decision."""
-        return 100.0 * self.best / self.decisions if self.decisions else None
+        """0-100: a best decision counts 1, an inaccuracy ½ (the engine's review figure);
+        None with no decision."""
+        share = weighted_accuracy(self.best, self.inaccuracies, self.decisions)
+        return None if share is None else 100.0 * share
 
     @property
     def mean_lost(self) -> float | None:
@@ -42,7 +46,8 @@ class ReviewFigures:
 
 @dataclass(frozen=True)
 class MoveNote:
-    """One reviewed decision as its page shows it (values in stakes, engine/review.py)."""
+    """One reviewed decision as its page shows it (engine/review.py): the options' values per
+    point staked, the value lost in the seat's points in play."""
 
     action: str
     is_bank: bool

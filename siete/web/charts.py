@@ -262,11 +262,13 @@ def rating_chart(series: Sequence[tuple[int, float]], games: int) -> Chart | Non
                       str(games or len(series)))
 
 
-def accuracy_chart(series: Sequence[tuple[int, int, int]]) -> Chart | None:
-    """(game id, best decisions, decisions) per reviewed game, oldest first (issue 27): the
-    share of the player's decisions the review marked best, a bar a game."""
-    items = [(str(game_id), 100.0 * best / decisions,
-              _("game %(id)s: %(best)s of %(num)s decisions best", id=game_id, best=best,
-                num=decisions)) for game_id, best, decisions in series if decisions]
-    return percent_bars("accuracy", _("Share of best decisions in each reviewed game, oldest "
-                                      "first"), _("game"), items)
+def accuracy_chart(series: Sequence[tuple[int, float | None, int]]) -> Chart | None:
+    """(game id, accuracy 0-100, decisions) per reviewed game, oldest first: the player's
+    accuracy in the review (engine/review.py), a bar a game; games with no decision left out."""
+    items = [(str(game_id), accuracy,
+              ngettext("game %(id)s: accuracy %(accuracy)s over %(num)s decision",
+                       "game %(id)s: accuracy %(accuracy)s over %(num)s decisions", decisions,
+                       id=game_id, accuracy=format_decimal(accuracy / 100, format="0%")))
+             for game_id, accuracy, decisions in series if decisions and accuracy is not None]
+    return percent_bars("accuracy", _("Accuracy in each reviewed game, oldest first"),
+                        _("game"), items)

@@ -79,3 +79,48 @@ def test_wilson_interval_sanity():
     assert 0.65 < low < 1 and high == 1.0
     wide, narrow = wilson_interval(5, 10), wilson_interval(500, 1000)
     assert wide[1] - wide[0] > narrow[1] - narrow[0]  # more games, tighter interval
+
+
+def test_review_adds_accuracy_and_blunders_per_profile():
+    """--review reviews every game with the review the game pages show (engine/review.py): the
+    expert plays the solver's best, so its accuracy is 1 and it has no blunder."""
+    done = simulate("--games", "4", "--hands", "8", "--seed", "3", "--review", "--json")
+    assert done.returncode == 0, done.stderr
+    rows = {r["profile"]: r for r in json.loads(done.stdout)["profiles"]}
+    for r in rows.values():
+        assert 0 <= r["accuracy"] <= 1 and r["blunders_per_100"] >= 0 and r["decisions"] > 0
+    assert (rows["expert"]["accuracy"], rows["expert"]["blunders_per_100"]) == (1.0, 0.0)
+    assert "accuracy" not in json.loads(simulate("--games", "1", "--json").stdout)["profiles"][0]
+    table = simulate("--games", "2", "--hands", "4", "--review")
+    assert table.returncode == 0 and "accuracy" in table.stdout
+
+
+def test_the_review_figures_are_the_game_review_summed():
+    """simulate(review=True) counts exactly what review_game finds in each game it plays."""
+    from siete.engine import deck
+    from siete.engine.config import GameConfig
+    from siete.engine.review import review_game
+    from siete.engine.review_scale import weighted_accuracy
+    from siete.engine.simulate import play_game
+    from siete.engine.simulate import simulate as run
+
+    profiles, config = ["expert", "cautious", "bold"], GameConfig(max_hands=6)
+    stats = run(profiles, 3, config, 7, review=True)
+    totals = {p: [0, 0, 0, 0] for p in profiles}  # decisions, best, inaccuracies, blunders
+    hands: list = []
+    for game in range(3):
+        shift = game % 3
+        seats = profiles[shift:] + profiles[:shift]
+        names = [f"{p}{(i + shift) % 3 + 1}" for i, p in enumerate(seats)]
+        hands.clear()
+        state = play_game(names, dict(zip(names, seats)), config, deck.seeded_rng(7, game),
+                          lambda _s, record: hands.append(record))
+        for seat in review_game(config.cards, hands, 3).seats:
+            t = totals[state.seats[seat.seat].bot]
+            for i, n in enumerate((seat.decisions, seat.best, seat.inaccuracies, seat.blunders)):
+                t[i] += n
+    for p, (decisions, best, inaccuracies, blunders) in totals.items():
+        row = stats[p].row(p)
+        assert row["decisions"] == decisions > 0
+        assert row["accuracy"] == round(weighted_accuracy(best, inaccuracies, decisions), 4)
+        assert row["blunders_per_100"] == round(100 * blunders / decisions, 4)

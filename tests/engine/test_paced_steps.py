@@ -7,12 +7,14 @@ import random
 
 import pytest
 
-from siete.engine import deck, rules
-from siete.engine.bots import paced_step_due, play_step, play_until_person
+from siete.engine import deck, moves, rules
+from siete.engine.bots import paced_step_due, play_step, play_until_person, run_bots
 from siete.engine.config import GameConfig
-from siete.engine.state import DEAL, OVER, GameState
+from siete.engine.state import DEAL, OVER, PLAY, PLAYING, STOOD, GameState
+from tests.engine.engine_helpers import start_game
 
 PROFILES = ("standard", "cautious", "bold", "expert")
+B, C = 1, 2  # seats b and c of _seven_at_stake (a holds the bank)
 
 
 def _table(seed: int) -> GameState:
@@ -75,3 +77,58 @@ def test_no_step_is_due_at_a_persons_turn_at_the_end_or_in_a_pause():
     play_until_person(state, deck.seeded_rng(5, state.version))
     assert state.seats[state.current_seat()].bot is None  # ana's turn
     assert not paced_step_due(state) and not play_step(state, random.Random(1))
+
+
+def _seven_at_stake(bot: str = "bold") -> GameState:
+    """b (a bot, first punter) holds a face-down 7 and the bank shows a 7: b bets and draws
+    (its total is no more than the bank's) the figure on top of the deck, which makes 7½."""
+    state = start_game(["a", "b", "c"], ["O12", "O11", "O10"], ["O07", "O04", "E07", "C10"],
+                       bots={"a": "bold", "b": bot, "c": "bold"})
+    state.bot_stream = [state.version, 0]
+    return state
+
+
+def _step(state: GameState) -> tuple[int, int]:
+    """One paced step from the state's stream: (versions it moved, random words it used)."""
+    origin, words = state.bot_stream
+    rng = deck.resumed_rng(1, origin, words)
+    before = state.version
+    assert play_step(state, rng)
+    state.bot_stream = [origin, rng.words]
+    return state.version - before, rng.words - words
+
+
+def test_r4_2_a_punter_s_draw_to_7_and_a_half_and_the_stand_it_makes_are_two_paced_steps():
+    """R4.6 stands for b, but not in the step of its draw: a step that drew and stood would
+    tell everyone watching that b's face-down card makes 7½, where a stand by choice is a
+    step of its own. The stand uses no randomness, as when it comes with the draw unpaced."""
+    paced, straight = _seven_at_stake(), _seven_at_stake()
+    assert _step(paced)[0] == 1 and paced.seats[B].bet  # b bets
+    assert _step(paced)[0] == 1  # b draws the figure: 7½, and it is still b's turn
+    assert paced.current_seat() == B and paced.seats[B].status == PLAYING
+    assert paced.seats[B].total == 15 and rules.seven_half_stand_due(paced)
+    assert paced.log[-1] == ["draw", B, "C10"]
+    assert _step(paced) == (1, 0)  # the stand: one version, no random word
+    assert paced.log[-1] == ["stand", B, None] and paced.seats[B].actions[-1] == ["stand", "auto"]
+    assert paced.current_seat() == C and not rules.seven_half_stand_due(paced)
+    GameState.from_dict(paced.to_dict(), paced.config.cards)  # (saved between the steps too)
+    straight.bot_stream = None
+    run_bots(straight, deck.resumed_rng(1, straight.version, 0))  # unpaced: the hand at once
+    while paced.phase == PLAY:
+        _step(paced)
+    paced.bot_stream = None
+    assert paced.to_dict() == straight.to_dict()  # the same moves and hand, made later
+
+
+def test_a_person_back_at_7_and_a_half_stands_at_once():
+    """b was away (its bot drew to 7½ in a paced step): back, b holds the turn at 7½ no more
+    than a person who draws to it does (R4.6); R4.6's stand follows the return at once."""
+    state = _seven_at_stake("standard")
+    state.seats[B].away = True
+    _step(state), _step(state)
+    assert rules.seven_half_stand_due(state)
+    before = state.version
+    moves.come_back(state, B)
+    assert state.version == before + 2 and state.log[-2:] == [["back", B, None], ["stand", B, None]]
+    assert state.seats[B].status == STOOD and state.seats[B].actions[-1] == ["stand", "auto"]
+    assert state.current_seat() == C and state.seats[B].bot is None

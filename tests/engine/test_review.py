@@ -41,8 +41,9 @@ def test_marks_follow_the_thresholds():
 
 def test_standing_on_five_and_a_half_against_a_six_is_a_blunder():
     """The issue's worked example (R8.2: the standard bank stands on its 6, counting the hidden
-    5 as an average card): standing on 5½ is worth -1, drawing -0.228228…; one point (R4.4
-    allows a bet of 1 only) so the bet is no decision."""
+    5 as an average card): standing on 5½ is worth -1, drawing -0.228228…; 5 points (R4.4
+    allows a bet of 1 only) so the bet is no decision and the stake of 1 is the full bet: the
+    0.77 a point given up is 0.77 of the points in play, a blunder."""
     hand = _hand({"points_start": 5, "bet": 1, "cards": ["O05", "C12"], "result": "lose",
                   "actions": [["draw", "C12"], ["stand", None]]},
                  {"cards": ["E06"], "actions": [["stand", None]], "result": "bank"})
@@ -61,7 +62,9 @@ def test_standing_on_five_and_a_half_against_a_six_is_a_blunder():
 
 def test_a_bet_is_valued_by_the_hand_before_its_first_decision():
     """R4.4: 20 points allow 1 to 4. A first 7 against a bank's 2 is worth more than 0 a unit,
-    so 4 is best and a bet of 1 loses 3 × the value; the bank's stakes are in points."""
+    so 4 is best and a bet of 1 gives up 3 × the value in points: a full bet being 4, that is
+    3/4 of the value on the review's scale (points in play; it was 3 × the value when bets
+    were counted in points and draws in stakes, test_review_scale.py pins the scale)."""
     value = odds(punter_position(SPANISH_DECK, ["O07"], ["E02"])).value
     assert value > 0
     hand = _hand({"points_start": 20, "bet": 1, "cards": ["O07"], "result": "win",
@@ -71,7 +74,7 @@ def test_a_bet_is_valued_by_the_hand_before_its_first_decision():
     bet, stand, *bank = review_hand(SPANISH_DECK, hand)
     assert (bet.action, bet.stake, bet.best_stake) == (Action.BET, 1, 4)
     assert bet.value == pytest.approx(value)
-    assert bet.lost == pytest.approx(3 * value)
+    assert bet.lost == pytest.approx(3 * value / 4)
     assert stand.action == Action.STAND and stand.lost == 0.0 and stand.mark == Mark.BEST
     assert [m.bank for m in bank] == [True, True]
 

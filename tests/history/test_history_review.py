@@ -69,7 +69,8 @@ def test_my_games_and_the_profile_show_the_accuracy(app):
     with app.app_context():
         seat = db.session.execute(select(SeatReviewRow).join(Player, Player.id == SeatReviewRow.player_id)
                                   .where(Player.name == "Ana", SeatReviewRow.game_id == game_id)).scalar_one()
-    accuracy = f"{round(100 * seat.best / seat.decisions)}%"
+    # a best decision counts 1, an inaccuracy half (engine/review_scale.weighted_accuracy)
+    accuracy = f"{round(100 * (seat.best + seat.inaccuracies / 2) / seat.decisions)}%"
     mine = client.get("/games").get_data(as_text=True)
     assert f"accuracy {accuracy}," in mine
     profile = client.get("/players/Ana").get_data(as_text=True)
@@ -87,13 +88,15 @@ def test_the_rules_page_explains_the_marks_with_the_thresholds(client):
 
 
 def test_the_trend_is_a_bar_a_reviewed_game(app):
-    """The profile's chart: the share of best decisions per game; a game with none is left out."""
+    """The profile's chart: the accuracy per game (given, as the review counts it); a game with
+    no decision is left out."""
     from siete.web.charts import accuracy_chart
 
     with app.test_request_context():
-        chart = accuracy_chart([(5, 3, 4), (6, 0, 0), (9, 7, 7)])
+        chart = accuracy_chart([(5, 75.0, 4), (6, None, 0), (9, 100.0, 1)])
         assert [(bar.label, bar.value) for bar in chart.bars] == [("5", 75.0), ("9", 100.0)]
-        assert chart.bars[0].tooltip == "game 5: 3 of 4 decisions best"
+        assert chart.bars[0].tooltip == "game 5: accuracy 75% over 4 decisions"
+        assert chart.bars[1].tooltip == "game 9: accuracy 100% over 1 decision"
         assert accuracy_chart([]) is None
 
 

@@ -47,7 +47,7 @@ def test_a_page_polls_when_the_next_bot_move_is_due_and_the_late_poll_plays_it(a
     set_deadline(app, game_id, utcnow_ms() - timedelta(milliseconds=5))  # the move is late
     fresh = client.get(f"/tables/{game_id}/fragment?v={version}", headers=HX)
     moved = load(app, game_id)[1].version
-    assert fresh.status_code == 200 and moved in (version + 1, version + 2)  # one move only
+    assert fresh.status_code == 200 and moved == version + 1  # one move only (a bet)
     # the next move is due 0.8 s after this one: the page asks just after it
     assert f'data-version="{moved}"' in text(fresh) and 100 <= poll_ms(text(fresh)) <= 830
 
