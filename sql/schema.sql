@@ -363,6 +363,9 @@ CREATE TABLE IF NOT EXISTS turns (
     game_id        INT          NULL,
     player_id      INT          NULL,
     hand_number    SMALLINT     NULL,
+    -- The first step of the turn the turn timer played (the house bot: 0 the bet, n the n-th
+    -- action); NULL when the player made every move.
+    timed_out_step TINYINT      NULL,
     created_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by     VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -672,6 +675,8 @@ CREATE TABLE IF NOT EXISTS move_reviews (
     stake          INT         NULL,
     best_stake     INT         NULL,
     hand_value     DECIMAL(12,6) NULL,
+    -- The turn timer made the move (the house bot): marked "timed out", outside the figures.
+    timed_out      BOOL        NOT NULL DEFAULT 0,
     created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
     updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -218,6 +218,9 @@ class Turn(ControlColumns, Model):
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     hand_number: Mapped[int | None] = mapped_column(SmallInteger)
+    # The first step of the turn the turn timer played (the house bot: 0 the bet, n the n-th
+    # action); NULL when the player made every move (and in turns recorded before it was kept).
+    timed_out_step: Mapped[int | None] = mapped_column(TinyInt)
 
     hand: Mapped[Hand] = relationship(back_populates="turns")
     game_player: Mapped[GamePlayer] = relationship(back_populates="turns")

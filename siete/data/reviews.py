@@ -53,6 +53,9 @@ class MoveReviewRow(ControlColumns, Model):
     stake: Mapped[int | None] = mapped_column(Integer)
     best_stake: Mapped[int | None] = mapped_column(Integer)
     hand_value: Mapped[float | None] = mapped_column(Stakes)
+    # The turn timer made this move (the house bot), not the player: marked "timed out" and
+    # left out of the seat's figures.
+    timed_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SeatReviewRow(ControlColumns, Model):

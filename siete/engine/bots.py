@@ -117,17 +117,30 @@ def get_strategy(profile: str) -> Strategy:
         raise ValueError(f"unknown bot profile {profile!r}; known: {', '.join(PROFILES)}") from None
 
 
+# The house bot: what the table plays for a person whose turn timer ran out (moves.time_out),
+# and the bot that plays a seat whose person is away.
+HOUSE_PROFILE = BotProfile.STANDARD
+
+
 def bot_step(state: GameState, seat: int, rng: random.Random) -> None:
     """Let the bot in `seat` make exactly one move."""
     _bot_move(state, seat, verify_turn(state, seat), rng)
 
 
+def house_move(state: GameState, seat: int, rng: random.Random) -> None:
+    """The move the house bot (the standard profile) makes in `seat`'s place: its bet, draw
+    or stand, from the seat's own view, whoever plays the seat."""
+    _bot_move(state, seat, verify_turn(state, seat), rng, strategy=PROFILES[HOUSE_PROFILE])
+
+
 def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
-              memory: HandMemory | None = None, stand_apart: bool = False) -> None:
-    """One move of the bot in `seat`, whose turn the caller has checked it is; `stand_apart`
-    (paced play) makes a punter's stand at 7½ a move of its own (rules.draw_unchecked)."""
+              memory: HandMemory | None = None, stand_apart: bool = False,
+              strategy: Strategy | None = None) -> None:
+    """One move of the bot in `seat` (or of `strategy` there), whose turn the caller has
+    checked it is; `stand_apart` (paced play) makes a punter's stand at 7½ a move of its own
+    (rules.draw_unchecked)."""
     # a bot's seat: `bot` is set; get_strategy explains a profile that is not known
-    strategy = PROFILES.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
+    strategy = strategy or PROFILES.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
     # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:

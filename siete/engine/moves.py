@@ -6,6 +6,9 @@ The web, replay and any other driver name a player's move as 'bet', 'draw' or 's
 """
 from __future__ import annotations
 
+import random
+
+from siete.engine.bots import HOUSE_PROFILE, house_move
 from siete.engine.codes import Action, BotProfile, Event, RuleCode
 from siete.engine.rules import (
     bet,
@@ -16,12 +19,12 @@ from siete.engine.rules import (
     verify_profile,
     verify_turn,
 )
-from siete.engine.state import DEAL, OVER, GameState, RuleError
+from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 
 MOVES = tuple(Action)
 # After this many turns in a row played by the timer, a person is away and a bot plays for them.
 AWAY_AFTER_TIMEOUTS = 2
-AWAY_PROFILE = BotProfile.STANDARD
+AWAY_PROFILE = HOUSE_PROFILE
 
 
 def apply_move(state: GameState, seat: int, move: str, amount: int | None = None) -> None:
@@ -40,17 +43,21 @@ def apply_move(state: GameState, seat: int, move: str, amount: int | None = None
         player.own_moves += 1
 
 
-def time_out(state: GameState, seat: int) -> None:
-    """The turn timer ran out: bet the minimum if no bet was made, then stand.
+def time_out(state: GameState, seat: int, rng: random.Random) -> None:
+    """The turn timer ran out: the house bot (the standard profile) plays the rest of the
+    turn, move by move as it would in this seat (its bet if none was made, then its draws and
+    its stand), from the seat's own view and `rng`. The log says the time ran out and the
+    seat keeps from which step the timer played (the review marks those moves timed out).
 
     The AWAY_AFTER_TIMEOUTS-th time in a row, the person is marked away and a standard bot
     plays their seat from the next turn on (while the game goes on).
     """
     player = verify_turn(state, seat)  # only the seat whose turn it is runs out of time
     state.log.append([Event.TIMEOUT, seat, None])
-    if state.turn != 0 and not player.bet:
-        bet(state, seat, 1)
-    stand(state, seat)
+    if player.timed_out is None:
+        player.timed_out = len(player.actions) + 1 if state.turn == 0 or player.bet else 0
+    while state.phase == PLAY and state.current_seat() == seat:
+        house_move(state, seat, rng)
     player.timeouts += 1
     if player.timeouts >= AWAY_AFTER_TIMEOUTS and player.bot is None and state.phase != OVER:
         player.bot, player.away = AWAY_PROFILE, True

@@ -17,6 +17,10 @@ staked) times the difference in stake; a draw's or a stand's are the difference 
 point staked times the stake made. So a bet of 1 on a doubtful hand costs little, and a draw
 after a bet of 1 costs a quarter of what it costs after a full bet of 4.
 
+Timed out: a move the turn timer made for the seat (the house bot's, moves.time_out; the hand
+record's turn names the first such step in "timed_out") is valued and marked like any other, and
+flagged `timed_out`: it is not the player's, so their figures (SeatReview) leave it out.
+
 Not reviewed (no choice was made): a stand at 7½ (R4.6), a stand on an empty deck (R4.8), a
 bet when R4.4 allows only 1. The figures are as exact as odds.py's model: exact for the last
 punter and heads-up; an earlier punter's ignore what later punters will draw (docs/odds.md).
@@ -40,7 +44,7 @@ A seat's accuracy counts a best decision 1, an inaccuracy ½, a mistake or a blu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -98,6 +102,7 @@ class MoveReview:
     stake: int | None = None
     best_stake: int | None = None
     value: float | None = None
+    timed_out: bool = False  # the turn timer made it (the house bot), not the player
 
     @property
     def best_action(self) -> Action:
@@ -140,7 +145,8 @@ class GameReview:
 def review_game(cards: CardSet, hands: Sequence[HandRecord], seats: int) -> GameReview:
     """Every decision of every settled hand, and each seat's figures."""
     moves = tuple(move for hand in hands for move in review_hand(cards, hand))
-    return GameReview(moves, tuple(seat_review(i, [m for m in moves if m.seat == i])
+    return GameReview(moves, tuple(seat_review(i, [m for m in moves
+                                                   if m.seat == i and not m.timed_out])
                                    for i in range(seats)))
 
 
@@ -161,7 +167,17 @@ def review_hand(cards: CardSet, hand: HandRecord) -> list[MoveReview]:
                   for i, other in enumerate(punters) if i != index]
         moves.extend(_punter_moves(cards, hand["number"], turn, bank["cards"][0], others))
     moves.extend(_bank_moves(cards, hand["number"], bank, punters))
-    return moves
+    return _flag_timed_out(moves, turns)
+
+
+def _flag_timed_out(moves: list[MoveReview], turns: list[dict[str, Any]]) -> list[MoveReview]:
+    """The moves the turn timer made (from the step each turn's "timed_out" names; records
+    without it had none) flagged as such."""
+    first = {t["seat"]: t["timed_out"] for t in turns if t.get("timed_out") is not None}
+    if not first:
+        return moves
+    return [replace(m, timed_out=True) if m.seat in first and m.step >= first[m.seat] else m
+            for m in moves]
 
 
 def _as_seen(turn: dict[str, Any], before: bool) -> SeenCards:

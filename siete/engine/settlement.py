@@ -147,6 +147,8 @@ def _hand_record(state: GameState, bank_total: int) -> HandRecord:
             "actions": seat.actions[:], "total": seat.total,
             "result": seat.result,
         })
+        if seat.timed_out is not None:  # only then: records without it read as "not timed out"
+            turns[-1]["timed_out"] = seat.timed_out
     return {
         "number": state.hand, "bank": order[0], "order": order[:],
         "bank_total": bank_total, "bank_result": bank_result(state, bank_total),

@@ -67,6 +67,10 @@ class Seat:
     # was counted: who made that game's moves is unknown.
     moves: int = 0
     own_moves: int | None = 0
+    # This hand: the first step of the turn the timer played (0 the bet, n the turn's n-th
+    # action, as the review numbers them), or None; the hand's record keeps it for the review,
+    # which marks those moves as timed out and leaves them out of the player's figures.
+    timed_out: int | None = None
 
 
 @dataclass(slots=True)

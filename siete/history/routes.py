@@ -9,6 +9,8 @@ from typing import Any, TypeVar, cast
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from siete.data.vocabulary import GameStatus
@@ -206,7 +208,10 @@ def _review_thresholds() -> tuple[float, float, float]:
 
 
 @bp.app_template_filter("review_mark")
-def _review_mark(value: str) -> str:
+@pass_context
+def _review_mark(_context: Context, value: str) -> str:
+    # pass_context: Jinja folds a filter on a literal ('best'|review_mark, the rules page) when
+    # it compiles the template, so the first request's language stuck for every later reader.
     return mark_word(value)
 
 

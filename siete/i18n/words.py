@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import format_decimal
+from babel.lists import format_list
+from flask_babel import format_decimal, get_locale
 
 from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, points
 from siete.engine.codes import BankResult, Event
@@ -43,6 +44,11 @@ def one_decimal(value: float) -> str:
     """A rating, its μ and σ, a rate or an average as the locale writes it with one decimal:
     25.3 in English, 25,3 in Spanish; a value that rounds to nothing is 0.0, never -0.0."""
     return str(format_decimal(round(value, 1) or 0.0, format="#,##0.0"))
+
+
+def name_list(names: list[str]) -> str:
+    """Names as the reader's language lists them: "Ana and Rosa", "Ana, Bea y Rosa"."""
+    return str(format_list(names, locale=get_locale())) if names else ""
 
 
 def half_points(half: int) -> str:
@@ -109,7 +115,7 @@ def _plain(kind: str, name: str, value: Any, _: Say) -> str | None:
                           "the game is over: %(name)s wins with %(points)s points", value,
                           name=name, points=number(value))
     if kind == "timeout":
-        return _("%(name)s ran out of time", name=name)
+        return _("%(name)s: time ran out; the house bot plays the turn", name=name)
     if kind == "replaced":
         return _("%(name)s left; a bot plays the seat", name=name)
     if kind == "away":

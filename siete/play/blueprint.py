@@ -31,13 +31,19 @@ MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
 def _game_id_in_range(_endpoint: str | None, values: dict[str, Any] | None) -> None:
     """A table id past the INT column names no table; sent to the driver it overflowed into a 500."""
     if values and values.get("game_id", 0) > MAX_GAME_ID:
-        abort(404, _("there is no such table"))
+        abort(404, _("There is no such table."))
 
 
 @bp.app_template_filter("game_total")
 def game_total(value: int | float | None) -> str:
     """A total as players write it: 7½, 6, ½ (numbers in the reader's locale)."""
     return words.game_total(value)
+
+
+@bp.app_template_filter("name_list")
+def name_list(names: list[str]) -> str:
+    """Names joined as the reader's language lists them ("Ana and Rosa", "Ana y Rosa")."""
+    return words.name_list(list(names))
 
 
 def session_claim() -> SessionClaim | None:

@@ -11,6 +11,7 @@ from siete.data.base import utcnow
 from siete.data.game_rows import GameRow
 from siete.data.games import Game
 from siete.engine.cards import SEVEN_HALF_POINTS
+from siete.engine.codes import Event
 from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import (
@@ -240,13 +241,9 @@ def timeout_news(state: GameState, viewer: int | None) -> str | None:
     """What the turn timer did for the viewer this hand, said to them (the log says it to all)."""
     if viewer is None:
         return None
-    log = state.log
-    for at, (kind, seat, _value) in enumerate(log):
-        if kind == "timeout" and seat == viewer:
-            auto_bet = any(e[0] == "bet" and e[1] == viewer for e in log[at + 1:at + 2])
-            if auto_bet:
-                return str(_("Your time ran out: the game bet 1 point and stood for you."))
-            return str(_("Your time ran out: the game stood for you."))
+    if any(kind == Event.TIMEOUT and seat == viewer for kind, seat, _value in state.log):
+        return str(_("Your time ran out: the house bot played your turn as it would have. "
+                     "The review marks those moves timed out."))
     return None
 
 

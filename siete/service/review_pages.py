@@ -60,6 +60,7 @@ class MoveNote:
     stake: int | None
     best_stake: int | None
     hand_value: float | None
+    timed_out: bool = False  # the turn timer (the house bot) made it: not the player's
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class GameReviewRecord:
 SEAT_FIGURES = select(SEATS_REVIEWED).where(SEATS_REVIEWED.c.game_id == bindparam("game_id"))
 HAND_MOVES = (select(MOVES.c.game_player_id, MOVES.c.step, MOVES.c.action, MOVES.c.is_bank,
                      MOVES.c.mark, MOVES.c.value_lost, MOVES.c.stand_ev, MOVES.c.draw_ev,
-                     MOVES.c.stake, MOVES.c.best_stake, MOVES.c.hand_value)
+                     MOVES.c.stake, MOVES.c.best_stake, MOVES.c.hand_value, MOVES.c.timed_out)
               .where(MOVES.c.game_id == bindparam("game_id"),
                      MOVES.c.hand_number == bindparam("hand")))
 
@@ -108,7 +109,7 @@ def game_review(game_id: int, hand: int | None) -> GameReviewRecord | None:
         for row in connection.execute(HAND_MOVES, {"game_id": game_id, "hand": hand}):
             moves[(row.game_player_id, row.step)] = MoveNote(
                 row.action, bool(row.is_bank), row.mark, float(row.value_lost), row.stand_ev,
-                row.draw_ev, row.stake, row.best_stake, row.hand_value)
+                row.draw_ev, row.stake, row.best_stake, row.hand_value, bool(row.timed_out))
     return GameReviewRecord(seats, moves)
 
 

@@ -1,6 +1,7 @@
 """Turn timers: when a deadline has passed, the game acts for whoever it waited for.
 
-A person's run-out turn is stood (after betting 1 if the bet was still due), a settled hand's
+A person's run-out turn is played by the house bot (the standard profile: its bet, draws and
+stand, engine/moves.time_out, from a source seeded by the game and the step), a settled hand's
 pause ends with the next deal, and the bots play on: at once, or (paced play, siete.service.pacing)
 one move per due step, each due `bot_move_s` after the one before. Requests (the page and its poll) and the
 worker (siete/service/due_tables.py) take the same locked path, so a step is never taken twice.
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from siete.data.base import utcnow_ms
+from siete.engine.deck import seeded_rng
 from siete.engine.moves import time_out
 from siete.engine.state import DEAL, PLAY, GameState
 from siete.service.errors import Conflict
@@ -32,7 +34,8 @@ class TimerStep:
 
 
 def run_due_timers(settings: ServiceSettings, game_id: int, now: datetime | None = None) -> bool:
-    """If the turn timer ran out, stand for the idle human (or deal for bots); True if it did."""
+    """If the turn timer ran out, the house bot plays the idle person's turn (or the next deal
+    or bot move is made); True if it did."""
     return run_due_step(settings, game_id, now) is not None
 
 
@@ -60,7 +63,7 @@ def _run_timer(settings: ServiceSettings, game_id: int, now: datetime,
         if is_persons_turn(state) and state.bot_stream is not None:  # took their seat back from
             state.bot_stream = None  # the bot during its run of moves: a whole turn starts now
         elif state.phase == PLAY and seat is not None and state.seats[seat].bot is None:
-            time_out(state, seat)
+            time_out(state, seat, seeded_rng(game.seed, f"timeout:{state.version}"))
         elif state.phase == DEAL:
             deal_next(game, state)
         advance(settings, game, state, "timer")

@@ -85,9 +85,9 @@ def test_a_timeout_is_announced_to_the_player(new_player):
     # where it does (the deal is random), then let the 5 s timer run out on her.
     assert ana.next_move(timeout_s=40) in ("bet", "draw", "stand")
     expect(ana.page.locator("#timeout-notice")).to_contain_text("Your time ran out", timeout=15_000)
-    expect(ana.page.locator("#table .game__log-lines")).to_contain_text(f"{ana.name} ran out of time")
+    expect(ana.page.locator("#table .game__log-lines")).to_contain_text(f"{ana.name}: time ran out")
     # ... and screen readers hear it through the live region outside the swapped table
-    expect(ana.page.locator("#announcer")).to_contain_text("ran out of time")
+    expect(ana.page.locator("#announcer")).to_contain_text("time ran out")
 
 
 def test_two_players_see_each_others_moves_within_budget(new_player, artifacts):

@@ -60,8 +60,9 @@ def test_each_sees_the_others_moves_but_not_their_face_down_card(new_player, art
         assert player.was_not_reloaded(), f"{player.name}'s page was reloaded"
 
 
-def test_the_turn_timer_stands_for_an_idle_player(new_player):
-    """Nobody moves: at 5 s a turn, the timer bets 1 and stands for the punter, then stands for the bank."""
+def test_the_turn_timer_lets_the_house_bot_play_an_idle_players_turn(new_player):
+    """Nobody moves: at 5 s a turn, the house bot (the standard bot) plays the punter's turn, its
+    bet first (R8.3: 20 of 40 points, half the top 4), then the bank's if the punter stood."""
     turn = 5
     punter, bank = seat_two(new_player, hands=1, turn_seconds=turn)
     p = punter.my_seat()
@@ -70,18 +71,19 @@ def test_the_turn_timer_stands_for_an_idle_player(new_player):
     # The turn has just begun: the countdown shows (about) the table's timer, nothing timed out yet.
     left = int(punter.page.locator("#table .countdown").get_attribute("data-deadline"))
     assert turn - 3 <= left <= turn
-    assert not any("ran out of time" in line for line in punter.log() + bank.log())
+    assert not any("time ran out" in line for line in punter.log() + bank.log())
 
-    punter.wait_for_log(f"{punter.name} ran out of time", timeout_s=turn + POLL_S + 4)
+    punter.wait_for_log(f"{punter.name}: time ran out", timeout_s=turn + POLL_S + 4)
     log = punter.log()
-    assert f"{punter.name} bets 1" in log  # no bet was made, so the timer bets the minimum
-    bank.wait_for_log(f"{punter.name} ran out of time", timeout_s=POLL_S + 2)
-    expect(bank.page.locator(f"#seat-{p} .seat__state")).to_have_text("stood")
-    assert bank.offered() in ("draw", "stand")
+    assert f"{punter.name} bets 2" in log  # no bet was made: the standard bot's bet
+    bank.wait_for_log(f"{punter.name}: time ran out", timeout_s=POLL_S + 2)
+    stood = bank.page.locator(f"#seat-{p} .seat__state").inner_text() == "stood"
+    if stood:  # R4.9: the bank plays only against a punter who stood
+        assert bank.offered() in ("draw", "stand")
 
     # Now the bank idles too; its timer ends the hand, and with it the one-hand game.
     expect(punter.page.locator("#table .results")).to_be_visible(timeout=(turn + POLL_S + 4) * 1000)
-    assert f"{bank.name} ran out of time" in punter.log()
+    assert (f"{bank.name}: time ran out; the house bot plays the turn" in punter.log()) == stood
     expect(bank.page.locator("#table .results")).to_be_visible(timeout=(POLL_S + 2) * 1000)
     # Each turn's countdown started from the server's seconds left and only went down: it
     # never showed more than the table's timer (it used to flash "6 s" on a 5 s timer).

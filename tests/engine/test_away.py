@@ -1,7 +1,9 @@
 """A person the turn timer plays for twice in a row is away: a bot plays the seat until they come
-back (issue 19). Timeouts themselves follow the table's rule (bet 1 if no bet, then stand: R4.3,
-R4.4, R4.7); points are kept through it all (R2.4)."""
+back. A timed-out turn itself is played by the house bot (tests/engine/test_timeouts.py); points
+are kept through it all (R2.4)."""
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -14,26 +16,26 @@ A, B, C = 0, 1, 2  # a banks, then b, c (the `three` fixture)
 
 
 def test_one_timeout_is_not_away(three):
-    moves.time_out(three, B)
+    moves.time_out(three, B, random.Random(0))
     assert (three.seats[B].timeouts, three.seats[B].away, three.seats[B].bot) == (1, False, None)
 
 
 def test_a_move_of_their_own_starts_the_count_again(three):
-    moves.time_out(three, B)
-    moves.time_out(three, C)
-    moves.time_out(three, A)  # the bank: the hand settles
+    moves.time_out(three, B, random.Random(0))
+    moves.time_out(three, C, random.Random(0))
+    moves.time_out(three, A, random.Random(0))  # the bank: the hand settles
     rules.deal(three, full_deck([]))
     moves.apply_move(three, B, "bet", 1)
     assert three.seats[B].timeouts == 0 and three.seats[C].timeouts == 1
 
 
 def test_the_second_timeout_in_a_row_hands_the_seat_to_a_standard_bot(three):
-    moves.time_out(three, B)
-    moves.time_out(three, C)
-    moves.time_out(three, A)
+    moves.time_out(three, B, random.Random(0))
+    moves.time_out(three, C, random.Random(0))
+    moves.time_out(three, A, random.Random(0))
     rules.deal(three, full_deck([]))
     version = three.version
-    moves.time_out(three, B)
+    moves.time_out(three, B, random.Random(0))
     seat = three.seats[B]
     assert (seat.away, seat.bot, seat.timeouts) == (True, "standard", 2)
     assert three.log[-1] == ["away", B, None] and three.version > version

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -216,7 +217,7 @@ def _illegal_moves(state: GameState):
     """Every kind of refused action for the `three` game in its first turn."""
     return [lambda: rules.bet(state, C, 1), lambda: rules.bet(state, B, 5), lambda: rules.bet(state, B, 0),
             lambda: rules.draw(state, B), lambda: rules.stand(state, B), lambda: rules.draw(state, A),
-            lambda: rules.stand(state, C), lambda: moves.time_out(state, C),
+            lambda: rules.stand(state, C), lambda: moves.time_out(state, C, random.Random(0)),
             lambda: rules.deal(state, full_deck([])), lambda: rules.bet(state, 7, 1)]
 
 
@@ -235,28 +236,31 @@ def test_version_grows_with_every_applied_action():
     seen.append(state.version)
     for action in (lambda: rules.bet(state, B, 1), lambda: rules.draw(state, B),
                    lambda: rules.stand(state, B), lambda: moves.replace_with_bot(state, C),
-                   lambda: moves.time_out(state, C), lambda: rules.draw(state, A),
+                   lambda: moves.time_out(state, C, random.Random(0)), lambda: rules.draw(state, A),
                    lambda: rules.stand(state, A)):
         action()
         seen.append(state.version)
     assert seen == sorted(set(seen)) and len(seen) == 9
 
 
-def test_time_out_bets_the_minimum_then_stands(three):
-    moves.time_out(three, B)
+def test_time_out_plays_the_turn_as_the_house_bot_and_keeps_a_bet_made(three):
+    """The timer's moves are the standard bot's (tests/engine/test_timeouts.py compares them
+    move by move): here b's bet of 2 (R8.3, 20 of 40 points: half the top 4), its draws, its
+    stand; a bet already made is kept."""
+    moves.time_out(three, B, random.Random(0))
     seat = three.seats[B]
-    assert (seat.bet, seat.points, seat.status) == (1, 19, STOOD)
+    assert (seat.bet, seat.points, seat.status) == (2, 18, STOOD)
     assert ["timeout", B, None] in three.log and three.current_seat() == C
     rules.bet(three, C, 3)
-    moves.time_out(three, C)  # already bet: keeps the bet, only stands
-    assert three.seats[C].bet == 3 and three.seats[C].status == STOOD
-    moves.time_out(three, A)  # the bank stands; the hand settles
+    moves.time_out(three, C, random.Random(0))  # already bet: keeps the bet
+    assert three.seats[C].bet == 3 and three.seats[C].status != PLAYING
+    moves.time_out(three, A, random.Random(0))  # the bank plays; the hand settles
     assert three.phase == DEAL and three.conserved_total() == 60
 
 
 def test_time_out_only_for_the_seat_in_turn(three):
     with pytest.raises(RuleError) as err:
-        moves.time_out(three, C)
+        moves.time_out(three, C, random.Random(0))
     assert err.value.code == RuleCode.NOT_YOUR_TURN
 
 

@@ -52,7 +52,7 @@ def test_the_review_is_in_spanish_too(app, client):
     client.set_cookie("lang", "es")
     page = client.get(f"/games/{game_id}?hand=1&lang=es").get_data(as_text=True)
     assert "<dt>Precisión</dt>" in page
-    assert re.search(r"robar [+−]\d,\d\d, plantarse [+−]\d,\d\d", page)
+    assert re.search(r"pedir [+−]\d,\d\d, plantarse [+−]\d,\d\d", page)
 
 
 def test_a_running_game_has_no_review(app, client):

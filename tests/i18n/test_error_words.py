@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 from flask_babel import force_locale
+from flask_babel import gettext as request_gettext
 
 from siete.engine import moves, rules
 from siete.engine.codes import RULE_REASONS, RuleCode
@@ -57,10 +58,10 @@ def test_the_engine_refusals_reach_the_player_in_their_language(request_context)
     rules.deal(state, ["B05", "E07", "O04"])
     with pytest.raises(RuleError) as turn:
         rules.bet(state, state.seat_index("cris"), 1)
-    assert said("es", turn.value) == "no es tu turno"
-    assert said("en", turn.value) == "it is not your turn"
+    assert said("es", turn.value) == "No es tu turno."
+    assert said("en", turn.value) == "It is not your turn."
     assert said("es", RuleBroken.of(RuleError(RuleCode.BET_OUT_OF_RANGE, name="b", top=4))) == \
-        "puedes apostar de 1 a 4"
+        "Puedes apostar de 1 a 4."
 
 
 def test_a_seat_already_played_by_a_bot_is_said_in_spanish(request_context):
@@ -69,19 +70,30 @@ def test_a_seat_already_played_by_a_bot_is_said_in_spanish(request_context):
     moves.replace_with_bot(state, 1)
     with pytest.raises(RuleError) as err:
         moves.replace_with_bot(state, 1)
-    assert said("es", Conflict.of(err.value)) == "un bot ya juega en este puesto"
-    assert said("en", Conflict.of(err.value)) == "a bot already plays this seat"
+    assert said("es", Conflict.of(err.value)) == "Un bot ya juega en este puesto."
+    assert said("en", Conflict.of(err.value)) == "A bot already plays this seat."
 
 
 def test_the_services_refusals_with_their_values(request_context):
     assert said("es", TooMany(Problem.TOO_MANY_OPEN, count=3)).startswith("Ya tienes 3 mesas abiertas")
-    assert said("en", RuleBroken(Problem.SEAT_COUNT, min=2, max=8)) == "a table has 2 to 8 seats"
-    assert said("es", Conflict(Problem.TABLE_MOVED_ON)) == "la mesa ha cambiado desde que la miraste; así está ahora"
+    assert said("en", RuleBroken(Problem.SEAT_COUNT, min=2, max=8)) == "A table has 2 to 8 seats."
+    assert said("es", Conflict(Problem.TABLE_MOVED_ON)) == "La mesa ha cambiado desde que la miraste; así está ahora."
+
+
+def test_every_refusal_is_a_sentence_with_a_capital_in_both_languages(request_context):
+    """An error once began "the table has moved on…": each starts as a sentence does (a value
+    such as a card or a count may open it) and ends with a full stop, in English and Spanish."""
+    for code, words in WORDS.items():
+        for language in ("en", "es"):
+            with force_locale(language):
+                text = request_gettext(words)
+            assert text[0].isupper() or text.startswith(("%(", "¿", "¡")), (code, language, text)
+            assert text.endswith((".", "?", "!")), (code, language, text)
 
 
 def test_the_command_line_says_them_in_its_own_language(monkeypatch):
     error = RuleBroken(Problem.UNKNOWN_PROFILES, names="nope")
     monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
-    assert cli_error_message(error) == "perfil de bot desconocido: nope"
+    assert cli_error_message(error) == "Perfil de bot desconocido: nope."
     monkeypatch.setenv("LC_ALL", "C")
-    assert cli_error_message(error) == "unknown bot profile: nope"
+    assert cli_error_message(error) == "Unknown bot profile: nope."

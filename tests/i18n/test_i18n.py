@@ -129,7 +129,7 @@ def test_a_refused_move_is_explained_in_spanish(app):
     response = client.post(f"/tables/{game_id}/bet", headers={**SPANISH, **HX},
                            data={"version": "0", "amount": "1"})
     assert response.status_code == 409
-    assert "la mesa ha cambiado desde que la miraste; así está ahora" in text(response)
+    assert "La mesa ha cambiado desde que la miraste; así está ahora." in text(response)
     response = client.post(f"/tables/{game_id}/bet", headers={**SPANISH, **HX}, data={"amount": "1"})
     assert response.status_code == 400 and "A esta jugada le falta la versión de la mesa" in text(response)
 

@@ -144,17 +144,17 @@ def test_join_twice_a_full_table_or_a_started_one_is_refused(app):
     bea_client = client_for(app, bea)
     bea_client.post(f"/tables/{game_id}/join")
     twice = bea_client.post(f"/tables/{game_id}/join", headers=HX)
-    assert twice.status_code == 409 and "you already have a seat here" in text(twice)
+    assert twice.status_code == 409 and "You already have a seat here." in text(twice)
     client_for(app, cai).post(f"/tables/{game_id}/join")
     full = client_for(app, dan).post(f"/tables/{game_id}/join", headers=HX)
-    assert full.status_code == 409 and "the table is full" in text(full)
+    assert full.status_code == 409 and "The table is full." in text(full)
     client_for(app, ana).post(f"/tables/{game_id}/start")
     late = client_for(app, dan).post(f"/tables/{game_id}/join", headers=HX)
-    assert late.status_code == 409 and "this game has already started" in text(late)
+    assert late.status_code == 409 and "This game has already started." in text(late)
     # Without htmx the error is flashed on the table page (PRG).
     plain = client_for(app, dan)
     assert plain.post(f"/tables/{game_id}/join").status_code == 303
-    assert "this game has already started" in text(plain.get(f"/tables/{game_id}"))
+    assert "This game has already started." in text(plain.get(f"/tables/{game_id}"))
 
 
 def test_join_an_unknown_table_is_404(app):
@@ -171,7 +171,7 @@ def test_only_the_creator_starts(app):
     bea_client.post(f"/tables/{game_id}/join")
     assert f'action="/tables/{game_id}/start"' not in text(bea_client.get(f"/tables/{game_id}"))
     response = bea_client.post(f"/tables/{game_id}/start", headers=HX)
-    assert response.status_code == 403 and "only the table&#39;s creator can start the game" in text(response)
+    assert response.status_code == 403 and "Only the table&#39;s creator can start the game." in text(response)
     assert load(app, game_id)[0] == "waiting"
 
 

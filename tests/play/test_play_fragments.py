@@ -276,12 +276,12 @@ def test_bet_out_of_range_is_422_with_the_reason_and_changes_nothing(app):
                            headers=HX)
     assert response.status_code == 422
     body = text(response)
-    assert "you may bet 1 to 4" in body and 'class="flash flash--error game__error"' in body
+    assert "You may bet 1 to 4." in body and 'class="flash flash--error game__error"' in body
     assert '<section id="table"' in body and ">Bet 1</button>" in body  # the current table, playable
     assert load(app, game_id)[1].to_dict() == before
     plain = client.post(f"/tables/{game_id}/bet", data={"version": before["version"], "amount": 0})
     assert plain.status_code == 303
-    assert "you may bet 1 to 4" in text(client.get(f"/tables/{game_id}"))  # flashed (PRG)
+    assert "You may bet 1 to 4." in text(client.get(f"/tables/{game_id}"))  # flashed (PRG)
     assert load(app, game_id)[1].to_dict() == before
 
 
@@ -307,9 +307,9 @@ def test_moves_out_of_turn_or_at_a_table_you_do_not_sit_at_are_refused(app):
     version = version_of(app, game_id)
     stranger = client_for(app, bea).post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
                                          headers=HX)
-    assert stranger.status_code == 403 and "you are not seated at this table" in text(stranger)
+    assert stranger.status_code == 403 and "You are not seated at this table." in text(stranger)
     early = client_for(app, ana).post(f"/tables/{game_id}/draw", data={"version": version}, headers=HX)
-    assert early.status_code == 422 and "you must bet first" in text(early)
+    assert early.status_code == 422 and "You must bet first." in text(early)
     anonymous = client_for(app, None).post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1},
                                            headers=HX)
     assert anonymous.status_code == 401 and anonymous.headers["HX-Redirect"].startswith("/auth/login")
@@ -334,7 +334,7 @@ def test_a_move_out_of_turn_is_422(app):
     waiting_user = bea if on_turn == "Ana" else ana
     response = client_for(app, waiting_user).post(
         f"/tables/{game_id}/stand", data={"version": state.version}, headers=HX)
-    assert response.status_code == 422 and "it is not your turn" in text(response)
+    assert response.status_code == 422 and "It is not your turn." in text(response)
     assert version_of(app, game_id) == state.version
 
 
@@ -348,7 +348,7 @@ def test_stale_version_is_409_with_the_current_table(app):
     response = client.post(f"/tables/{game_id}/stand", data={"version": old}, headers=HX)
     assert response.status_code == 409
     body = text(response)
-    assert "the table has moved on since you looked; here it is now" in body
+    assert "The table has moved on since you looked; here it is now." in body
     assert f'data-version="{now}"' in body and ">Stand</button>" in body
     assert version_of(app, game_id) == now
 
@@ -369,7 +369,7 @@ def test_double_submit_of_the_same_form_applies_once(app):
 
 # ---- the turn timer ----
 
-def test_a_passed_deadline_stands_for_the_idle_player_on_the_next_poll(app):
+def test_a_passed_deadline_lets_the_house_bot_play_the_idle_players_turn_on_the_next_poll(app):
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     seat = seat_of_user(app, game_id, ana)
@@ -381,11 +381,13 @@ def test_a_passed_deadline_stands_for_the_idle_player_on_the_next_poll(app):
     assert response.status_code == 200
     _, state = load(app, game_id)
     assert state.version > version
-    # Timed out before betting: the minimum bet, then a stand; the bot bank then settled the hand.
+    # Timed out before betting: the house bot's whole turn (R8.3: 20 of 40 points bets half the
+    # top 4), the timer's from the bet on; the bot bank then settled the hand.
     record = state.last_hand
     assert record["number"] == 1
     mine = next(t for t in record["turns"] if t["seat"] == seat)
-    assert mine["bet"] == 1 and mine["actions"][-1][0] == "stand"
+    assert mine["bet"] == 2 and mine["timed_out"] == 0
+    assert mine["result"] == "bust" or mine["actions"][-1][0] == "stand"
     assert "Hand 1 settled" in text(response) or "Game over" in text(response)
 
 

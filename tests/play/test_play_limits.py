@@ -159,8 +159,8 @@ def _table_row(app, game_id: int) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("who, status, message", [
-    ("spectator", 403, "you are not seated at this table"),
-    ("another seat", 409, "you are not away"),
+    ("spectator", 403, "You are not seated at this table."),
+    ("another seat", 409, "You are not away."),
 ])
 def test_im_back_from_anyone_but_the_away_player_is_refused(app, who, status, message):
     """#24.10: "I'm back" once welcomed anyone back, a spectator even."""
@@ -174,8 +174,8 @@ def test_im_back_from_anyone_but_the_away_player_is_refused(app, who, status, me
     spanish = client_for(app, caller).post(f"/tables/{game_id}/back",
                                            headers={**HX, "Accept-Language": "es"})
     assert spanish.status_code == status
-    assert {"you are not away": "no estás ausente",
-            "you are not seated at this table": "no tienes puesto en esta mesa"}[message] in text(spanish)
+    assert {"You are not away.": "No estás ausente.",
+            "You are not seated at this table.": "No tienes puesto en esta mesa."}[message] in text(spanish)
     plain = client_for(app, caller).post(f"/tables/{game_id}/back")  # no JS: back to the table
     assert plain.status_code == 303 and plain.headers["Location"].endswith(f"/tables/{game_id}")
     assert _table_row(app, game_id) == before
@@ -191,7 +191,7 @@ def test_im_back_refuses_a_logged_out_visitor_and_a_player_not_away(app):
     assert ana_client.post(f"/tables/{game_id}/back", headers=HX).status_code == 200  # back
     after = _table_row(app, game_id)
     again = ana_client.post(f"/tables/{game_id}/back", headers=HX)  # a second press
-    assert again.status_code == 409 and "you are not away" in text(again)
+    assert again.status_code == 409 and "You are not away." in text(again)
     assert _table_row(app, game_id) == after
     assert ana_client.post("/tables/999999/back", headers=HX).status_code == 404
 

@@ -79,7 +79,7 @@ def test_a_closed_table_says_so_and_offers_no_reaction(app):
     refused = client.post(f"/tables/{game_id}/react", data={"kind": "thanks"}, headers=HX)
     minutes = int(REACTIONS_AFTER_END.total_seconds() // 60)
     assert refused.status_code == 409
-    assert f"this game ended over {minutes} minutes ago: reactions are closed" in text(refused)
+    assert f"This game ended over {minutes} minutes ago: reactions are closed." in text(refused)
     assert reactions_at(app, game_id) == 0
 
 

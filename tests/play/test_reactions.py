@@ -63,7 +63,7 @@ def test_spectators_and_strangers_cannot_send(app):
     game_id = started_game(app, ana)
     refused = client_for(app, bea).post(f"/tables/{game_id}/react", data={"kind": "thanks"}, headers=HX)
     assert refused.status_code == 403
-    assert "only the players seated at this table can send reactions" in text(refused)
+    assert "Only the players seated at this table can send reactions." in text(refused)
     anonymous = client_for(app, None).post(f"/tables/{game_id}/react", data={"kind": "thanks"})
     assert anonymous.status_code in (302, 401)
     assert client_for(app, ana).post("/tables/999999/react", data={"kind": "thanks"},
@@ -85,7 +85,7 @@ def test_only_the_fixed_set_is_accepted(app, kind):
     game_id = started_game(app, ana)
     refused = client_for(app, ana).post(f"/tables/{game_id}/react", data={"kind": kind}, headers=HX)
     assert refused.status_code == 422
-    assert "that is not one of the reactions you can send" in text(refused)
+    assert "That is not one of the reactions you can send." in text(refused)
     assert reactions_stored(app) == 0
 
 

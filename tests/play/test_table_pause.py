@@ -124,11 +124,12 @@ def test_a_timeout_is_said_to_the_player_and_in_the_log(app):
     client = client_for(app, ana)
     set_deadline(app, game_id, utcnow() - timedelta(seconds=1))
     page = text(client.get(f"/tables/{game_id}/fragment?v=0", headers=HX))
-    assert "Your time ran out: the game bet 1 point and stood for you." in page
+    assert "Your time ran out: the house bot played your turn as it would have." in page
     assert 'role="alert" id="timeout-notice"' in page
-    assert "Ana ran out of time" in page  # the log, for everyone
+    said = "Ana: time ran out; the house bot plays the turn"
+    assert said in page  # the log, for everyone
     other = text(client_for(app, None).get(f"/tables/{game_id}"))
-    assert "Your time ran out" not in other and "Ana ran out of time" in other
+    assert "Your time ran out" not in other and said in other
 
 
 def test_leaving_asks_first_on_its_own_page(app):

@@ -100,7 +100,7 @@ def test_form_fields_naming_another_seat_or_player_are_ignored(app):
               "player_id": on_turn, "user_id": ana if waiting_user == bea else bea}
     for action in ("bet", "draw", "stand"):
         response = client_for(app, waiting_user).post(f"/tables/{game_id}/{action}", data=forged, headers=HX)
-        assert response.status_code == 422 and "it is not your turn" in text(response)
+        assert response.status_code == 422 and "It is not your turn." in text(response)
     assert load(app, game_id)[1].to_dict() == state.to_dict()
 
 

@@ -20,7 +20,7 @@ from tests.support.play import (
     text,
 )
 
-MOVED_ON = "the table has moved on since you looked; here it is now"
+MOVED_ON = "The table has moved on since you looked; here it is now."
 
 
 def post_together(clients, path: str, forms: list[dict]) -> list:
