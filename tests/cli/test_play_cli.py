@@ -84,6 +84,15 @@ def test_r4_2_only_the_person_in_turn_sees_their_face_down_card():
         assert not any("[" in r for r in others)  # nobody else's first card is shown to them
         own_cards_seen += any("[" in r for r in rows if r.startswith(f"│ {name} "))
     assert turns and own_cards_seen  # the punter in turn sees their own, marked [...]
+    assert "[card]: your face-down card, only you see it" in done.stdout
+
+
+def test_a_face_card_face_down_is_printed_whole():
+    # A card's name in brackets is printed as it is, not read as rich's markup ("[jack of
+    # cups]" would vanish as a style tag). With this seed ana's first card is the jack of clubs.
+    done = play("--players", "ana", "--bots", "1", "--hands", "1", "--seed", "5")
+    mine = re.search(r"│ ana +│ \[(\w+) of (\w+)\]", done.stdout)
+    assert mine is not None and mine[1] in ("jack", "knight", "king"), done.stdout
 
 
 def test_names_are_asked_again_when_bad_or_taken():
