@@ -7,6 +7,7 @@ whole game plays out whoever holds the bank; the rules named are RULES.md's.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -165,3 +166,18 @@ def test_record_stores_the_game_as_any_other(app, database_url):
                                                  ("bold1", "bot")]
     assert seats[2].profile == "bold"
     assert {s.name: s.final_points for s in seats} == final
+
+
+def test_a_scenarios_bot_profiles_must_be_known_ones(app, database_url, tmp_path):
+    # play --record writes bot_profiles; replay --record refuses one it could not store.
+    data = json.loads((ROOT / "tests" / "scenarios" / "01_one_hand.json").read_text())
+    data.update(bots=["bob"], bot_profiles={"bob": "wizard"})
+    path = tmp_path / "wizard.json"
+    path.write_text(json.dumps(data))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_URL": database_url}
+    done = subprocess.run([sys.executable, "-m", "siete", "replay", "--record", str(path)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "bot_profiles maps names to standard, cautious, bold, expert" in done.stderr
+    with app.app_context():
+        assert db.session.scalar(select(Game.id)) is None
