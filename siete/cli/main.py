@@ -13,6 +13,7 @@ from flask.cli import FlaskGroup
 
 from siete.cli.engine_commands import replay_command, simulate_command
 from siete.cli.odds_command import odds_command
+from siete.cli.play_command import play_command
 from siete.i18n.catalogs import gettext as _
 
 
@@ -38,6 +39,7 @@ cli = SieteGroup(name="siete", create_app=build_app, help=_(
 cli.add_command(replay_command)
 cli.add_command(simulate_command)
 cli.add_command(odds_command)
+cli.add_command(play_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -134,3 +134,14 @@ def hand_json(state: GameState) -> dict[str, Any]:
         "points": {s.name: s.points for s in state.seats},
         "eliminated": [names[i] for i in record["eliminated"]],
     }
+
+
+def played_scenario(state: GameState, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """A game played by any driver as SCENARIOS.md writes one, given each hand's deck and
+    written moves: replaying it plays the same game, and `replay --record` stores it (the
+    terminal's `play --record` does so). `bot_profiles` says how each bot played."""
+    bots = {s.name: s.bot for s in state.seats if s.bot}
+    return {"config": {"initial_points": state.config.initial_points,
+                       "max_hands": state.config.max_hands},
+            "players": [s.name for s in state.seats], "bots": list(bots), "bot_profiles": bots,
+            "seat_cards": [s.seat_card for s in state.seats], "hands": hands}

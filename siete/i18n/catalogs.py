@@ -35,6 +35,12 @@ def _translations(locale: str) -> NullTranslations:
     return Translations.load(str(CATALOG_DIR), [locale])
 
 
+def cli_catalog() -> NullTranslations:
+    """The command line's catalog, for code that says words through a catalog object (the
+    game's sentences in siete/i18n/words.py, which the terminal game reuses)."""
+    return _translations(cli_locale())
+
+
 def gettext(message: str, **variables: object) -> str:
     """`message` in the command line's language, with %(name)s placeholders filled in."""
     text = _translations(cli_locale()).gettext(message)

@@ -66,10 +66,10 @@ def game_total(value: int | float | None) -> str:
     return f"{number(whole)}½" if whole >= 1 else "½"
 
 
-def card_name(code: str | None) -> str:
+def card_name(code: str | None, _: Say | None = None) -> str:
     """'C10' -> 'jack of cups' ('sota de copas'), as lists and labels name a card; R1.3 ids,
     anything else shown as it is. Made once per request and card: a page names hundreds."""
-    words = request_words()
+    words = _ or request_words()
     return words.remembered("card", code, lambda: _card_name(code, words))
 
 

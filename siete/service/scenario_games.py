@@ -24,7 +24,7 @@ from siete.service.unit_of_work import unit_of_work
 BY = "replay"
 
 
-def scenario_player(name: str, is_bot: bool) -> Player:
+def scenario_player(name: str, is_bot: bool, profile: str = BotProfile.STANDARD) -> Player:
     """The player called exactly `name`: an existing one, or a new bot or human.
 
     A scenario is recorded history, not a sign-up: its people keep the names it gives even
@@ -45,7 +45,8 @@ def scenario_player(name: str, is_bot: bool) -> Player:
         return player
     look_alike = _exists(select(Player.id).where(Player.name_skeleton == name_skeleton(name)))
     if is_bot:
-        player = Player(name=name, kind=PlayerKind.BOT, profile=BotProfile.STANDARD, created_by=BY, updated_by=BY)
+        player = Player(name=name, kind=PlayerKind.BOT, profile=BotProfile(profile), created_by=BY,
+                        updated_by=BY)
     else:
         player = Player(name=name, kind=PlayerKind.HUMAN, user=_closed_account(name),
                         created_by=BY, updated_by=BY)
@@ -82,6 +83,16 @@ def _exists(query: Select[int]) -> bool:
     return db.session.scalar(query.limit(1)) is not None
 
 
+def _bot_profiles(data: dict[str, Any]) -> dict[str, str]:
+    """The optional `bot_profiles` ({name: profile}) a new bot is stored with (standard else):
+    `python -m siete play --record` plays its bots by any profile and stores them so."""
+    profiles = data.get("bot_profiles") or {}
+    known = set(BotProfile)
+    if not isinstance(profiles, dict) or not set(map(str, profiles.values())) <= known:
+        raise ScenarioError(f"bot_profiles maps names to {', '.join(BotProfile)}")
+    return {str(name): str(profile) for name, profile in profiles.items()}
+
+
 def _start_time(data: dict[str, Any]) -> datetime:
     started = data.get("started_at")
     return datetime.fromisoformat(started).replace(tzinfo=None) if started else utcnow()
@@ -92,6 +103,7 @@ def record_scenario(text: str, base: GameConfig) -> Game:
     data = load_scenario(text)
     config = scenario_config(data, base)
     bots = set(data.get("bots") or [])
+    profiles = _bot_profiles(data)
     names = [str(p) for p in data["players"]]
     try:  # the replay checks the players too, but only after their rows would be written
         verify_new_game(names, config, data["seat_cards"])
@@ -107,8 +119,9 @@ def record_scenario(text: str, base: GameConfig) -> Game:
                 win_condition=f"most points after {config.max_hands} hands, or the last player left",
                 started_at=started_at, created_by=BY, updated_by=BY)
     for order, name in enumerate(names):
-        game.players.append(GamePlayer(player=scenario_player(name, name in bots),
-                                       join_order=order, created_by=BY, updated_by=BY))
+        player = scenario_player(name, name in bots, profiles.get(name, BotProfile.STANDARD))
+        game.players.append(GamePlayer(player=player, join_order=order, created_by=BY,
+                                       updated_by=BY))
     db.session.add(game)
     db.session.flush()
 
