@@ -228,7 +228,7 @@ def leave_waiting_table(game_id: int, player: Player) -> None:
                 game.status = GameStatus.ABANDONED
                 return
             game.creator_user_id = heir.user_id
-        _free_seat(game, seat)
+        free_seat(game, seat)
 
 
 def next_person(game: Game, leaving: int) -> Player | None:
@@ -237,7 +237,8 @@ def next_person(game: Game, leaving: int) -> Player | None:
                  if gp.player_id != leaving and gp.player.user_id is not None), None)
 
 
-def _free_seat(game: Game, seat: GamePlayer) -> None:
+def free_seat(game: Game, seat: GamePlayer) -> None:
+    """Take the seat away, join orders renumbered from 0 (the engine's seat indices)."""
     game.players.remove(seat)
     db.session.flush()  # delete first, so renumbering cannot collide with the old row
     for order, gp in enumerate(seats_by_join_order(game)):
