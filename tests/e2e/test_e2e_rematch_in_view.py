@@ -9,8 +9,8 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.phone import PHONE, assert_fits_a_phone  # noqa: E402
+from tests.e2e.playing import play_out  # noqa: E402
 from tests.e2e.siete_pages import seat_two  # noqa: E402
-from tests.e2e.test_e2e_friends import play_out  # noqa: E402
 
 pytestmark = pytest.mark.browser
 SCREENS = ((390, 844), (360, 640))
