@@ -39,6 +39,23 @@ def lobby_url() -> str:
         return "/"
 
 
+@bp.app_template_global()
+def way_back(table_path: str | None = None) -> str | None:
+    """Where the header's "Log in" and "Sign up" bring the visitor back (their `next=`): the
+    page they are on, or on a table the path its own "Sign up to join" uses (a private table's
+    key in it: logging in starts a new session, which forgets the remembered key). On the auth
+    pages the `next=` they came with; after a POST nothing (its page cannot be asked for again).
+    Always a path on this site (same_site_path), never another site's address."""
+    if request.blueprint == "auth":
+        return same_site_path(request.args.get("next"))
+    if table_path:
+        return same_site_path(table_path)
+    if request.method != "GET":
+        return None
+    here = same_site_path(request.full_path.rstrip("?"))
+    return None if here == "/" else here
+
+
 def start_session(user: User, remember: bool = False) -> Account:
     """Log the user in on a fresh session so a planted session id or value cannot carry over.
 

@@ -106,6 +106,8 @@ class Worker:
             self.next_due = min(dues, default=None)
             for game_id in result.expired:
                 log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
+            for game_id in result.handed_over:
+                log.info("table %d passed on: its creator left it", game_id)
             app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not the proxy
             send_mail_tick(app, utcnow(), self.batch)
             self.review_games()

@@ -5,7 +5,9 @@ What is due:
 - a started table whose `game_states.turn_deadline` has passed: a person's turn timer ran out,
   or the pause between two hands is over (turn_deadline always means "when this table's next
   automatic step is due");
-- a waiting table nobody has touched for WAITING_TABLE_TTL_S: it expires (status 'abandoned').
+- a waiting table nobody has touched for WAITING_TABLE_TTL_S: it expires (status 'abandoned');
+- a waiting table whose creator went away while another person waits there: it passes to that
+  person (siete.service.absent_creators).
 
 Several workers (and several app replicas answering requests) may run at once. Each due table
 is claimed with the locking read every move takes, with SKIP LOCKED on MariaDB/MySQL: a table
@@ -28,6 +30,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from siete.data.base import AnyCompoundSelect, db
 from siete.data.game_rows import GAMES, STATES
 from siete.data.vocabulary import GameStatus
+from siete.service.absent_creators import CREATOR_AWAY, absent_creator_condition, pass_from_absent_creator
 from siete.service.tables import expire_waiting_table
 from siete.service.timers import TimerStep, run_due_step
 from siete.settings import ServiceSettings
@@ -36,10 +39,12 @@ log = logging.getLogger("siete.cli.worker")
 
 
 def _due_query() -> AnyCompoundSelect:
-    """Due timers (with their deadline) and stale waiting tables (deadline NULL), oldest first.
+    """Due timers (with their deadline), stale waiting tables and waiting tables whose creator
+    went away (deadline NULL), oldest first.
 
-    Both halves read an index alone when nothing is due: ix_game_states_turn_deadline and
-    ix_games_status. One statement, so an idle site costs the worker one query per tick.
+    Each part reads an index alone when nothing is due: ix_game_states_turn_deadline and
+    ix_games_status (the third looks at the seats of waiting tables only). One statement, so an
+    idle site costs the worker one query per tick.
     """
     timers = (select(STATES.c.game_id.label("game_id"), STATES.c.turn_deadline.label("due"))
               .where(STATES.c.turn_deadline <= bindparam("now"))
@@ -47,8 +52,12 @@ def _due_query() -> AnyCompoundSelect:
     waiting = (select(GAMES.c.id.label("game_id"), null().label("due"))
                .where(GAMES.c.status == GameStatus.WAITING, GAMES.c.updated_at <= bindparam("cutoff"))
                .order_by(GAMES.c.id).limit(bindparam("batch")).subquery("stale"))
+    absent = (select(GAMES.c.id.label("game_id"), null().label("due"))
+              .where(absent_creator_condition(bindparam("away")))
+              .order_by(GAMES.c.id).limit(bindparam("batch")).subquery("absent"))
     return union_all(select(timers.c.game_id, timers.c.due),
-                     select(waiting.c.game_id, waiting.c.due))
+                     select(waiting.c.game_id, waiting.c.due),
+                     select(absent.c.game_id, absent.c.due))
 
 
 DUE = _due_query()
@@ -61,13 +70,15 @@ class TickResult:
     steps: list[TimerStep] = field(default_factory=list)
     expired: list[int] = field(default_factory=list)
     failed: list[int] = field(default_factory=list)  # tables whose step raised (logged)
+    handed_over: list[int] = field(default_factory=list)  # waiting tables their creator left
 
 
 def due_work(now: datetime, batch: int, waiting_ttl_s: int) -> list[tuple[int, datetime | None]]:
-    """(game id, deadline) of the due tables, deadline None for a waiting table to expire."""
+    """(game id, deadline) of the due tables, deadline None for a waiting table to expire or
+    to pass from its absent creator (a table may come twice: the second look finds nothing)."""
     cutoff = now - timedelta(seconds=waiting_ttl_s)
     rows = db.session.connection().execute(
-        DUE, {"now": now, "cutoff": cutoff, "batch": batch}).all()
+        DUE, {"now": now, "cutoff": cutoff, "away": now - CREATOR_AWAY, "batch": batch}).all()
     db.session.commit()  # end the read: on SQLite it holds the write lock
     return [(row[0], row[1]) for row in rows]
 
@@ -98,6 +109,8 @@ def _play_one(settings: ServiceSettings, game_id: int, due: datetime | None, now
     if due is None:
         if expire_waiting_table(game_id, cutoff, by="worker"):
             result.expired.append(game_id)
+        elif pass_from_absent_creator(game_id, now, by="worker"):
+            result.handed_over.append(game_id)
         return
     step = run_due_step(settings, game_id, now, skip_locked=True)
     if step is None:  # another process held the table or had just played it

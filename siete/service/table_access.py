@@ -11,7 +11,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from sqlalchemy import ColumnElement, or_, select
+from sqlalchemy import ColumnElement, func, or_, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
@@ -86,6 +86,18 @@ def listed_for(user_id: int | None) -> ColumnElement[bool]:
     seated = select(GamePlayer.game_id).join(Player, Player.id == GamePlayer.player_id).where(
         Player.user_id == user_id)
     return or_(Game.private.is_(False), Game.creator_user_id == user_id, Game.id.in_(seated))
+
+
+def joinable_for(viewer: int | None) -> ColumnElement[bool]:
+    """A waiting table someone may still sit at: a free seat and a person who can start it.
+    A full one is listed only to who opened it or sits there: nobody else can join it."""
+    taken = select(func.count(GamePlayer.id)).where(GamePlayer.game_id == Game.id).scalar_subquery()
+    open_seat = (taken < Game.num_players) & Game.creator_user_id.is_not(None)
+    if viewer is None:
+        return open_seat
+    seated = select(GamePlayer.game_id).join(Player, Player.id == GamePlayer.player_id).where(
+        Player.user_id == viewer)
+    return open_seat | (Game.creator_user_id == viewer) | Game.id.in_(seated)
 
 
 def renew_link(game_id: int, user_id: int) -> str:

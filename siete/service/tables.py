@@ -22,7 +22,7 @@ from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, Sign
 from siete.service.play import TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.rematch_invites import verify_no_pending
-from siete.service.table_access import listed_for, new_token, verify_may_see
+from siete.service.table_access import joinable_for, listed_for, new_token, verify_may_see
 from siete.service.table_locks import locked_table
 from siete.service.text_rules import forbidden_characters
 from siete.service.unit_of_work import transactional_retried
@@ -212,20 +212,37 @@ def _next_join_order(game: Game) -> int:
 
 
 def leave_waiting_table(game_id: int, player: Player) -> None:
-    """Give up a seat before the game starts; a table its creator leaves is closed."""
+    """Give up a seat before the game starts. When the creator leaves, the table passes to the
+    next person seated (by join order), who may then start it; with nobody left it is closed,
+    so a table nobody can start never waits in the lobby."""
     with locked_table(game_id) as (game, _row):
         if game.status != GameStatus.WAITING:
             raise Conflict(Problem.LEAVING_STARTED)
         seat = next((gp for gp in game.players if gp.player_id == player.id), None)
         if seat is None:
             raise NotAllowed(Problem.NOT_SEATED)
+        game.updated_by, game.updated_at = player.name, utcnow()
         if player.user_id is not None and player.user_id == game.creator_user_id:
-            game.status = GameStatus.ABANDONED
-        else:
-            game.players.remove(seat)
-            db.session.flush()  # delete first, so renumbering cannot collide with the old row
-            for order, gp in enumerate(seats_by_join_order(game)):
-                gp.join_order = order  # keep join orders dense: they are the engine's seat indices
+            heir = next_person(game, player.id)
+            if heir is None:
+                game.status = GameStatus.ABANDONED
+                return
+            game.creator_user_id = heir.user_id
+        free_seat(game, seat)
+
+
+def next_person(game: Game, leaving: int) -> Player | None:
+    """The person seated first after the one leaving (None: only bots would be left)."""
+    return next((gp.player for gp in seats_by_join_order(game)
+                 if gp.player_id != leaving and gp.player.user_id is not None), None)
+
+
+def free_seat(game: Game, seat: GamePlayer) -> None:
+    """Take the seat away, join orders renumbered from 0 (the engine's seat indices)."""
+    game.players.remove(seat)
+    db.session.flush()  # delete first, so renumbering cannot collide with the old row
+    for order, gp in enumerate(seats_by_join_order(game)):
+        gp.join_order = order  # keep join orders dense: they are the engine's seat indices
 
 
 def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
@@ -288,7 +305,7 @@ def lobby_page(page: int = 1, size: int = 20, viewer: int | None = None) -> Lobb
     """Tables waiting for players and tables really in play, `size` of each per page; private
     tables only for the account `viewer` opened or sits at."""
     listed = listed_for(viewer)
-    waiting = _newest((Game.status == GameStatus.WAITING) & listed, page, size)
+    waiting = _newest((Game.status == GameStatus.WAITING) & listed & joinable_for(viewer), page, size)
     playing = _newest((Game.status == GameStatus.PLAYING) & listed, page, size, in_play=True)
     return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
 

@@ -1,12 +1,14 @@
 """Playing a game by clicking, and the checks each of its pages passes (CSP, no sideways scroll).
 
-Shared by the bots-game, history and languages browser tests.
+Shared by the bots-game, history, languages, friends and rematch browser tests.
 """
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import expect
 
-from tests.e2e.siete_pages import Player
+from tests.e2e.siete_pages import MOVE, Player
 
 DRAW_BELOW = 5  # the clicking player draws under this total and stands from it
 
@@ -62,3 +64,22 @@ document.addEventListener('securitypolicyviolation', (e) =>
 
 def violations(player: Player) -> list[str]:
     return player.page.evaluate("window.__cspViolations")
+
+
+def play_out(players: list[Player], timeout_s: float = 60) -> None:
+    """Both people make their moves, each in their own context, until both see the standings."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        done = 0
+        for player in players:
+            page = player.page
+            if page.locator("#table .results").count():
+                done += 1
+            elif page.locator("#move-next").count() and not page.locator(MOVE).count():
+                player.say_next()
+            elif page.locator(MOVE).count():
+                play_one_move(player)
+        if done == len(players):
+            return
+        time.sleep(0.2)
+    raise AssertionError("the game did not end in time")

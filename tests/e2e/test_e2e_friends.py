@@ -5,15 +5,14 @@ number alone; a rematch brings both people to the new table."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.e2e.playing import play_one_move  # noqa: E402
-from tests.e2e.siete_pages import MOVE, PASSWORD, Player, seat_two  # noqa: E402
+from tests.e2e.playing import play_out  # noqa: E402
+from tests.e2e.siete_pages import PASSWORD, Player, seat_two  # noqa: E402
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
@@ -81,25 +80,6 @@ def test_a_private_table_stays_out_of_the_lobby_and_its_number_opens_nothing(new
     assert response is not None and response.status == 404
     response = bob.page.goto(f"{bob.base}/tables/{table}?key=guessed")
     assert response is not None and response.status == 404
-
-
-def play_out(players: list[Player], timeout_s: float = 60) -> None:
-    """Both people make their moves, each in their own context, until both see the standings."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        done = 0
-        for player in players:
-            page = player.page
-            if page.locator("#table .results").count():
-                done += 1
-            elif page.locator("#move-next").count() and not page.locator(MOVE).count():
-                player.say_next()
-            elif page.locator(MOVE).count():
-                play_one_move(player)
-        if done == len(players):
-            return
-        time.sleep(0.2)
-    raise AssertionError("the game did not end in time")
 
 
 def test_a_rematch_brings_both_people_to_the_new_table(new_player, artifacts):

@@ -97,7 +97,7 @@ def test_the_lobby_and_the_table_mark_a_practice_table(app):
     plain = table_id_from(client.post("/tables", data={**THREE_BOTS, "name": "Plain"}))
     practice = table_id_from(client.post("/tables", data={**THREE_BOTS, "name": "Lessons",
                                                           "show_odds": "y"}))
-    lobby = text(client_for(app, None).get("/"))
+    lobby = text(client.get("/"))  # full (Ana and three bots): listed to its creator only
     card = re.search(rf'id="lobby-table-{practice}".*?</li>', lobby, re.S).group(0)
     other = re.search(rf'id="lobby-table-{plain}".*?</li>', lobby, re.S).group(0)
     assert "badge--practice" in card and "badge--practice" not in other

@@ -9,8 +9,9 @@ from sqlalchemy import event, select
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, Hand
-from siete.data.people import User
+from siete.data.people import Player, User
 from siete.service import play
+from siete.service.absent_creators import CREATOR_AWAY
 from siete.service.due_tables import run_tick
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
 from tests.support.settings import app_settings
@@ -171,6 +172,53 @@ def test_joining_keeps_a_waiting_table_alive(app):
         assert status_of(game.id) == "waiting"
 
 
+def seen_at(game_id: int, player: Player, when) -> None:
+    db.session.execute(db.update(GamePlayer).where(GamePlayer.game_id == game_id,
+                                                   GamePlayer.player_id == player.id)
+                       .values(last_seen_at=when))
+
+
+def test_a_full_table_its_creator_went_away_from_passes_to_who_waits_there(app):
+    """The creator's page has not asked anything of the table for CREATOR_AWAY while Bea waits
+    at it: the creator has left, the table is Bea's to start (with a seat free again)."""
+    with app.app_context():
+        ana, bea = make_player("ana"), make_player("bea")
+        game = create_table(ana, TableSpec(name="full", seats=2), app.config["GAME"])
+        db.session.commit()
+        join_table(game.id, bea)
+        now = utcnow()
+        seen_at(game.id, ana, now - CREATOR_AWAY - timedelta(seconds=5))
+        seen_at(game.id, bea, now)
+        db.session.commit()
+        result = run_tick(app_settings(), now, batch=50, waiting_ttl_s=3600)
+        assert result.handed_over == [game.id] and result.expired == []
+        db.session.expire_all()
+        table = db.session.get(Game, game.id)
+        assert table.status == "waiting" and table.creator_user_id == bea.user_id
+        assert [gp.player_id for gp in table.players] == [bea.id]
+        assert [gp.join_order for gp in table.players] == [0]
+        assert run_tick(app_settings(), now, batch=50, waiting_ttl_s=3600).handed_over == []
+
+
+def test_a_creator_still_here_or_alone_keeps_the_table(app):
+    with app.app_context():
+        ana, bea, cai = make_player("ana"), make_player("bea"), make_player("cai")
+        here = create_table(ana, TableSpec(name="here", seats=2), app.config["GAME"])
+        alone = create_table(cai, TableSpec(name="alone", seats=2), app.config["GAME"])
+        db.session.commit()
+        join_table(here.id, bea)
+        now = utcnow()
+        seen_at(here.id, ana, now - timedelta(seconds=20))  # a reload away: still here
+        seen_at(here.id, bea, now)
+        seen_at(alone.id, cai, now - CREATOR_AWAY * 3)  # gone, but nobody waits for them
+        db.session.commit()
+        assert run_tick(app_settings(), now, batch=50, waiting_ttl_s=3600).handed_over == []
+        db.session.expire_all()
+        assert db.session.get(Game, here.id).creator_user_id == ana.user_id
+        assert db.session.get(Game, alone.id).creator_user_id == cai.user_id
+        assert len(db.session.get(Game, here.id).players) == 2
+
+
 @pytest.fixture
 def statements(app):
     """Every SQL statement the app's engine runs (transaction control left out)."""
@@ -210,7 +258,7 @@ def test_the_tick_query_reads_the_deadline_index(app):
 
     with app.app_context():
         compiled = DUE.compile(dialect=db.engine.dialect)
-        params = {**compiled.params, "now": utcnow(), "cutoff": utcnow(), "batch": 50}
+        params = {**compiled.params, "now": utcnow(), "cutoff": utcnow(), "away": utcnow(), "batch": 50}
         rows = db.session.connection().exec_driver_sql(f"EXPLAIN {compiled}", params).mappings().all()
         keys = {row["table"]: row["key"] for row in rows}
         assert keys["game_states"] == "ix_game_states_turn_deadline"
