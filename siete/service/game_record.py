@@ -155,7 +155,7 @@ def load_record(game_id: int) -> GameRecord | None:
                   codes.get(row.seat_card_id), row.start_position, row.final_points,
                   row.final_position, row.result, row.left_at)
              for row in connection.execute(SEAT_ROWS, params)]
-    _add_ratings(seats, connection.execute(RATING_ROWS, params))
+    add_ratings(seats, connection.execute(RATING_ROWS, params))
     by_id = {seat.id: seat for seat in seats}
     hands = {row.id: HandRow(row.id, row.number, by_id[row.bank_game_player_id], row.bank_total,
                              row.bank_result, row.created_at)
@@ -174,7 +174,8 @@ def load_record(game_id: int) -> GameRecord | None:
     return GameRecord(PlainGameRow(**game._mapping), seats, sorted(hands.values(), key=lambda h: h.number))
 
 
-def _add_ratings(seats: list[Seat], rows: Iterable[Any]) -> None:
+def add_ratings(seats: list[Seat], rows: Iterable[Any]) -> None:
+    """Each seat's rating before and after the game, from the game's RATING_ROWS."""
     by_player = {seat.player_id: seat for seat in seats}
     for row in rows:
         seat = by_player.get(row.player_id)

@@ -11,7 +11,14 @@ from sqlalchemy import bindparam, select
 from siete.data.base import db
 from siete.data.games import GameStateRow
 from siete.data.vocabulary import GameStatus
-from siete.service.game_record import GAME_ROW, RATING_ROWS, SEAT_ROWS, GameRecord, Seat
+from siete.service.game_record import (
+    GAME_ROW,
+    RATING_ROWS,
+    SEAT_ROWS,
+    GameRecord,
+    Seat,
+    add_ratings,
+)
 from siete.service.rating_rules import (
     PROVISIONAL_GAMES,
     RatingChange,
@@ -21,7 +28,6 @@ from siete.service.rating_rules import (
     seat_facts,
     shown_value,
 )
-from siete.service.ratings import Skill
 
 STATES = GameStateRow.__table__
 STATE_ROW = select(STATES.c.state).where(STATES.c.game_id == bindparam("game_id"))
@@ -48,13 +54,7 @@ def game_ratings(game_id: int) -> GameRatings | None:
     seats = [Seat(row.id, row.join_order, row.player_id, row.name, row.kind, row.profile, None,
                   row.start_position, row.final_points, row.final_position, row.result,
                   row.left_at) for row in connection.execute(SEAT_ROWS, params)]
-    ratings = {row.player_id: row for row in connection.execute(RATING_ROWS, params)}
-    for seat in seats:
-        row = ratings.get(seat.player_id)
-        if row is not None:
-            seat.rating_before = Skill(row.mu_before, row.sigma_before).ordinal
-            seat.rating_after = Skill(row.mu_after, row.sigma_after).ordinal
-            seat.rated_games = int(row.games)
+    add_ratings(seats, connection.execute(RATING_ROWS, params))
     return _assemble(game.id, game.status, game.show_odds, game.private, seats)
 
 
