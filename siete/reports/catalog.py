@@ -7,12 +7,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import cast
 
-from flask import current_app, has_app_context, has_request_context
+from flask import has_app_context, has_request_context
 from flask_babel import force_locale
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import text
 
 from siete.data.base import db
+from siete.i18n.catalogs import cli_locale
 from siete.reports.from_aggregates import read_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -132,10 +133,10 @@ _BY_KEY = {report.key: report for report in REPORTS}
 
 def as_text(lazy: object) -> str:
     """A lazy gettext string as text: in the request's language, or outside a request (the CLI)
-    in the app's default one (the locale selector needs a request)."""
+    in the command line's (its --lang, else the locale), the language of its column headings."""
     if has_request_context() or not has_app_context():
         return str(lazy)
-    with force_locale(current_app.config.get("BABEL_DEFAULT_LOCALE", "en")):
+    with force_locale(cli_locale()):
         return str(lazy)
 
 
