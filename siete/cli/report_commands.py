@@ -12,7 +12,7 @@ from siete.data.xmlfiles import XmlFileError, write_reports_xml
 from siete.i18n.catalogs import SUPPORTED_LOCALES, cli_language
 from siete.i18n.catalogs import gettext as _
 from siete.i18n.labels import cli_column_label
-from siete.reports.catalog import REPORTS, ReportResult, get_report, run_reports
+from siete.reports.catalog import REPORTS, ReportResult, get_report, machine_title, run_reports
 from siete.service.report_aggregates import rebuild
 
 
@@ -55,8 +55,10 @@ def report_table(report: ReportResult) -> Table:
 
 
 def machine_json(reports: list[ReportResult]) -> str:
-    """REPORTS.md's JSON form: {"reports": [{key, title, columns, rows}, ...]}."""
-    return json.dumps({"reports": [r.machine_form() for r in reports]}, indent=1)
+    """REPORTS.md's JSON form: {"reports": [{key, title, columns, rows}, ...]}, titles in
+    REPORTS.md's English whatever the language (a machine format, as replay's JSON)."""
+    return json.dumps({"reports": [{**r.machine_form(), "title": machine_title(r.key)}
+                                   for r in reports]}, indent=1)
 
 
 @click.group("reports", invoke_without_command=True)

@@ -131,13 +131,19 @@ REPORTS: tuple[ReportDef, ...] = (
 _BY_KEY = {report.key: report for report in REPORTS}
 
 
-def as_text(lazy: object) -> str:
-    """A lazy gettext string as text: in the request's language, or outside a request (the CLI)
-    in the command line's (its --lang, else the locale), the language of its column headings."""
-    if has_request_context() or not has_app_context():
+def as_text(lazy: object, locale: str | None = None) -> str:
+    """A lazy gettext string as text: in `locale` when given, else in the request's language, or
+    outside a request (the CLI) in the command line's (its --lang, else the locale), the
+    language of its column headings."""
+    if not has_app_context() or (has_request_context() and locale is None):
         return str(lazy)
-    with force_locale(cli_locale()):
+    with force_locale(locale or cli_locale()):
         return str(lazy)
+
+
+def machine_title(key: str) -> str:
+    """A report's title as REPORTS.md gives it, for the JSON machines read (never translated)."""
+    return as_text(get_report(key).title, "en")
 
 
 def get_report(key: str) -> ReportDef:
