@@ -41,7 +41,7 @@ def test_the_two_languages_differ(app):
     ([], {"LC_ALL": "es_ES.UTF-8"}, "es"),
 ])
 def test_terminal_speaks_one_language(runner, app, games, how, env, language):
-    result = runner.invoke(args=["reports", *how], env={"COLUMNS": "250", **env})
+    result = runner.invoke(args=["reports", *how], env={"COLUMNS": "500", **env})
     assert result.exit_code == 0, result.output
     other = "en" if language == "es" else "es"
     # Each explanation is printed whole: the console is wide enough not to wrap it.
@@ -57,7 +57,7 @@ def test_terminal_speaks_one_language(runner, app, games, how, env, language):
 def test_xml_titles_in_the_language_asked_for(runner, app, games, tmp_path, language):
     path = tmp_path / "reports.xml"
     result = runner.invoke(args=["reports", "--lang", language, "--xml", str(path)],
-                           env={"COLUMNS": "250", "LC_ALL": "C.UTF-8"})
+                           env={"COLUMNS": "500", "LC_ALL": "C.UTF-8"})
     assert result.exit_code == 0, result.output
     saved = read_reports_xml(path)
     assert [r["title"] for r in saved] == [title for title, _ in words(app, language)]
