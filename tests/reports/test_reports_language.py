@@ -77,3 +77,13 @@ def test_an_unknown_language_is_a_usage_error(runner):
     result = runner.invoke(args=["reports", "--lang", "fr"])
     assert result.exit_code == 2
     assert "fr" in result.output
+
+
+@pytest.mark.parametrize(("language", "title"), [("es", "Bestia negra"), ("en", "Nemesis")])
+def test_web_downloads_speak_the_readers_language(client, language, title):
+    # The web's XML titles follow the reader's language, as its pages do (never the app default's).
+    xml = client.get("/reports/nemesis.xml", headers={"Accept-Language": language})
+    assert xml.status_code == 200
+    assert f'title="{title}"' in xml.get_data(as_text=True)
+    page = client.get("/reports/nemesis", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert title in page and heading(language, "player") in page
