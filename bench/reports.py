@@ -97,8 +97,10 @@ def play(task: tuple):
     record = game_record(spec, rng.getrandbits(62), seated, config, ids)
     started = EPOCH + timedelta(minutes=7 * number)
     duration = rng.randint(60, 1800)
+    # Written as the bench's, not the simulator's: these games stand in for games played at a
+    # table, durations and all (the reports leave a simulated game's duration out).
     record.game.update(started_at=started, ended_at=started + timedelta(seconds=duration),
-                       duration_s=duration)
+                       duration_s=duration, created_by="bench")
     return record
 
 

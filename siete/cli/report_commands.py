@@ -9,9 +9,10 @@ from rich.console import Console
 from rich.table import Table
 
 from siete.data.xmlfiles import XmlFileError, write_reports_xml
+from siete.i18n.catalogs import SUPPORTED_LOCALES, cli_language
 from siete.i18n.catalogs import gettext as _
 from siete.i18n.labels import cli_column_label
-from siete.reports.catalog import REPORTS, ReportResult, get_report, run_reports
+from siete.reports.catalog import REPORTS, ReportResult, get_report, machine_title, run_reports
 from siete.service.report_aggregates import rebuild
 
 
@@ -37,7 +38,7 @@ def _text(value: object) -> str:
 def heading(report: ReportResult) -> str:
     """'1. Most frequent first card (first_card)', the title in the terminal's language."""
     number = next(r.number for r in REPORTS if r.key == report.key)
-    return f"{number}. {_(report.title)} ({report.key})"
+    return f"{number}. {report.title} ({report.key})"
 
 
 def report_table(report: ReportResult) -> Table:
@@ -54,8 +55,10 @@ def report_table(report: ReportResult) -> Table:
 
 
 def machine_json(reports: list[ReportResult]) -> str:
-    """REPORTS.md's JSON form: {"reports": [{key, title, columns, rows}, ...]}."""
-    return json.dumps({"reports": [r.machine_form() for r in reports]}, indent=1)
+    """REPORTS.md's JSON form: {"reports": [{key, title, columns, rows}, ...]}, titles in
+    REPORTS.md's English whatever the language (a machine format, as replay's JSON)."""
+    return json.dumps({"reports": [{**r.machine_form(), "title": machine_title(r.key)}
+                                   for r in reports]}, indent=1)
 
 
 @click.group("reports", invoke_without_command=True)
@@ -66,14 +69,23 @@ def machine_json(reports: list[ReportResult]) -> str:
               help="Also save the reports to this XML file (validated, written atomically).")
 @click.option("--plain", is_flag=True,
               help="Run the SQL definitions over the raw record instead of reading the aggregates.")
+@click.option("--lang", type=click.Choice(SUPPORTED_LOCALES), default=None,
+              help="The language of the titles, explanations and headings (default: the locale's).")
 @click.pass_context
 @with_appcontext
 def reports_command(ctx: click.Context, only: str | None, output_format: str,
-                    xml_path: str | None, plain: bool) -> None:
+                    xml_path: str | None, plain: bool, lang: str | None) -> None:
     """Print the reports of REPORTS.md (finished games only, unless a report says otherwise)."""
     if ctx.invoked_subcommand is not None:
         return
-    reports = run_reports(only, plain=plain)
+    # One language for every word: the terminal's titles, explanations and headings, and the
+    # titles written into the XML.
+    with cli_language(lang):
+        _print_reports(run_reports(only, plain=plain), output_format, xml_path)
+
+
+def _print_reports(reports: list[ReportResult], output_format: str, xml_path: str | None) -> None:
+    """The reports as terminal tables or JSON, and in the XML file when asked."""
     if xml_path:
         # Written first: if the file cannot be written, nothing claims success on stdout.
         try:
@@ -89,8 +101,7 @@ def reports_command(ctx: click.Context, only: str | None, output_format: str,
             console.print(heading(report), style="bold", highlight=False)
             console.print(report_table(report))
             # Below the table, not as its caption: a caption wraps to the table's narrow width.
-            # an English msgid (N_ in siete/reports/catalog.py)
-            console.print(_(report.explanation), highlight=False)
+            console.print(report.explanation, highlight=False)
             console.print()
     if xml_path and output_format != "json":
         click.echo(_("Saved %(num)s report(s) to %(path)s.", num=len(reports), path=xml_path))

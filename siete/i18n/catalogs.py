@@ -7,7 +7,9 @@ Machine formats (replay's JSON and errors, --json, XML) are never translated.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,10 +19,29 @@ CATALOG_DIR = Path(__file__).resolve().parent / "translations"
 # The languages with a catalog: the web (siete/i18n/languages.py) and `make translations` read this list.
 SUPPORTED_LOCALES = ("es", "en")
 CLI_DEFAULT_LOCALE = "en"
+# A language a command was asked for (`reports --lang es`): it overrides the environment's for
+# every word the command prints, so a command never mixes two languages.
+_CHOSEN: ContextVar[str | None] = ContextVar("cli_language", default=None)
+
+
+@contextmanager
+def cli_language(locale: str | None) -> Iterator[str]:
+    """Speak `locale` (None: the environment's) until the block ends; yields the language."""
+    language = locale if locale in SUPPORTED_LOCALES else cli_locale()
+    token = _CHOSEN.set(language)
+    try:
+        yield language
+    finally:
+        _CHOSEN.reset(token)
 
 
 def cli_locale(environ: Mapping[str, str] | None = None) -> str:
-    """'es' for LANG=es_ES.UTF-8 and the like; English for C, POSIX, unset or unknown."""
+    """'es' for LANG=es_ES.UTF-8 and the like; English for C, POSIX, unset or unknown.
+
+    A language chosen with cli_language wins over the environment's."""
+    chosen = _CHOSEN.get()
+    if chosen is not None and environ is None:
+        return chosen
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name)

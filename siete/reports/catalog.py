@@ -7,12 +7,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import cast
 
-from flask import current_app, has_app_context, has_request_context
+from flask import has_app_context, has_request_context
 from flask_babel import force_locale
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import text
 
 from siete.data.base import db
+from siete.i18n.catalogs import cli_locale
 from siete.reports.from_aggregates import read_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -67,7 +68,9 @@ def _def(number: int, key: str, title: object, explanation: object, columns: str
 REPORTS: tuple[ReportDef, ...] = (
     _def(1, "first_card", _l("Most frequent first card"),
          _l("For each player, the card it was dealt most often at the start of a hand, as punter or "
-         "bank, over finished games. Ties go to the card that comes first in deck order."),
+         "bank, over finished games. Ties go to the card that comes first in deck order. The first "
+         "card here is the first card of each hand, not the seat card dealt once before the first "
+         "hand (reports 7 and 11)."),
          "player card times"),
     _def(2, "highest_bet", _l("Highest bet per game"),
          _l("For each finished game, its highest single bet and every player who made it."),
@@ -88,7 +91,8 @@ REPORTS: tuple[ReportDef, ...] = (
          "games won_by_bots won_pct"),
     _def(7, "wins_by_seat_card", _l("Wins by seat card"),
          _l("Finished games by the seat card a player was dealt to set the order, and the share "
-         "it won: per player, then over all players (*)."),
+         "it won: per player, then over all players (*). The card here is the seat card, dealt once "
+         "before the first hand, not the first card of each hand (report 1)."),
          "player card games won won_pct"),
     _def(8, "wins_by_start_position", _l("Wins by start position"),
          _l("Finished games by the place a player started in (0 is the bank), and the share of "
@@ -100,11 +104,13 @@ REPORTS: tuple[ReportDef, ...] = (
          "player games stands avg_per_game"),
     _def(10, "long_wins", _l("Wins above the average"),
          _l("Won games whose winner ended with more points than the average final points of all "
-         "winners, with how long each game lasted in seconds."),
+         "winners, with how long each game lasted in seconds. Games the simulator played have no "
+         "duration (they take no time at a table): theirs is left out, shown empty."),
          "player game points duration_s"),
     _def(11, "wins_vs_bots_low_suits", _l("Human wins against bots from espadas or bastos"),
          _l("Finished games with at least one bot that a human won after being dealt a seat card "
-         "of espadas or bastos, per human."),
+         "of espadas or bastos, per human. The card here is the seat card, dealt once before the "
+         "first hand, not the first card of each hand (report 1)."),
          "player games_won"),
     _def(12, "won_without_drawing", _l("Hands won without drawing"),
          _l("Punter turns in finished games won standing on the card dealt, without drawing any, "
@@ -130,13 +136,19 @@ REPORTS: tuple[ReportDef, ...] = (
 _BY_KEY = {report.key: report for report in REPORTS}
 
 
-def as_text(lazy: object) -> str:
-    """A lazy gettext string as text: in the request's language, or outside a request (the CLI)
-    in the app's default one (the locale selector needs a request)."""
-    if has_request_context() or not has_app_context():
+def as_text(lazy: object, locale: str | None = None) -> str:
+    """A lazy gettext string as text: in `locale` when given, else in the request's language, or
+    outside a request (the CLI) in the command line's (its --lang, else the locale), the
+    language of its column headings."""
+    if not has_app_context() or (has_request_context() and locale is None):
         return str(lazy)
-    with force_locale(current_app.config.get("BABEL_DEFAULT_LOCALE", "en")):
+    with force_locale(locale or cli_locale()):
         return str(lazy)
+
+
+def machine_title(key: str) -> str:
+    """A report's title as REPORTS.md gives it, for the JSON machines read (never translated)."""
+    return as_text(get_report(key).title, "en")
 
 
 def get_report(key: str) -> ReportDef:

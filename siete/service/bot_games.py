@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
@@ -65,7 +65,16 @@ def simulate_recorded(profiles: list[str], games: int, config: GameConfig, seed:
         game: Game = create_table(None, spec, config, seed=game_seed)
         start_table(settings, game.id, None, pause_bots=False)
         ids.append(game.id)
+    _without_duration(ids)
     return ids
+
+
+@transactional
+def _without_duration(ids: list[int]) -> None:
+    """A simulated game took no time at a table: its duration is unknown, not the fraction of a
+    second the computer took (the bulk path stores none either; reports leave it out)."""
+    if ids:
+        db.session.execute(update(GAMES).where(GAMES.c.id.in_(ids)).values(duration_s=None))
 
 
 def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
@@ -133,7 +142,7 @@ def game_record(spec: TableSpec, game_seed: int, players: Sequence[Player | Seat
         "initial_points": config.initial_points, "max_hands": spec.max_hands, "seed": game_seed,
         "win_condition": f"most points after {spec.max_hands} hands, or the last player left",
         "turn_seconds": spec.turn_seconds, "creator_user_id": None, "started_at": now,
-        "ended_at": now, "duration_s": 0, "hands_played": len(hands),
+        "ended_at": now, "duration_s": None, "hands_played": len(hands),
         "winner_player_id": players[state.winner].id, "created_by": CREATOR, "updated_by": by},
         seats=[])
     for hand in hands:

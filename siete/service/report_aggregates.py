@@ -93,10 +93,12 @@ ADDITIVE = (
 )
 
 # Rows written once per finished game: its winner (reports 10, 13) and its extreme bets (2, 3).
+# A game the simulator played has no duration (sql/reports/10_long_wins.sql says why).
 INSERT_WINNERS = (
     "INSERT INTO report_game_winners (game_id, player_id, points, minus_points, duration_s,"
     " hands_played, hands_drawn, few_draw, created_by, updated_by)"
-    " SELECT w.game_id, w.player_id, w.final_points, -w.final_points, g.duration_s, w.hands_played,"
+    " SELECT w.game_id, w.player_id, w.final_points, -w.final_points,"
+    " CASE WHEN g.created_by = 'simulator' THEN NULL ELSE g.duration_s END, w.hands_played,"
     " w.hands_drawn, CASE WHEN w.hands_played > 0 AND 2 * w.hands_drawn <= w.hands_played"
     " THEN 1 ELSE 0 END, :by, :by"
     " FROM game_players w JOIN games g ON g.id = w.game_id"

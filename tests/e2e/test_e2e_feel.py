@@ -252,7 +252,7 @@ def test_the_reports_overview_uses_the_width_of_a_wide_screen(new_player):
     guest.goto("/reports")
     lefts = set(guest.page.locator("div.report").evaluate_all(
         "fs => fs.map(f => Math.round(f.getBoundingClientRect().left))"))
-    assert len(lefts) == 2, lefts  # two columns of frames
+    assert len(lefts) >= 3, lefts  # the frames wrap, three or more a row
 
 
 def test_rankings_line_up(new_player):

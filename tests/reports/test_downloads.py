@@ -66,7 +66,7 @@ def csv_rows(response) -> list[list[str]]:
 @pytest.mark.parametrize("narrowed", [False, True])
 def test_every_page_of_a_game_list_together_is_the_report(app, client, history, key, narrowed):
     player = history if narrowed else None
-    expected = [[str(v) for v in row] for row in whole(app, key, player)]
+    expected = [["" if v is None else str(v) for v in row] for row in whole(app, key, player)]
     query = f"?player={player}" if player else ""
     files = pages(client, f"/reports/{key}.csv{query}")
     got = []

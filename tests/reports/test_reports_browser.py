@@ -78,12 +78,12 @@ class BrowserThread:
             self._manager.__exit__(None, None, None)
             raise
 
-    def run(self, check, *args):
-        """Run check(page, *args) on a fresh 1280x900 page, in the browser's thread."""
-        return self._pool.submit(self._on_new_page, check, *args).result()
+    def run(self, check, *args, width: int = 1280, height: int = 900):
+        """Run check(page, *args) on a fresh page (1280x900 unless told), in the browser's thread."""
+        return self._pool.submit(self._on_new_page, check, width, height, *args).result()
 
-    def _on_new_page(self, check, *args):
-        context = self._chromium.new_context(viewport={"width": 1280, "height": 900})
+    def _on_new_page(self, check, width, height, *args):
+        context = self._chromium.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.console_errors = []
         page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
@@ -122,7 +122,7 @@ MEASURE_FRAMES = """() => {
     return {
       id: frame.id, tag: frame.tagName, display: css(frame).display,
       radius: parseFloat(css(frame).borderTopLeftRadius), background: css(frame).backgroundColor,
-      width: f.width, leftGap: f.left, rightGap: view - f.right, view,
+      width: f.width, leftGap: f.left, rightGap: view - f.right, view, top: f.top + scrollY,
       titleAlign: css(title).textAlign, titleOffset: box(title).left - f.left,
       titleCentreOffset: Math.abs((box(title).left + box(title).right) / 2 - (f.left + f.right) / 2),
       tableAlign: css(table).textAlign,
@@ -161,13 +161,20 @@ def check_layout_rules(page, base_url: str) -> None:
         assert f["tag"] == "DIV" and f["display"] == "flex", f["id"]
         assert f["radius"] > 0, f["id"]
         assert f["background"] not in (TRANSPARENT, "transparent"), f["id"]
-        assert f["width"] < f["view"] and abs(f["leftGap"] - f["rightGap"]) <= 2, f["id"]
+        assert f["width"] < f["view"], f["id"]
         assert f["titleAlign"] in ("left", "start") and f["titleOffset"] < 40, f["id"]
         assert f["tableAlign"] == "center" and f["textAlign"] == "center", f["id"]
         assert abs(f["tableGaps"][0] - f["tableGaps"][1]) <= 2, f["id"]
         assert abs(f["textGaps"][0] - f["textGaps"][1]) <= 2, f["id"]
         assert f["thBackground"] != f["tdBackground"], f["id"]
     assert len({f["background"] for f in frames}) > 1  # the colours vary
+    # The frames wrap in rows, each row centred on the page: its first frame as far from the
+    # left edge as its last from the right.
+    rows: dict[int, list[dict]] = {}
+    for f in frames:
+        rows.setdefault(round(f["top"]), []).append(f)
+    for row in rows.values():
+        assert abs(row[0]["leftGap"] - row[-1]["rightGap"]) <= 2, [f["id"] for f in row]
     assert page.evaluate(NON_FLEX_LAYOUT) == []
     assert page.console_errors == []  # e.g. no Content-Security-Policy violations
     ARTIFACTS.mkdir(exist_ok=True)
@@ -233,3 +240,88 @@ def check_report_page_layout(page, base_url: str) -> None:
         assert float(frame.evaluate("el => parseFloat(getComputedStyle(el).borderTopLeftRadius)")) > 0
         assert page.evaluate(NON_FLEX_LAYOUT) == []
         assert page.console_errors == []
+
+
+# The overview at one width: any grid on the page, the frames' rows, the page's overflow, and
+# for each table whether it fits its wrapper or the wrapper scrolls, says so and takes focus.
+MEASURE_WRAPPING = """() => {
+  const css = (el) => getComputedStyle(el);
+  const grids = [...document.querySelectorAll('body, body *')]
+    .filter((el) => !(el instanceof SVGElement) && css(el).display.includes('grid'))
+    .map((el) => el.tagName + '.' + String(el.className));
+  const frames = [...document.querySelectorAll('.reports--overview > div.report')];
+  const rows = {};
+  for (const frame of frames) {
+    const top = Math.round(frame.getBoundingClientRect().top + scrollY);
+    rows[top] = (rows[top] || 0) + 1;
+  }
+  const tables = [...document.querySelectorAll('.report__table-wrap')].map((wrap) => {
+    const hint = wrap.nextElementSibling;
+    return {
+      id: wrap.closest('.report').id, fits: wrap.scrollWidth <= wrap.clientWidth + 1,
+      overflowX: css(wrap).overflowX, tabindex: wrap.getAttribute('tabindex'),
+      label: wrap.getAttribute('aria-label') || '',
+      hintShown: !!hint && hint.classList.contains('report__scroll-hint') && !hint.hidden
+                 && hint.getBoundingClientRect().height > 0,
+      tableRight: wrap.querySelector('table').getBoundingClientRect().right,
+      frameRight: wrap.closest('.report').getBoundingClientRect().right,
+    };
+  });
+  return {
+    grids, rows: Object.values(rows), widths: frames.map((f) => f.getBoundingClientRect().width),
+    container: css(document.querySelector('.reports--overview') || document.querySelector('.reports')).display,
+    frameDisplays: [...new Set(frames.map((f) => css(f).display))],
+    pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    tables,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "least_per_row"), [(390, 1), (1280, 2), (1920, 3)])
+def test_overview_frames_wrap_without_grid_at_every_width(browser, base_url, width, least_per_row):
+    browser.run(check_wrapping, base_url, width, least_per_row, width=width, height=1080)
+
+
+def check_wrapping(page, base_url: str, width: int, least_per_row: int) -> None:
+    page.goto(f"{base_url}/reports")
+    page.wait_for_load_state("load")
+    seen = page.evaluate(MEASURE_WRAPPING)
+    assert seen["grids"] == [], seen["grids"]
+    assert seen["container"] == "flex" and seen["frameDisplays"] == ["flex"]
+    assert seen["pageOverflow"] <= 0, f"the page scrolls sideways by {seen['pageOverflow']} px"
+    # Every row of frames but the last holds at least least_per_row (three or more at 1920).
+    assert min(seen["rows"][:-1] or seen["rows"]) >= least_per_row, seen["rows"]
+    if width >= 1920:
+        assert max(seen["widths"]) < width / 2.5, seen["widths"]  # sized to their content
+    if width <= 400:
+        assert seen["rows"] == [1] * len(seen["rows"])  # one frame a row on a phone
+    for table in seen["tables"]:
+        assert table["tabindex"] == "0" and table["label"], table
+        if table["fits"]:
+            assert not table["hintShown"], table
+        else:  # scrolls inside its frame, and says so
+            assert table["overflowX"] in ("auto", "scroll") and table["hintShown"], table
+    assert page.console_errors == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"reports-{width}.png"), full_page=True)
+
+
+def test_a_wide_table_on_a_phone_scrolls_and_says_so(browser, base_url):
+    browser.run(check_phone_report_page, base_url, width=390, height=844)
+
+
+def check_phone_report_page(page, base_url: str) -> None:
+    page.goto(f"{base_url}/reports/win_rate_by_hand")
+    page.wait_for_load_state("load")
+    seen = page.evaluate(MEASURE_WRAPPING.replace(".reports--overview > div.report", "div.report"))
+    assert seen["pageOverflow"] <= 0
+    (table,) = seen["tables"]
+    assert table["fits"] or (table["overflowX"] == "auto" and table["hintShown"]), table
+    wrap = page.locator(".report__table-wrap")
+    wrap.focus()
+    before = wrap.evaluate("el => el.scrollLeft")
+    page.keyboard.press("ArrowRight")
+    if not table["fits"]:  # the arrow key scrolls it (smoothly: give it a moment)
+        page.wait_for_timeout(400)
+        assert wrap.evaluate("el => el.scrollLeft") > before
+    page.screenshot(path=str(ARTIFACTS / "reports-phone-report4.png"), full_page=True)

@@ -48,7 +48,7 @@ def test_empty_database_gives_empty_tables_and_zero_totals(app):
 
 
 def test_terminal_tables_show_title_rows_and_explanation(runner, games):
-    result = runner.invoke(args=["reports"], env={"COLUMNS": "200"})
+    result = runner.invoke(args=["reports"], env={"COLUMNS": "500"})
     assert result.exit_code == 0, result.output
     for report in REPORTS:
         assert f"{report.number}. {str(report.title)} ({report.key})" in result.output
@@ -57,7 +57,7 @@ def test_terminal_tables_show_title_rows_and_explanation(runner, games):
 
 
 def test_terminal_tables_on_an_empty_database(runner):
-    result = runner.invoke(args=["reports", "--only", "long_wins"], env={"COLUMNS": "200"})
+    result = runner.invoke(args=["reports", "--only", "long_wins"], env={"COLUMNS": "500"})
     assert result.exit_code == 0, result.output
     assert "Player" in result.output  # the column as people read it (siete.i18n.labels.COLUMN_LABELS)
     assert str(get_report("long_wins").explanation) in result.output
