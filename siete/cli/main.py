@@ -14,7 +14,11 @@ from flask.cli import FlaskGroup
 from siete.cli.engine_commands import replay_command, simulate_command
 from siete.cli.odds_command import odds_command
 from siete.cli.play_command import play_command
+from siete.data.xmlfiles import XmlFileError
 from siete.i18n.catalogs import gettext as _
+
+# A missing or broken XML file (the game config at start, the cards file on the first deal).
+EXIT_BAD_FILE = 2
 
 
 def build_app() -> Flask:
@@ -32,6 +36,14 @@ class SieteGroup(FlaskGroup):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         return click.Group.get_command(self, ctx, name) or super().get_command(ctx, name)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a bad XML file, whenever it is read, is its one line and exit 2."""
+        try:
+            return super().invoke(ctx)
+        except XmlFileError as exc:
+            click.echo(f"{ctx.invoked_subcommand or ctx.info_name}: {exc}", err=True)
+            ctx.exit(EXIT_BAD_FILE)
 
 
 cli = SieteGroup(name="siete", create_app=build_app, help=_(

@@ -12,7 +12,8 @@ from typing import Any
 
 from lxml import etree
 
-from siete.engine.cards import CardSet, CardSpec, card_id
+from siete.data.cards_file import CardsFile
+from siete.engine.cards import CardSpec, card_id
 from siete.engine.config import GameConfig
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -133,8 +134,14 @@ def _choose_path(path: PathArg, env_var: str, default_name: str) -> FilePath:
 # ---------------------------------------------------------------- game config
 
 def load_game(config_path: PathArg = None, cards_path: PathArg = None) -> GameConfig:
-    """The game settings with the cards they deal: what the app and the CLI load once at start."""
-    return load_game_config(config_path).with_overrides(cards=CardSet(load_cards(cards_path)))
+    """The game settings, read now, with the cards they deal, read on the first deal (XML.md).
+
+    What the app and the CLI load at start: a bad Basic_Config_Game.xml stops them there, while
+    the cards file is only located here (its path, or $SIETE_CARDS_FILE as it is now) and read
+    and validated the first time a card is needed (siete/data/cards_file.py).
+    """
+    cards = CardsFile(_choose_path(cards_path, CARDS_FILE_ENV, "cards.xml"), load_cards)
+    return load_game_config(config_path).with_overrides(cards=cards)
 
 
 def load_game_config(path: PathArg = None) -> GameConfig:

@@ -1,7 +1,7 @@
 """The Spanish deck: card ids, game values and suit priority (RULES.md R1).
 
 The cards a game is dealt from are a value (CardSet) the engine is given, never read here:
-the app and the CLI load them once from cards.xml (siete/data/xmlfiles.py) into the GameConfig.
+the app and the CLI hand it a CardsFile (siete/data/cards_file.py) that reads cards.xml on the first deal.
 """
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
 from siete.data.base import db
+from siete.data.xmlfiles import XmlFileError
 from siete.settings import DEV_SECRET_KEY, is_production
 
 # No 'unsafe-inline' anywhere: every script and style lives in static/ (htmx's own indicator
@@ -49,6 +50,9 @@ CSRF_REASONS = {
 UNTRUSTED_HOST = lazy_gettext("This site does not answer to that host name.")
 DB_DOWN_MESSAGE = lazy_gettext(
     "The game is briefly unavailable; your last move is safe. Try again in a moment.")
+CARDS_FILE_MESSAGE = lazy_gettext(
+    "No cards can be dealt: this server's cards file cannot be read. The people who run it "
+    "have been told; try again later.")
 
 
 def check_secret_key(app: Flask) -> None:
@@ -199,6 +203,14 @@ def handle_database_down(error: Exception) -> Response:
     return render_error(503, DB_DOWN_MESSAGE, safe_mode=True)
 
 
+def handle_game_file_error(error: XmlFileError) -> Response:
+    """The cards file, read on the first deal (XML.md), is missing or broken: the operator gets
+    its one line in the log, as a bad file gave at start-up, the player a 503 page saying so."""
+    current_app.logger.error("cannot deal: %s", error)
+    db.session.rollback()  # the deal's transaction stops here
+    return render_error(503, CARDS_FILE_MESSAGE, safe_mode=True)
+
+
 def init_security(app: Flask) -> None:
     """Install headers, production checks and error handlers on the app."""
     production = is_production(app)
@@ -213,3 +225,4 @@ def init_security(app: Flask) -> None:
         app.register_error_handler(code, handle_http_error)
     for exc in (DBAPIError, PoolTimeoutError):
         app.register_error_handler(exc, handle_database_down)
+    app.register_error_handler(XmlFileError, handle_game_file_error)
