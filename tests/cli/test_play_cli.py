@@ -60,7 +60,7 @@ def test_a_whole_game_from_piped_input_in_spanish():
                 "--seed", "7", lang=SPANISH)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Cartas de asiento (la más alta es la banca):" in out
+    assert "Cartas de sorteo (la más alta es la banca):" in out
     assert "--- turno de ana ---" in out and "Tu apuesta (1-4):" in out
     assert "¿pides carta (d) o te plantas (s)?" in out and "Clasificación" in out
     assert "Jugador" in out and "Apuesta" in out and "Standings" not in out
