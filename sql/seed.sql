@@ -75,21 +75,24 @@ VALUES
     ((SELECT id FROM deck_types WHERE name = 'Spanish'), 'B11', 11, 0.5, 'Bastos',  TRUE,  46, 'seed', 'seed'),
     ((SELECT id FROM deck_types WHERE name = 'Spanish'), 'B12', 12, 0.5, 'Bastos',  TRUE,  47, 'seed', 'seed');
 
--- The house bots (RULES.md R8). Their names follow the username rules (letters and digits,
--- starting with a letter), and players.name is unique: sign-up must refuse these names, and
--- names that look like them (name_skeleton: siete.data.identity.name_skeleton of the name).
+-- The house bots (RULES.md R8), named after the figures of the Spanish deck (migration 0013
+-- renamed the first names they had: those belong to people). Every bot's name holds a hyphen,
+-- which no username can (letters and digits, starting with a letter), so sign-up never meets
+-- a house bot's name nor its look; players.name is unique and name_skeleton is
+-- siete.data.identity.name_skeleton of the name. The figure says the profile: the ace plays
+-- the standard game, the sota is cautious, the caballo bold, the rey the expert.
 INSERT INTO players (name, name_skeleton, kind, user_id, profile, created_by, updated_by)
 VALUES
-    ('Rosa',    'rosa',    'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Paco',    'paco',    'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Lola',    'lola',    'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Manolo',  'rnanolo', 'bot', NULL, 'standard', 'seed', 'seed'),
-    ('Carmen',  'carrnen', 'bot', NULL, 'cautious', 'seed', 'seed'),
-    ('Pepe',    'pepe',    'bot', NULL, 'cautious', 'seed', 'seed'),
-    ('Lucia',   'lucla',   'bot', NULL, 'cautious', 'seed', 'seed'),
-    ('Javier',  'javler',  'bot', NULL, 'bold',     'seed', 'seed'),
-    ('Marta',   'rnarta',  'bot', NULL, 'bold',     'seed', 'seed'),
-    ('Diego',   'dlego',   'bot', NULL, 'bold',     'seed', 'seed'),
-    ('Sofia',   'sofla',   'bot', NULL, 'expert',   'seed', 'seed'),
-    ('Alba',    'alba',    'bot', NULL, 'expert',   'seed', 'seed'),
-    ('Ines',    'lnes',    'bot', NULL, 'expert',   'seed', 'seed');
+    ('As-de-Oros',         'as-de-oros',         'bot', NULL, 'standard', 'seed', 'seed'),
+    ('As-de-Copas',        'as-de-copas',        'bot', NULL, 'standard', 'seed', 'seed'),
+    ('As-de-Espadas',      'as-de-espadas',      'bot', NULL, 'standard', 'seed', 'seed'),
+    ('As-de-Bastos',       'as-de-bastos',       'bot', NULL, 'standard', 'seed', 'seed'),
+    ('Sota-de-Oros',       'sota-de-oros',       'bot', NULL, 'cautious', 'seed', 'seed'),
+    ('Sota-de-Copas',      'sota-de-copas',      'bot', NULL, 'cautious', 'seed', 'seed'),
+    ('Sota-de-Espadas',    'sota-de-espadas',    'bot', NULL, 'cautious', 'seed', 'seed'),
+    ('Caballo-de-Oros',    'caballo-de-oros',    'bot', NULL, 'bold',     'seed', 'seed'),
+    ('Caballo-de-Copas',   'caballo-de-copas',   'bot', NULL, 'bold',     'seed', 'seed'),
+    ('Caballo-de-Espadas', 'caballo-de-espadas', 'bot', NULL, 'bold',     'seed', 'seed'),
+    ('Rey-de-Oros',        'rey-de-oros',        'bot', NULL, 'expert',   'seed', 'seed'),
+    ('Rey-de-Copas',       'rey-de-copas',       'bot', NULL, 'expert',   'seed', 'seed'),
+    ('Rey-de-Espadas',     'rey-de-espadas',     'bot', NULL, 'expert',   'seed', 'seed');

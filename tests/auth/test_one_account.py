@@ -76,10 +76,34 @@ def test_the_display_keeps_the_case_its_owner_chose(app):
 
 
 def test_a_bots_name_and_its_look_alikes_are_refused(app):
-    for name in ("Rosa", "R0SA", "rosa"):  # Rosa is a house bot (sql/seed.sql)
+    with app.app_context():  # a bot with a letters-only name: one a scenario recorded, say
+        db.session.add(Player(name="Robot", kind="bot", profile="standard"))
+        db.session.commit()
+    for name in ("Robot", "R0BOT", "robot"):
         response = sign_up(app.test_client(), name)
         assert "belongs to a player already" in response.get_data(as_text=True)
     assert count(app, User) == 0
+
+
+def test_no_house_bot_name_can_be_signed_up_for(app):
+    """The house bots' names hold a hyphen (sql/seed.sql), which no username can."""
+    with app.app_context():
+        house = db.session.scalars(select(Player.name).where(Player.kind == "bot")).all()
+    assert len(house) == 13 and all("-" in name for name in house), house
+    for name in house:
+        response = sign_up(app.test_client(), name)
+        assert "no spaces or symbols" in response.get_data(as_text=True), name
+    assert count(app, User) == 0
+
+
+@pytest.mark.parametrize("name", ["Lucia", "Rosa", "Paco", "Sofia", "Ines", "Manolo", "LOLA"])
+def test_people_keep_their_first_names(app, name):
+    """The house bots held these names (and their looks) until migration 0013."""
+    response = sign_up(app.test_client(), name)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    with app.app_context():
+        player = db.session.scalar(select(Player).join(User).where(User.username == name))
+        assert (player.kind, player.name, player.name_skeleton) == ("human", name, name_skeleton(name))
 
 
 def test_one_account_per_address_whatever_its_case(app):
@@ -139,6 +163,7 @@ def test_an_old_account_without_a_player_whose_name_looks_like_a_bots_can_still_
     from siete.service.tables import player_for
 
     with app.app_context():
+        db.session.add(Player(name="Rosa", kind="bot", profile="standard"))  # a recorded bot
         user = User(username="R0sa", email="r0sa@example.com", password_hash="x")
         db.session.add(user)
         db.session.commit()

@@ -56,8 +56,8 @@ def old_database(app):
 
 def test_0004_keeps_the_oldest_and_reports_the_others(app, old_database, capsys):
     ids = old_database
-    with app.app_context():
-        upgrade(directory=str(MIGRATIONS_DIR))
+    with app.app_context():  # up to 0012: 0013 renames the bot Rosa (test_bot_names_migration)
+        upgrade(directory=str(MIGRATIONS_DIR), revision="0012_timed_out_moves")
         printed = capsys.readouterr().out
         emails = dict(db.session.execute(select(User.username, User.email)).all())
         skeletons = dict(db.session.execute(select(User.username, User.username_skeleton)).all())

@@ -73,7 +73,7 @@ def test_every_mysql_table_uses_the_binary_collation(db_session):
 
 
 def test_names_sort_byte_wise_on_every_database(db_session):
-    """Reports order players by name: 'alice' comes after 'Rosa' on MySQL as on SQLite."""
+    """Reports order players by name: 'alice' comes after 'Rey-de-Oros' on MySQL as on SQLite."""
     add_human(db_session, "alice")
     names = db_session.scalars(select(Player.name).order_by(Player.name)).all()
     assert names == sorted(names) and names[-1] == "alice"
@@ -107,7 +107,9 @@ def test_seed_has_named_bots_of_every_profile(db_session):
     by_profile = {p: [b.name for b in bots if b.profile == p] for p in BOT_PROFILES}
     assert len(by_profile["standard"]) >= 4
     assert len(by_profile["cautious"]) >= 3 and len(by_profile["bold"]) >= 3
-    assert all(USERNAME_PATTERN.match(b.name) and b.user_id is None for b in bots)
+    # Named after the cards, with a hyphen no username can hold: people keep their own names.
+    assert all(not USERNAME_PATTERN.match(b.name) and b.user_id is None for b in bots)
+    assert by_profile["expert"] == ["Rey-de-Oros", "Rey-de-Copas", "Rey-de-Espadas"]
 
 
 def test_user_passwords_are_scrypt_hashes_and_usernames_unique_ignoring_case(db_session):
@@ -137,7 +139,7 @@ def add_human(session, username: str) -> Player:
 
 def add_hand(session) -> tuple[Hand, GamePlayer, GamePlayer]:
     """A bots game with two seats and one hand banked by the first seat, committed."""
-    rosa, paco = (session.scalars(select(Player).where(Player.name == n)).one() for n in ("Rosa", "Paco"))
+    rosa, paco = (session.scalars(select(Player).where(Player.name == n)).one() for n in ("As-de-Oros", "As-de-Copas"))
     game = Game(name="Test table", mode="bots", num_players=2, initial_points=20, max_hands=30,
                 win_condition="Most points after 30 hands", turn_seconds=30)
     game.players = [GamePlayer(player=rosa, join_order=1), GamePlayer(player=paco, join_order=2)]
@@ -180,7 +182,7 @@ def test_a_recorded_hand_reads_back_through_the_relationships(db_session):
     db_session.commit()
     db_session.expire_all()
     game = db_session.get(Game, hand.game_id)
-    assert [gp.player.name for gp in game.players] == ["Rosa", "Paco"]
+    assert [gp.player.name for gp in game.players] == ["As-de-Oros", "As-de-Copas"]
     read = game.hands[0].turns[0]
     assert (read.total, read.bet, read.first_card.code) == (5.5, 2, "O05")
     assert [(a.action, a.card and a.card.code, a.automatic) for a in read.actions] == [

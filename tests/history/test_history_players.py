@@ -70,7 +70,7 @@ def test_a_profile_shows_the_figures_of_its_finished_games(app, client, games):
 
 
 def test_bots_have_profiles_labelled_as_bots(client, games):
-    html = client.get("/players/Carmen").get_data(as_text=True)
+    html = client.get("/players/Sota-de-Oros").get_data(as_text=True)
     assert "A bot that plays the “cautious” strategy." in html
     assert re.search(r"<dt>Games</dt><dd>[1-9]\d*</dd>", html)
 
@@ -79,7 +79,7 @@ def test_the_nemesis_is_who_won_most_of_the_games_lost(app, client, games):
     with app.app_context():
         for (name,) in db.session.execute(select(Player.name).where(Player.kind == "bot")):
             html = client.get(f"/players/{name}").get_data(as_text=True)
-            found = re.search(r'Nemesis</dt><dd><a class="player-link" href="/players/(\w+)">', html)
+            found = re.search(r'Nemesis</dt><dd><a class="player-link" href="/players/([\w-]+)">', html)
             if found:
                 assert found.group(1) != name
                 return
@@ -123,7 +123,7 @@ def test_a_profile_reads_a_few_rows_not_the_players_turns(app, client, games):
     listener = lambda *args: statements.append(args[2])  # noqa: E731
     event.listen(engine, "before_cursor_execute", listener)
     try:
-        assert client.get("/players/Carmen").status_code == 200
+        assert client.get("/players/Sota-de-Oros").status_code == 200
     finally:
         event.remove(engine, "before_cursor_execute", listener)
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]

@@ -26,4 +26,4 @@ def test_a_bots_only_table_of_experts_starts_with_the_house_experts(app):
         game = db.session.get(Game, game_id)
         profiles = {gp.player.name: gp.player.profile for gp in game.players}
     experts = {name for name, profile in profiles.items() if profile == "expert"}
-    assert experts == {"Sofia", "Alba", "Ines"}  # the house experts, not new "Expert-n" bots
+    assert experts == {"Rey-de-Oros", "Rey-de-Copas", "Rey-de-Espadas"}  # the house experts, not new "Expert-n" bots
