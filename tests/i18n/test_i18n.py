@@ -110,14 +110,14 @@ def test_the_table_log_and_cards_in_spanish_and_english(app):
     client = client_for(app, ana)
     spanish = text(client.get(f"/tables/{game_id}", headers=SPANISH))
     assert html_lang(spanish) == "es"
-    assert re.search(r"mano 1: \w+ lleva la banca", spanish)
+    assert re.search(r"mano 1: [\w-]+ lleva la banca", spanish)  # a house bot: As-de-Oros
     assert re.search(r"se reparten las cartas; la banca enseña (el|la) \w+ de (oros|copas|espadas|bastos)",
                      spanish)
     # One naming per language (#28): "la sota de copas" in a sentence, "sota de copas" as a label
     assert re.search(r'aria-label="\w+ de (oros|copas|espadas|bastos)"', spanish)
     assert not re.search(r"\bel sota\b|\(oros\)|\(copas\)|\(espadas\)|\(bastos\)", spanish)
     english = text(client.get(f"/tables/{game_id}/fragment?v=0", headers={**ENGLISH, **HX}))
-    assert re.search(r"hand 1: \w+ holds the bank", english)
+    assert re.search(r"hand 1: [\w-]+ holds the bank", english)
     assert re.search(r'aria-label="\w+ of (coins|cups|swords|clubs)"', english)
     assert re.search(r"the cards are dealt; the bank shows the \w+ of (coins|cups|swords|clubs)<", english)
 
