@@ -208,6 +208,9 @@
     var link = document.querySelector('#replay a[data-step-key="' + evt.key + '"]');
     if (!link) return;
     evt.preventDefault();
+    // A key pressed right after a swap can find the new link before htmx has bound it, and a
+    // plain click would then load the whole page: bind it first (htmx skips a bound element).
+    if (window.htmx) window.htmx.process(link);
     link.click();
   }
 
