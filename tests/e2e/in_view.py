@@ -4,6 +4,7 @@ their own cards and the move's buttons, each inside the viewport and not covered
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -89,9 +90,11 @@ def open_table(player: Player, *, seats: int, odds: bool, hands: int = 3) -> int
     return player.table_id()
 
 
-def to_a_punters_decision(player: Player, max_moves: int = 60) -> bool:
+def to_a_punters_decision(player: Player, max_moves: int = 60,
+                          at_the_bank: Callable[[Player], None] | None = None) -> bool:
     """Play (bet the least, draw low) until this player, as a punter, is to draw or stand;
-    False if the game ends first (the bank may stay with it all game, R3, R6.5)."""
+    False if the game ends first (the bank may stay with it all game, R3, R6.5). `at_the_bank`
+    looks at each decision the player makes as the bank on the way."""
     for _ in range(max_moves):
         move = player.next_move()
         if move == "over":
@@ -99,6 +102,8 @@ def to_a_punters_decision(player: Player, max_moves: int = 60) -> bool:
         you_bank = player.page.locator("#table .seat--you.seat--bank").count() > 0
         if move in ("draw", "stand") and not you_bank:
             return True
+        if move in ("draw", "stand") and at_the_bank is not None:
+            at_the_bank(player)
         play_one_move(player)
     raise AssertionError("no punter's decision came")
 

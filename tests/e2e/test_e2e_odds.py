@@ -14,10 +14,10 @@ from playwright.sync_api import expect  # noqa: E402
 from siete.engine.cards import SPANISH_DECK  # noqa: E402
 from siete.engine.odds import odds  # noqa: E402
 from siete.engine.odds_position import punter_position  # noqa: E402
+from tests.e2e.in_view import to_a_punters_decision  # noqa: E402
 from tests.e2e.playing import (  # noqa: E402
     CSP_WATCH,
     assert_no_horizontal_scroll,
-    play_one_move,
     violations,
 )
 from tests.e2e.siete_pages import Player  # noqa: E402
@@ -39,21 +39,9 @@ def open_practice_table(player: Player, hands: int = 3) -> int:
     return player.table_id()
 
 
-def to_a_punters_decision(player: Player, max_moves: int = 60) -> bool:
-    """Play until this player, as a punter, is to draw or stand; False if the game ends first
-    (the seat cards may give it the bank for the whole game, R3, R6.5). As the bank it is shown
-    its odds in points."""
-    for _ in range(max_moves):
-        move = player.next_move()
-        if move == "over":
-            return False
-        you_bank = player.page.locator("#table .seat--you.seat--bank").count() > 0
-        if move in ("draw", "stand") and not you_bank:
-            return True
-        if move in ("draw", "stand"):  # the bank's values are points, the folded details say
-            assert "points" in (player.page.locator("#odds #odds-advice").text_content() or "")
-        play_one_move(player)
-    raise AssertionError("no punter's decision came")
+def _bank_values_are_points(player: Player) -> None:
+    """As the bank the player is shown its odds in points (the folded details say so)."""
+    assert "points" in (player.page.locator("#odds #odds-advice").text_content() or "")
 
 
 def practice_until_a_punters_decision(player: Player, tables: int = 8) -> int:
@@ -65,7 +53,7 @@ def practice_until_a_punters_decision(player: Player, tables: int = 8) -> int:
         player.open(table)
         expect(player.page.locator("#table .badge--practice")).to_be_visible()
         player.start()
-        if to_a_punters_decision(player):
+        if to_a_punters_decision(player, at_the_bank=_bank_values_are_points):
             return table
     raise AssertionError(f"no punter's decision in {tables} games")
 
