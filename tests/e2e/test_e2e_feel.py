@@ -49,7 +49,7 @@ def in_viewport(player: Player, selector: str) -> bool:
                   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }""")
 
 
-def at_my_turn(player: Player, seats: int = 4, hands: int = 3, turn_seconds: int = 30) -> str:
+def at_my_turn(player: Player, seats: int = 4, hands: int = 8, turn_seconds: int = 30) -> str:
     """A table of `seats` (the player and bots) started, waiting until the player may move."""
     player.sign_in()
     player.open_table(seats=seats, standard=1, bold=max(0, seats - 3), cautious=min(1, seats - 2),
