@@ -8,6 +8,7 @@ it stores the request in the outbox, and the worker writes and sends the mail.
 from __future__ import annotations
 
 from flask import current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -28,7 +29,7 @@ def link_base() -> str | None:
 @bp.route("/forgot", methods=["GET", "POST"])
 @limiter.limit(reset_rate_limit, methods=["POST"])
 @limiter.limit(reset_email_rate_limit, methods=["POST"], key_func=reset_email_key)
-def forgot_password():
+def forgot_password() -> ResponseReturnValue:
     """Ask for a reset link; the answer never says whether the address has an account, in
     words or in time: it only stores the request, and the worker finds the account (#24.4)."""
     form = ForgotPasswordForm()
@@ -42,9 +43,9 @@ def forgot_password():
 
 
 @bp.route("/reset/<token>", methods=["GET", "POST"])
-def reset_password(token: str):
+def reset_password(token: str) -> ResponseReturnValue:
     """Choose a new password from a mailed link; every other session of the account ends."""
-    user = accounts.user_for_reset_token(token, current_app.secret_key, current_app.config.get(
+    user = accounts.user_for_reset_token(token, current_app.config["SECRET_KEY"], current_app.config.get(
         "PASSWORD_RESET_MAX_AGE", accounts.DEFAULT_RESET_MAX_AGE_S))
     if user is None:
         flash(_("That reset link has expired or was already used. Ask for a new one."), "error")

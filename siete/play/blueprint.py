@@ -5,7 +5,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-import flask_login
 from flask import Blueprint, abort, current_app
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -20,7 +19,7 @@ from siete.service.errors import TableNotFound
 from siete.service.play import current_state
 from siete.service.tables import player_of_user
 from siete.settings import ServiceSettings, service_settings
-from siete.web.extensions import claimed_session, loaded_account
+from siete.web.extensions import claimed_session, loaded_account, login_required
 
 bp = Blueprint("play", __name__)
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
@@ -51,11 +50,6 @@ def session_claim() -> SessionClaim | None:
     its lock); None when it names none (a remember cookie alone: Flask-Login's way then), or when
     this request has read the account already (then that is used)."""
     return None if loaded_account() else claimed_session()
-
-
-def login_required(view: View) -> View:
-    """Flask-Login's login_required (which ships no types), keeping the view's type."""
-    return cast(View, flask_login.login_required(view))
 
 
 def signed_in(view: View) -> View:

@@ -24,7 +24,7 @@ from flask_login import current_user
 from siete.data.games import Game, GamePlayer
 from siete.engine.bots import PROFILES
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, login_required, my_player, settings, user_id
+from siete.play.blueprint import bp, my_player, settings, user_id
 from siete.play.forms import NewTableForm
 from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
@@ -35,7 +35,7 @@ from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
 from siete.service.rematch import play_again
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
-from siete.web.extensions import limiter
+from siete.web.extensions import limiter, login_required
 
 
 @bp.get("/")

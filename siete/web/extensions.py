@@ -2,17 +2,22 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar, TypeVar, cast
 
-from flask import Flask, Response, current_app, flash, g, redirect, request, session, url_for
+import flask_login
+from flask import Flask, current_app, flash, g, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
+from flask_login import LoginManager, current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFProtect
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.wrappers import Response
 
 from siete.data.base import utcnow
 from siete.data.identity import normal_email
@@ -35,15 +40,21 @@ login_manager.login_message = _l("Please log in to continue.")
 login_manager.login_message_category = "info"
 
 
-@dataclass(frozen=True, eq=False)  # eq=False: UserMixin's equality (by id) stands
-class Account(UserMixin):
+@dataclass(frozen=True)
+class Account:
     """The logged-in user as every request needs it: one small row, not the ORM User.
 
     Loading the User and its Player as ORM objects was a millisecond of CPU on every move;
     the few pages that change an account load the User itself (`siete.data.people.User`).
     `token` names the browser's login session ("<row id>.<secret>", siete.service.sessions):
     Flask-Login keeps it in the session and the remember cookie, so ending the row ends both.
+    The three flags and get_id are what Flask-Login asks of a user object (its UserMixin, which
+    ships no types, gives the same).
     """
+
+    is_authenticated: ClassVar[bool] = True
+    is_active: ClassVar[bool] = True  # an account is never disabled
+    is_anonymous: ClassVar[bool] = False
 
     id: int
     username: str
@@ -91,7 +102,6 @@ def claimed_session() -> SessionClaim | None:
     return SessionClaim.parse(session.get(LOGIN_SESSION_KEY))
 
 
-@login_manager.user_loader
 def load_user(token: str) -> Account | None:
     """Flask-Login callback: the account of the live login session the session or the remember
     cookie names (one query), or None once that session has ended (#24.3)."""
@@ -130,7 +140,6 @@ def _page_to_return_to() -> str:
     return shown or "/"
 
 
-@login_manager.unauthorized_handler
 def unauthorized() -> Response:
     """Send the visitor to the login page; htmx gets a 401 with HX-Redirect, not a login form fragment."""
     login_url = url_for(login_manager.login_view, next=_page_to_return_to())
@@ -141,6 +150,18 @@ def unauthorized() -> Response:
         return response
     flash(str(login_manager.login_message), login_manager.login_message_category)  # not a LazyString in the session
     return redirect(login_url)
+
+
+View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
+
+
+def login_required(view: View) -> View:
+    """Flask-Login's login_required (which ships no types), keeping the view's type."""
+    return cast(View, flask_login.login_required(view))
+
+
+login_manager.user_loader(load_user)
+login_manager.unauthorized_handler(unauthorized)
 
 
 def init_extensions(app: Flask) -> None:
@@ -179,22 +200,22 @@ RATE_LIMIT_DEFAULTS = {
 
 def login_rate_limit() -> str:
     """The login throttle of the running app (config LOGIN_RATE_LIMIT)."""
-    return current_app.config["LOGIN_RATE_LIMIT"]
+    return cast(str, current_app.config["LOGIN_RATE_LIMIT"])
 
 
 def login_account_rate_limit() -> str:
     """The per-account login throttle (config LOGIN_ACCOUNT_RATE_LIMIT)."""
-    return current_app.config["LOGIN_ACCOUNT_RATE_LIMIT"]
+    return cast(str, current_app.config["LOGIN_ACCOUNT_RATE_LIMIT"])
 
 
 def reset_rate_limit() -> str:
     """How often one address may ask for reset mails (config RESET_RATE_LIMIT)."""
-    return current_app.config["RESET_RATE_LIMIT"]
+    return cast(str, current_app.config["RESET_RATE_LIMIT"])
 
 
 def reset_email_rate_limit() -> str:
     """How many reset mails one email address may be sent (config RESET_EMAIL_RATE_LIMIT)."""
-    return current_app.config["RESET_EMAIL_RATE_LIMIT"]
+    return cast(str, current_app.config["RESET_EMAIL_RATE_LIMIT"])
 
 
 def reset_email_key() -> str:
@@ -211,8 +232,8 @@ def login_account_key() -> str:
     return f"login-account:{typed}"
 
 
-def _known_device_serializer():
-    return URLSafeSerializer(current_app.secret_key, salt=KNOWN_DEVICE_SALT)
+def _known_device_serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=KNOWN_DEVICE_SALT)
 
 
 def known_device_accounts() -> list[str]:
@@ -244,4 +265,4 @@ def remember_known_device(response: Response, username: str) -> None:
 
 def register_rate_limit() -> str:
     """The sign-up throttle of the running app (config REGISTER_RATE_LIMIT)."""
-    return current_app.config["REGISTER_RATE_LIMIT"]
+    return cast(str, current_app.config["REGISTER_RATE_LIMIT"])
