@@ -15,7 +15,7 @@ from siete.auth.routes import bp
 from siete.data.base import utcnow
 from siete.service import sessions
 from siete.service.devices import Browser, Device, System
-from siete.web.extensions import log_out, login_required
+from siete.web.login import log_out, login_required
 
 
 def device_words(device: Device) -> str:

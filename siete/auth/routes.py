@@ -1,7 +1,7 @@
 """Accounts: sign up, log in, log out (here or everywhere) and change password (blueprint 'auth').
 
-The password-reset pages live in siete.auth.reset, on the same blueprint (the app factory
-imports both).
+The password-reset pages live in siete.auth.reset, on the same blueprint (siete.auth.all_routes
+imports all three).
 """
 from __future__ import annotations
 
@@ -16,16 +16,13 @@ from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterF
 from siete.data.people import User
 from siete.service import accounts, sessions
 from siete.service.accounts import AccountClash
-from siete.web.extensions import (
-    Account,
+from siete.web.login import Account, log_in, log_out, login_required
+from siete.web.rate_limits import (
     is_known_device,
     limiter,
-    log_in,
-    log_out,
     login_account_key,
     login_account_rate_limit,
     login_rate_limit,
-    login_required,
     register_rate_limit,
     remember_known_device,
 )

@@ -19,7 +19,7 @@ from siete.service.errors import TableNotFound
 from siete.service.play import current_state
 from siete.service.tables import player_of_user
 from siete.settings import ServiceSettings, service_settings
-from siete.web.extensions import claimed_session, loaded_account, login_required
+from siete.web.login import claimed_session, loaded_account, login_required
 
 bp = Blueprint("play", __name__)
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])

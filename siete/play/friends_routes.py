@@ -13,7 +13,7 @@ from siete.play.friends import rematch_box, remember_key, visible_game_or_404
 from siete.service.errors import TableError
 from siete.service.rematch_invites import decline
 from siete.service.table_access import renew_link
-from siete.web.extensions import login_required
+from siete.web.login import login_required
 
 
 @bp.get("/tables/<int:game_id>/rematch")

@@ -35,7 +35,8 @@ from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
 from siete.service.rematch import play_again
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
-from siete.web.extensions import limiter, login_required
+from siete.web.login import login_required
+from siete.web.rate_limits import limiter
 
 
 @bp.get("/")

@@ -42,7 +42,7 @@ from siete.service.table_access import game_visible_to, key_matches
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
-from siete.web.extensions import claimed_session, forget_login, login_manager, login_required
+from siete.web.login import claimed_session, forget_login, login_manager, login_required
 from siete.web.security import wants_fragment
 
 

@@ -1,7 +1,7 @@
-"""Flask extensions shared by the app: login sessions, CSRF protection and rate limits."""
+"""Login sessions: Flask-Login set up on the app's own small Account, logging in and out on a
+login session row (siete.service.sessions), and "last seen" written once a minute at most."""
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar, cast
@@ -11,30 +11,16 @@ from flask import Flask, current_app, flash, g, redirect, request, session, url_
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_login import LoginManager, current_user, login_user, logout_user
-from flask_wtf.csrf import CSRFProtect
-from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wrappers import Response
 
 from siete.data.base import utcnow
-from siete.data.identity import normal_email
 from siete.data.login_sessions import SessionClaim
 from siete.service import sessions
-from siete.web.mail import configure_mail
 from siete.web.urls import same_site_path
 
 login_manager = LoginManager()
-csrf = CSRFProtect()
-# Keyed by client address (the real client's once TRUSTED_PROXIES lets ProxyFix read
-# X-Forwarded-For); the storage comes from RATELIMIT_STORAGE_URI (memory:// by default, which
-# is per process: use redis:// when running several gunicorn workers or replicas).
-limiter = Limiter(key_func=get_remote_address, default_limits=[])
-# Signs the "known device" cookie: accounts that logged in from this browser before.
-KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SALT, KNOWN_DEVICE_DAYS = "siete_known", "siete-known-device", 365
-
 login_manager.login_view = "auth.login"
 login_manager.login_message = _l("Please log in to continue.")
 login_manager.login_message_category = "info"
@@ -160,109 +146,16 @@ def login_required(view: View) -> View:
     return cast(View, flask_login.login_required(view))
 
 
+# Registered by call: as decorators, Flask-Login's untyped ones would leave these functions untyped.
 login_manager.user_loader(load_user)
 login_manager.unauthorized_handler(unauthorized)
 
 
-def init_extensions(app: Flask) -> None:
-    """Attach login, CSRF and rate limiting to the app (call once from create_app)."""
-    # A game page stays open for a long time; an hourly CSRF expiry would break its moves.
-    # The token is still bound to the session, which is what defeats cross-site requests.
-    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
-    # Flask-Limiter keeps `enabled` on the shared Limiter object and would carry one app's
-    # RATELIMIT_ENABLED=False over to the next app built in the same process: be explicit.
-    app.config.setdefault("RATELIMIT_ENABLED", True)
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
-    # Several limits per setting (";") back off: a few tries a minute, fewer per hour and day.
-    for name, default in RATE_LIMIT_DEFAULTS.items():
-        app.config.setdefault(name, os.environ.get(name) or default)
+def init_login(app: Flask) -> None:
+    """Attach Flask-Login to the app and note "last seen" after each request (once, from create_app)."""
     # Flask-Login's own context processor reads the account for every template; the proxy
     # reads it only where a page shows it (a move's fragment, which is checked with the
     # table's lock, never does).
     login_manager.init_app(app, add_context_processor=False)
     app.context_processor(lambda: {"current_user": current_user})
     app.after_request(mark_session_seen)
-    csrf.init_app(app)
-    limiter.init_app(app)
-    configure_mail(app)  # SMTP_* and MAIL_SENDER for the password-reset mails
-    app.config.setdefault("PUBLIC_URL", os.environ.get("PUBLIC_URL", ""))
-
-
-RATE_LIMIT_DEFAULTS = {
-    "RATELIMIT_STORAGE_URI": "memory://",
-    "LOGIN_RATE_LIMIT": "10/minute;100/hour",  # failed logins per client address
-    "LOGIN_ACCOUNT_RATE_LIMIT": "5/minute;20/hour;100/day",  # failed logins per username
-    "REGISTER_RATE_LIMIT": "20/minute;200/hour",  # sign-ups per client address
-    "RESET_RATE_LIMIT": "5/minute;20/hour",  # reset mails asked for, per client address
-    "RESET_EMAIL_RATE_LIMIT": "3/hour;10/day",  # reset mails to one address: no mail bombing
-}
-
-
-def login_rate_limit() -> str:
-    """The login throttle of the running app (config LOGIN_RATE_LIMIT)."""
-    return cast(str, current_app.config["LOGIN_RATE_LIMIT"])
-
-
-def login_account_rate_limit() -> str:
-    """The per-account login throttle (config LOGIN_ACCOUNT_RATE_LIMIT)."""
-    return cast(str, current_app.config["LOGIN_ACCOUNT_RATE_LIMIT"])
-
-
-def reset_rate_limit() -> str:
-    """How often one address may ask for reset mails (config RESET_RATE_LIMIT)."""
-    return cast(str, current_app.config["RESET_RATE_LIMIT"])
-
-
-def reset_email_rate_limit() -> str:
-    """How many reset mails one email address may be sent (config RESET_EMAIL_RATE_LIMIT)."""
-    return cast(str, current_app.config["RESET_EMAIL_RATE_LIMIT"])
-
-
-def reset_email_key() -> str:
-    """The per-address reset throttle's key: the email typed, in the one normal form the account
-    is found by and the outbox stores (normal_email). A looser or stricter key would count one
-    mailbox under several keys: `ſ`, `ß`, `ﬁ` and `ﬆ` in a domain case-fold to `s`, `ss`, `fi`
-    and `st`, so a plain lower() gave every such spelling a limit of its own."""
-    return "reset-email:" + normal_email(request.form.get("email") or "")[:254]
-
-
-def login_account_key() -> str:
-    """The per-account throttle's key: the username typed, normalised as accounts compare it."""
-    typed = (request.form.get("username") or "").strip().lower()[:40]
-    return f"login-account:{typed}"
-
-
-def _known_device_serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt=KNOWN_DEVICE_SALT)
-
-
-def known_device_accounts() -> list[str]:
-    """Usernames (lower case) that logged in successfully from this browser before."""
-    try:
-        names = _known_device_serializer().loads(request.cookies.get(KNOWN_DEVICE_COOKIE, ""))
-    except BadSignature:
-        return []
-    return [str(n) for n in names] if isinstance(names, list) else []
-
-
-def is_known_device() -> bool:
-    """True when the username typed logged in from this browser before.
-
-    Such a browser skips the per-account limit (not the per-address one), so someone failing
-    on purpose against a username cannot lock its owner out of their own devices.
-    """
-    typed = (request.form.get("username") or "").strip().lower()[:40]
-    return bool(typed) and typed in known_device_accounts()
-
-
-def remember_known_device(response: Response, username: str) -> None:
-    """After a successful login: add the account to this browser's signed known-device cookie."""
-    names = [n for n in known_device_accounts() if n != username.lower()][-4:] + [username.lower()]
-    response.set_cookie(KNOWN_DEVICE_COOKIE, _known_device_serializer().dumps(names),
-                        max_age=KNOWN_DEVICE_DAYS * 86400, httponly=True, samesite="Lax",
-                        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")), path="/auth/")
-
-
-def register_rate_limit() -> str:
-    """The sign-up throttle of the running app (config REGISTER_RATE_LIMIT)."""
-    return cast(str, current_app.config["REGISTER_RATE_LIMIT"])
