@@ -22,8 +22,8 @@ from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection, PoolRese
 from siete.data import all_tables  # noqa: F401  (create_all needs every table)
 from siete.data.base import db
 from siete.data.reference import GameDetails
+from siete.paths import SQL_DIR
 
-SQL_DIR = Path(__file__).resolve().parents[2] / "sql"
 SCHEMA_SQL = SQL_DIR / "schema.sql"
 SEED_SQL = SQL_DIR / "seed.sql"
 SQLITE_BUSY_TIMEOUT_MS = 15_000

@@ -19,7 +19,8 @@ from sqlalchemy import inspect
 
 from siete.data.base import db
 from siete.data.database import init_database
-from siete.data.migrations import MIGRATIONS_DIR, adopt_database
+from siete.data.migrations import adopt_database
+from siete.paths import MIGRATIONS_DIR
 
 FIRST_START = "siete.first_start"  # app.extensions: what the factory did to a missing database
 
