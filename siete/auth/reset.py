@@ -22,7 +22,7 @@ from siete.web.rate_limits import limiter, reset_email_key, reset_email_rate_lim
 def link_base() -> str | None:
     """Where the worker should point the link when PUBLIC_URL is not set: this request's host.
     Only in development: production refuses to start without PUBLIC_URL (siete.web.security),
-    and with PUBLIC_URL set the Host and X-Forwarded-Host headers are never read (#24.2)."""
+    and with PUBLIC_URL set the Host and X-Forwarded-Host headers are never read."""
     return None if current_app.config.get("PUBLIC_URL") else request.host_url
 
 
@@ -31,7 +31,7 @@ def link_base() -> str | None:
 @limiter.limit(reset_email_rate_limit, methods=["POST"], key_func=reset_email_key)
 def forgot_password() -> ResponseReturnValue:
     """Ask for a reset link; the answer never says whether the address has an account, in
-    words or in time: it only stores the request, and the worker finds the account (#24.4)."""
+    words or in time: it only stores the request, and the worker finds the account."""
     form = ForgotPasswordForm()
     if form.validate_on_submit():
         outbox.ask_for_reset(form.email.data, str(get_locale() or "en"), link_base())

@@ -121,7 +121,7 @@ def login() -> ResponseReturnValue:
 @bp.route("/logout", methods=["POST"])
 def logout() -> ResponseReturnValue:
     """Log out (POST only, so another site cannot log you out with a link or image): this
-    browser's login session ends, so every copy of its cookies stops working (#24.3)."""
+    browser's login session ends, so every copy of its cookies stops working."""
     if current_user.is_authenticated:
         sessions.end_session(current_user.id, current_user.session_id)
     log_out()

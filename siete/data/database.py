@@ -47,7 +47,7 @@ def engine_options(url: str) -> dict[str, Any]:
     return {
         # MySQL closes idle connections (wait_timeout) and a restarted server drops them all.
         # configure_engine pings a pooled connection before use, but only one that sat idle:
-        # pool_pre_ping's ping on every checkout was a round trip on every request.
+        # pool_pre_ping's ping on every checkout would be a round trip on every request.
         "pool_pre_ping": False,
         # The pool's rollback on return came right after the Session's own rollback or commit:
         # a second round trip per request for nothing. configure_engine's reset listener

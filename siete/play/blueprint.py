@@ -28,7 +28,7 @@ MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
 
 @bp.url_value_preprocessor
 def _game_id_in_range(_endpoint: str | None, values: dict[str, Any] | None) -> None:
-    """A table id past the INT column names no table; sent to the driver it overflowed into a 500."""
+    """A table id past the INT column names no table: a 404 here, where the driver would overflow into a 500."""
     if values and values.get("game_id", 0) > MAX_GAME_ID:
         abort(404, _("There is no such table."))
 

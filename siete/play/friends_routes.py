@@ -1,4 +1,4 @@
-"""Routes of play with friends (#26): a private table's new invite link, the rematch offered
+"""Routes of play with friends: a private table's new invite link, the rematch offered
 on a finished table (htmx polls it), and saying no to a rematch. Thin: parse, call, render."""
 from __future__ import annotations
 

@@ -98,7 +98,7 @@ def _poll_marks(game_id: int, now: datetime) -> PollMarks | TablePulse:
 
 
 def _polls_private_table(pulse: TablePulse, game_id: int) -> bool:
-    """A seated viewer, or one whose key is the table's, may have the cheap 204 (#26)."""
+    """A seated viewer, or one whose key is the table's, may have the cheap 204."""
     if pulse.viewer_seated:
         return True
     return key_matches(pulse.invite_token, table_key(game_id))
@@ -129,7 +129,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
         guard_table(ctx.game, viewer_id)  # table to who may not see it
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
-    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch (#26)
+    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch
     return render_template(template, **ctx.template_args(), **friends), status
 
 

@@ -30,8 +30,8 @@ login_manager.login_message_category = "info"
 class Account:
     """The logged-in user as every request needs it: one small row, not the ORM User.
 
-    Loading the User and its Player as ORM objects was a millisecond of CPU on every move;
-    the few pages that change an account load the User itself (`siete.data.people.User`).
+    Loading the User and its Player as ORM objects would cost a millisecond of CPU on every
+    move; the few pages that change an account load the User itself (`siete.data.people.User`).
     `token` names the browser's login session ("<row id>.<secret>", siete.service.sessions):
     Flask-Login keeps it in the session and the remember cookie, so ending the row ends both.
     The three flags and get_id are what Flask-Login asks of a user object (its UserMixin, which
@@ -71,7 +71,7 @@ def log_out() -> None:
     """Forget the login in this browser (the caller ends its session row first, if it should).
 
     The session is cleared first: logout_user() leaves the marker that makes Flask-Login delete
-    the remember cookie, and clearing after it dropped that marker (#15.1).
+    the remember cookie, and clearing after it would drop that marker.
     """
     session.clear()
     logout_user()
@@ -90,7 +90,7 @@ def claimed_session() -> SessionClaim | None:
 
 def load_user(token: str) -> Account | None:
     """Flask-Login callback: the account of the live login session the session or the remember
-    cookie names (one query), or None once that session has ended (#24.3)."""
+    cookie names (one query), or None once that session has ended."""
     found = sessions.account_of(token)
     if found is None:
         return None
