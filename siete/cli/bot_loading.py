@@ -73,9 +73,14 @@ def serve_bot(path: str, class_name: str, connection: Connection) -> None:
     """The bot's process: load the bot, then answer each (method, view) until the pipe closes."""
     sys.stdout = sys.stderr  # what a bot prints must not mix with the command's output (--json)
     try:
-        bot = load_bot_class(path, class_name)()
-    except Exception as exc:  # noqa: BLE001 - BadBot, or the class's own constructor failing
+        found = load_bot_class(path, class_name)
+    except BadBot as exc:
         connection.send((FAILED, str(exc)))
+        return
+    try:
+        bot = found()
+    except Exception as exc:  # noqa: BLE001 - the class's own constructor failing
+        connection.send((FAILED, f"{path}: {class_name}(): {type(exc).__name__}: {exc}"))
         return
     connection.send((READY, None))
     while True:

@@ -1,0 +1,123 @@
+"""Bots written outside the project (docs/bots.md) in `simulate` and `tournament`: the docs'
+example plays beside the expert with figures and intervals; a faulty bot (it raises, loops,
+bets what the rules forbid) loses those decisions and nothing else."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(command: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "siete", command, "--no-progress", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory) -> Path:
+    """The docs' example, written to a file outside the project exactly as the docs show it."""
+    docs = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    code = re.search(r"## An example.*?```python\n(.*?)```", docs, re.S).group(1)
+    assert len(code.strip().splitlines()) <= 10
+    path = tmp_path_factory.mktemp("outside") / "greedy.py"
+    path.write_text(code, encoding="utf-8")
+    return path
+
+
+def test_the_docs_example_plays_beside_the_expert(example):
+    done = run("simulate", "--bot", f"greedy={example}:Greedy", "--profiles",
+               "expert,greedy,standard", "--players", "3", "--games", "30", "--seed", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    rows = {r["profile"]: r for r in json.loads(done.stdout)["profiles"]}
+    assert set(rows) == {"expert", "greedy", "standard"}
+    assert sum(r["games"] for r in rows.values()) == 90
+    greedy = rows["greedy"]
+    assert greedy["faults"] == 0 and "faults" not in rows["expert"]
+    assert 0 <= greedy["win_ci_low"] <= greedy["win_rate"] <= greedy["win_ci_high"] <= 1
+    assert greedy["busts_per_hand"] > 0  # it played: it bets the most and draws on even odds
+    again = run("simulate", "--bot", f"greedy={example}:Greedy", "--profiles",
+                "expert,greedy,standard", "--players", "3", "--games", "30", "--seed", "4", "--json")
+    assert again.stdout == done.stdout  # the same seed, the same games
+
+
+def test_a_tournament_with_the_example_says_who_is_better(example):
+    done = run("tournament", "--bot", f"greedy={example}:Greedy", "--profiles",
+               "expert,greedy,bold", "--seats", "2,3", "--games", "40", "--hands", "10", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [(m["first"], m["second"], m["seats"]) for m in data["matches"]] == [
+        ("expert", "greedy", 2), ("expert", "greedy", 3), ("expert", "bold", 2),
+        ("expert", "bold", 3), ("greedy", "bold", 2), ("greedy", "bold", 3)]
+    for match in data["matches"]:
+        assert match["first_wins"] + match["second_wins"] == 40
+        assert match["share_ci_low"] <= match["first_share"] <= match["share_ci_high"]
+        assert 0 <= match["confidence"] <= 1
+        assert match["better"] in (None, match["first"], match["second"])
+    standings = {s["profile"]: s for s in data["standings"]}
+    assert standings["greedy"]["games"] == 160 and standings["greedy"]["faults"] == 0
+    table = run("tournament", "--bot", f"greedy={example}:Greedy", "--profiles",
+                "greedy,standard", "--games", "10", "--hands", "5")
+    assert table.returncode == 0 and "standings" in table.stdout and "greedy" in table.stdout
+
+
+FAULTY = '''
+class Faulty:
+    def bet(self, view):
+        {bet}
+
+    def wants_card(self, view):
+        {card}
+'''
+
+
+@pytest.mark.parametrize("bet, card, reason", [
+    ("raise ValueError('no money')", "return False", "raised"),
+    ("return view.min_bet", "while True: pass", "timed out"),
+    ("return view.max_bet + 1", "return False", "illegal answer"),
+    ("return 1.5", "return 'yes'", "illegal answer"),
+    ("print('hello'); return 1", "import os; os._exit(3)", "raised"),
+])
+def test_a_faulty_bot_loses_its_decisions_and_nothing_else(tmp_path, bet, card, reason):
+    path = tmp_path / "faulty.py"
+    path.write_text(FAULTY.format(bet=bet, card=card), encoding="utf-8")
+    done = run("simulate", "--bot", f"faulty={path}:Faulty", "--profiles", "faulty,expert",
+               "--players", "2", "--games", "2", "--hands", "3", "--bot-seconds", "0.3", "--json")
+    assert done.returncode == 0, done.stderr
+    rows = {r["profile"]: r for r in json.loads(done.stdout)["profiles"]}  # print() kept out
+    assert rows["faulty"]["games"] == rows["expert"]["games"] == 2
+    assert rows["faulty"]["faults"] > 0
+    assert f"bot faulty: {rows['faulty']['faults']} decisions made by the standard bot" in done.stderr
+    assert reason in done.stderr
+
+
+@pytest.mark.parametrize("file_text, spec, message", [
+    ("class Bot:\n    def bet(self, view): return 1\n", "x={path}:Bot",
+     "has no class Bot with the methods bet and wants_card"),
+    ("def broken(:\n", "x={path}:Bot", "SyntaxError"),
+    ("class Bot:\n    def __init__(self): raise RuntimeError('no')\n"
+     "    def bet(self, v): return 1\n    def wants_card(self, v): return False\n",
+     "x={path}:Bot", "RuntimeError: no"),
+    ("", "x={path}", "write NAME=FILE.py:CLASS"),
+    ("", "expert={path}:Bot", "may not take a house profile's name: expert"),
+])
+def test_a_bot_that_cannot_play_is_an_error_before_any_game(tmp_path, file_text, spec, message):
+    path = tmp_path / "bot.py"
+    path.write_text(file_text, encoding="utf-8")
+    done = run("simulate", "--bot", spec.format(path=path), "--profiles", "standard")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("simulate: ") and message in done.stderr
+
+
+def test_a_bot_name_is_a_profile_only_when_given(example):
+    done = run("tournament", "--profiles", "expert,greedy")
+    assert done.returncode == 2 and "unknown profile(s) greedy" in done.stderr
+    one = run("tournament", "--profiles", "expert")
+    assert one.returncode == 2 and "at least two profiles" in one.stderr
+    seats = run("tournament", "--profiles", "expert,bold", "--seats", "1,9")
+    assert seats.returncode == 2 and "--seats must list table sizes" in seats.stderr
