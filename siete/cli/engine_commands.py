@@ -140,7 +140,7 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
         try:
             outside = running.enter_context(started_bots(bots, bot_seconds))
             known = with_bots(outside)
-            config = _base_config(app).with_overrides(max_hands=hands)
+            config = base_config(app).with_overrides(max_hands=hands)
             if not config.min_players <= players <= config.max_players or games < 1:
                 raise ValueError(_("players must be %(min)s-%(max)s and games at least 1",
                                    min=config.min_players, max=config.max_players))
@@ -200,7 +200,7 @@ def _simulate_and_print(seats: list[str], games: int, config: GameConfig, seed: 
         Console().print(statistics_table(rows, games, players, seed))
 
 
-def _base_config(app: Flask | None) -> GameConfig:
+def base_config(app: Flask | None) -> GameConfig:
     """The app's game settings when there is an app, else the same XML file read here."""
     if app is not None:
         return service_settings(app).game

@@ -13,11 +13,11 @@ from rich.table import Table
 from siete.cli.bot_loading import started_bots
 from siete.cli.engine_commands import (
     EXIT_USAGE,
+    base_config,
     progress_numbers,
     report_faults,
     unknown_profiles_message,
 )
-from siete.data.xmlfiles import load_game
 from siete.engine.bots import with_bots
 from siete.engine.codes import BotProfile
 from siete.engine.simulate import UnknownProfiles, profile_names
@@ -63,7 +63,7 @@ def tournament_command(ctx: click.Context, profiles: str, seats: str, games: int
         try:
             outside = running.enter_context(started_bots(bots, bot_seconds))
             known = with_bots(outside)
-            config = load_game().with_overrides(max_hands=hands)
+            config = base_config(None).with_overrides(max_hands=hands)
             names = list(dict.fromkeys(profile_names(profiles, known)))
             if len(names) < 2:
                 raise ValueError(_("a tournament needs at least two profiles"))
