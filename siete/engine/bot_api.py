@@ -39,6 +39,7 @@ class PlayerView:
     hand: int  # the hand's number in the game, from 1
     is_bank: bool
     cards: tuple[str, ...]  # its own cards, the face-down first one included
+    values: tuple[float, ...]  # what each of its cards is worth (R1.2)
     total: float
     points: int  # what it holds, its stake not counted
     initial_points: int
@@ -60,15 +61,16 @@ class Bot(Protocol):
 def player_view(state: GameState, seat: int, memory: HandMemory | None = None) -> PlayerView:
     """The view `seat` decides on in a hand in play, built from what it has seen."""
     seen = bot_view(state, seat, True, memory)  # the unseen cards by value, in half points
-    present = state.config.cards.active_half_list
-    unseen = {half / 2: seen.unseen[half] for half in range(len(present)) if present[half]}
+    present = state.config.cards.active_half_list  # which values the deck has any of
+    unseen = {value / 2: seen.unseen[value] for value in range(len(present)) if present[value]}
     me, bank = state.seats[seat], state.order[0]
     others = tuple(_other_seat(state, index, seat) for index in state.order if index != seat)
+    worth = state.config.cards.half
     return PlayerView(
         seat=seat, hand=state.hand, is_bank=seat == bank, cards=tuple(me.cards),
-        total=me.total / 2, points=me.points, initial_points=state.config.initial_points,
-        min_bet=MIN_BET, max_bet=seen.max_bet, deck_count=len(state.deck), others=others,
-        unseen=unseen)
+        values=tuple(worth[card] / 2 for card in me.cards), total=me.total / 2, points=me.points,
+        initial_points=state.config.initial_points, min_bet=MIN_BET, max_bet=seen.max_bet,
+        deck_count=len(state.deck), others=others, unseen=unseen)
 
 
 def _other_seat(state: GameState, index: int, viewer: int) -> OtherSeat:

@@ -121,3 +121,16 @@ def test_a_bot_name_is_a_profile_only_when_given(example):
     assert one.returncode == 2 and "at least two profiles" in one.stderr
     seats = run("tournament", "--profiles", "expert,bold", "--seats", "1,9")
     assert seats.returncode == 2 and "--seats must list table sizes" in seats.stderr
+
+
+def test_a_house_profile_plays_through_the_interface_in_its_own_process():
+    """The house expert loaded as an outside bot (siete/engine/house_bots.py): every decision
+    crosses to its process and back, and none is lost."""
+    path = ROOT / "siete" / "engine" / "house_bots.py"
+    done = run("tournament", "--bot", f"outside={path}:Expert", "--profiles", "expert,outside",
+               "--seats", "2", "--games", "6", "--hands", "6", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert {s["profile"]: s.get("faults") for s in data["standings"]} == {
+        "expert": None, "outside": 0}
+    assert data["matches"][0]["first_wins"] + data["matches"][0]["second_wins"] == 6

@@ -11,6 +11,7 @@ from siete.engine.bot_api import PlayerView, player_view
 from siete.engine.config import GameConfig
 from siete.engine.plugged import BotRaised, BotTimedOut, FaultReason
 from siete.engine.simulate import play_game, simulate
+from tests.engine.engine_helpers import play_seated
 
 NAMES = ["ana", "bea", "cris"]
 
@@ -78,22 +79,13 @@ class Illegal:
         return 1
 
 
-def _play(profiles: list[str], players: bots.Players, seed: int = 3) -> dict:
-    state = play_game(NAMES, dict(zip(NAMES, profiles)), GameConfig(max_hands=12),
-                      deck.seeded_rng(seed, 0), players=players)
-    data = state.to_dict()
-    for seat in data["seats"]:
-        seat.pop("bot")
-    return data
-
-
 @pytest.mark.parametrize("faulty", [Raising, Illegal])
 def test_a_bot_that_fails_every_decision_plays_the_standard_bots_game(faulty):
     """Each failed decision is the standard bot's, from the same view and random source: the
     game is the one the standard bot plays in that seat, and every decision is a fault."""
     plugged = bots.plug_in("faulty", faulty())
-    played = _play(["faulty", "expert", "bold"], bots.with_bots({"faulty": plugged}))
-    assert played == _play(["standard", "expert", "bold"], bots.PROFILES)
+    played = play_seated(["faulty", "expert", "bold"], bots.with_bots({"faulty": plugged}))
+    assert played == play_seated(["standard", "expert", "bold"], bots.PROFILES)
     assert plugged.fault_count > 10 and len(plugged.faults) == min(plugged.fault_count, 20)
     expected = {Raising: {FaultReason.RAISED, FaultReason.TIMED_OUT},
                 Illegal: {FaultReason.ILLEGAL}}[faulty]
@@ -104,13 +96,13 @@ def test_a_bot_that_fails_every_decision_plays_the_standard_bots_game(faulty):
 
 def test_a_fault_says_what_the_bot_did():
     raised = bots.plug_in("r", Raising())
-    _play(["r", "standard", "standard"], bots.with_bots({"r": raised}))
+    play_seated(["r", "standard", "standard"], bots.with_bots({"r": raised}))
     details = {(f.decision, f.reason): f.detail for f in raised.faults}
     assert details[("bet", "raised")] == "RuntimeError: no bet"
     assert details[("wants_card", "timed_out")] == "too slow"
     remote = bots.plug_in("x", Raising())
     remote.bot.bet = lambda view: (_ for _ in ()).throw(BotRaised("ValueError: far away"))
-    _play(["x", "standard", "standard"], bots.with_bots({"x": remote}))
+    play_seated(["x", "standard", "standard"], bots.with_bots({"x": remote}))
     assert remote.faults[0].detail == "ValueError: far away"
 
 
