@@ -22,6 +22,7 @@ from rich.table import Table
 from tqdm import tqdm
 
 from siete.cli.bot_loading import fault_report, started_bots
+from siete.cli.simulate_jobs import all_cores, simulate_in_jobs
 from siete.data.xmlfiles import load_game
 from siete.engine.bots import PROFILES, Players, with_bots
 from siete.engine.codes import BotProfile
@@ -130,14 +131,19 @@ EXIT_USAGE = 2
                      "(docs/bots.md); repeatable"))
 @click.option("--bot-seconds", type=float, default=1.0, show_default=True,
               help=_("the time a --bot has for each decision"))
+@click.option("--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
+              help=_("processes that play the games, one core each (0: all cores); the same "
+                     "figures as one"))
 @click.pass_context
 def simulate_command(ctx: click.Context, players: int, profiles: str, games: int,
                      hands: int | None, seed: int, as_json: bool, no_progress: bool, review: bool,
                      record: bool, one_by_one: bool, workers: int, bots: tuple[str, ...],
-                     bot_seconds: float) -> None:
+                     bot_seconds: float, jobs: int) -> None:
     app = ctx.ensure_object(ScriptInfo).load_app() if record else None  # only --record needs it
     with ExitStack() as running:
         try:
+            if jobs != 1 and (bots or record):
+                raise ValueError(_("--jobs plays the house profiles only, without --record"))
             outside = running.enter_context(started_bots(bots, bot_seconds))
             known = with_bots(outside)
             config = base_config(app).with_overrides(max_hands=hands)
@@ -160,7 +166,7 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
             return
         _simulate_and_print(seats, games, config, seed, outside,
                             {"players": players, "json": as_json, "quiet": no_progress,
-                             "review": review})
+                             "review": review, "jobs": jobs or all_cores()})
 
 
 def unknown_profiles_message(exc: UnknownProfiles, known: Players | None = None) -> str:
@@ -187,8 +193,14 @@ def report_faults(outside: dict[str, PluggedBot], command: str) -> dict[str, int
 def _simulate_and_print(seats: list[str], games: int, config: GameConfig, seed: int,
                         outside: dict[str, PluggedBot], options: dict[str, Any]) -> None:
     """Play the games, then print the table (or JSON) and what the outside bots did wrong."""
-    stats = simulate(seats, games, config, seed, numbers=progress_numbers(options["quiet"], "game"),
-                     review=options["review"], players=with_bots(outside))
+    if options["jobs"] > 1:
+        with tqdm(total=games, disable=options["quiet"], unit="game", file=sys.stderr) as bar:
+            stats = simulate_in_jobs(seats, games, config, seed, options["review"],
+                                     options["jobs"], bar.update)
+    else:
+        stats = simulate(seats, games, config, seed,
+                         numbers=progress_numbers(options["quiet"], "game"),
+                         review=options["review"], players=with_bots(outside))
     faults = report_faults(outside, "simulate")
     rows = [{**s.row(name), **({"faults": faults[name]} if name in faults else {})}
             for name, s in stats.items()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from siete.engine import deck, rules
 from siete.engine.bots import PROFILES, HandHook, Players, play_until_person
@@ -40,6 +40,11 @@ class ProfileStats:
     best: int = 0
     inaccuracies: int = 0
     blunders: int = 0
+
+    def add(self, other: ProfileStats) -> None:
+        """Count `other`'s games in too (the stats of one part of the games, played apart)."""
+        for counted in fields(self):
+            setattr(self, counted.name, getattr(self, counted.name) + getattr(other, counted.name))
 
     def row(self, name: str) -> dict[str, str | int | float]:
         low, high = wilson_interval(self.wins, self.games)
@@ -98,8 +103,12 @@ def _count_review(stats: dict[str, ProfileStats], state: GameState,
 def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
              on_hand: HandHook | None = None,
              numbers: Callable[[Iterable[int]], Iterable[int]] = iter,
-             review: bool = False, players: Players = PROFILES) -> dict[str, ProfileStats]:
+             review: bool = False, players: Players = PROFILES,
+             part: range | None = None) -> dict[str, ProfileStats]:
     """Play `games` games, rotating the seats between games; the same seed gives the same result.
+    `part` plays only those of the games' numbers: each game has a random source of its own
+    (deck.seeded_rng(seed, game)), so the parts of the games, played apart (simulate --jobs)
+    and added up (ProfileStats.add), count exactly what one run counts.
 
     `numbers` wraps the games' numbers as they are played: the command line passes a progress
     bar there, so the engine itself draws nothing. With `review`, every game is reviewed
@@ -115,7 +124,7 @@ def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
         if on_hand:
             on_hand(state, record)
 
-    for game in numbers(range(games)):
+    for game in numbers(range(games) if part is None else part):
         shift = game % len(profiles)
         seats = profiles[shift:] + profiles[:shift]
         names = [f"{p}{(i + shift) % len(profiles) + 1}" for i, p in enumerate(seats)]
