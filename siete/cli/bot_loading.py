@@ -135,7 +135,11 @@ class ProcessBot:
         if self._connection is None:
             self.start()
         assert self._connection is not None
-        self._connection.send((method, view))
+        try:
+            self._connection.send((method, view))
+        except OSError:  # it ended between two decisions: the next one gets a fresh process
+            self.close()
+            raise BotRaised(_("the bot's process ended")) from None
         if not self._connection.poll(self.seconds):
             self.close()  # the only way to stop a loop: the next decision gets a fresh process
             raise BotTimedOut(_("no answer within %(seconds)s seconds", seconds=self.seconds))

@@ -16,6 +16,7 @@ from siete.engine.state import GameState
 from siete.engine.views import BotView, HandMemory, bot_view
 
 KEPT_FAULTS = 20  # faults kept in full; all of them are counted
+DETAIL_CHARS = 200  # of what a bot said: an answer's repr may be as long as the bot likes
 
 
 class Decision(StrEnum):
@@ -112,7 +113,8 @@ class PluggedBot:
             reason, detail = FaultReason.RAISED, f"{type(exc).__name__}: {exc}"
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
         if len(self.faults) < KEPT_FAULTS:
-            self.faults.append(BotFault(view.hand, view.seat, decision, reason, detail))
+            self.faults.append(BotFault(view.hand, view.seat, decision, reason,
+                                        detail[:DETAIL_CHARS]))
 
     @property
     def fault_count(self) -> int:

@@ -134,3 +134,23 @@ def test_a_house_profile_plays_through_the_interface_in_its_own_process():
     assert {s["profile"]: s.get("faults") for s in data["standings"]} == {
         "expert": None, "outside": 0}
     assert data["matches"][0]["first_wins"] + data["matches"][0]["second_wins"] == 6
+
+
+def test_a_bot_whose_process_dies_loses_that_decision_and_plays_on(tmp_path):
+    """A thread of its own ends its process after each bet: a decision that finds the process
+    gone is the standard bot's, the next starts a fresh process, and the game is played out."""
+    path = tmp_path / "dying.py"
+    path.write_text(
+        "import os, threading, time\n"
+        "class Dying:\n"
+        "    def bet(self, view):\n"
+        "        threading.Thread(target=lambda: (time.sleep(0.05), os._exit(0))).start()\n"
+        "        return view.min_bet\n"
+        "    def wants_card(self, view):\n"
+        "        time.sleep(0.2)\n"
+        "        return False\n", encoding="utf-8")
+    done = run("simulate", "--bot", f"dying={path}:Dying", "--profiles", "dying,standard",
+               "--players", "2", "--games", "1", "--hands", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    row = {r["profile"]: r for r in json.loads(done.stdout)["profiles"]}["dying"]
+    assert row["games"] == 1 and row["faults"] > 0 and "process ended" in done.stderr
