@@ -142,8 +142,8 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
     app = ctx.ensure_object(ScriptInfo).load_app() if record else None  # only --record needs it
     with ExitStack() as running:
         try:
-            if jobs != 1 and (bots or record):
-                raise ValueError(_("--jobs plays the house profiles only, without --record"))
+            if jobs != 1 and record:
+                raise ValueError(_("--jobs plays games without --record only"))
             outside = running.enter_context(started_bots(bots, bot_seconds))
             known = with_bots(outside)
             config = base_config(app).with_overrides(max_hands=hands)
@@ -166,7 +166,8 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
             return
         _simulate_and_print(seats, games, config, seed, outside,
                             {"players": players, "json": as_json, "quiet": no_progress,
-                             "review": review, "jobs": jobs or all_cores()})
+                             "review": review, "jobs": jobs or all_cores(), "bots": bots,
+                             "bot_seconds": bot_seconds})
 
 
 def unknown_profiles_message(exc: UnknownProfiles, known: Players | None = None) -> str:
@@ -196,7 +197,8 @@ def _simulate_and_print(seats: list[str], games: int, config: GameConfig, seed: 
     if options["jobs"] > 1:
         with tqdm(total=games, disable=options["quiet"], unit="game", file=sys.stderr) as bar:
             stats = simulate_in_jobs(seats, games, config, seed, options["review"],
-                                     options["jobs"], bar.update)
+                                     options["jobs"], bar.update, outside, options["bots"],
+                                     options["bot_seconds"])
     else:
         stats = simulate(seats, games, config, seed,
                          numbers=progress_numbers(options["quiet"], "game"),

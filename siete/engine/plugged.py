@@ -116,6 +116,16 @@ class PluggedBot:
             self.faults.append(BotFault(view.hand, view.seat, decision, reason,
                                         detail[:DETAIL_CHARS]))
 
+    def clear_faults(self) -> None:
+        self.faults, self.reasons = [], {}
+
+    def count_in(self, faults: list[BotFault], reasons: dict[str, int]) -> None:
+        """Add faults recorded elsewhere (the same bot playing part of the games in another
+        process) to this one's."""
+        self.faults.extend(faults[:KEPT_FAULTS - len(self.faults)])
+        for reason, count in reasons.items():
+            self.reasons[reason] = self.reasons.get(reason, 0) + count
+
     @property
     def fault_count(self) -> int:
         return sum(self.reasons.values())

@@ -42,8 +42,9 @@ def test_the_docs_example_plays_beside_the_expert(example):
     assert 0 <= greedy["win_ci_low"] <= greedy["win_rate"] <= greedy["win_ci_high"] <= 1
     assert greedy["busts_per_hand"] > 0  # it played: it bets the most and draws on even odds
     again = run("simulate", "--bot", f"greedy={example}:Greedy", "--profiles",
-                "expert,greedy,standard", "--players", "3", "--games", "30", "--seed", "4", "--json")
-    assert again.stdout == done.stdout  # the same seed, the same games
+                "expert,greedy,standard", "--players", "3", "--games", "30", "--seed", "4", "--json",
+                "--jobs", "2")
+    assert again.stdout == done.stdout  # the same seed, the same games, in one process or two
 
 
 def test_a_tournament_with_the_example_says_who_is_better(example):
@@ -154,3 +155,15 @@ def test_a_bot_whose_process_dies_loses_that_decision_and_plays_on(tmp_path):
     assert done.returncode == 0, done.stderr
     row = {r["profile"]: r for r in json.loads(done.stdout)["profiles"]}["dying"]
     assert row["games"] == 1 and row["faults"] > 0 and "process ended" in done.stderr
+
+
+def test_faults_in_jobs_are_counted_as_in_one_process(tmp_path):
+    """--jobs starts the bots in each job's process and adds up what they lost."""
+    path = tmp_path / "faulty.py"
+    path.write_text(FAULTY.format(bet="return 0", card="return False"), encoding="utf-8")
+    args = ("simulate", "--bot", f"faulty={path}:Faulty", "--profiles", "faulty,bold",
+            "--players", "2", "--games", "4", "--hands", "3", "--json")
+    one, two = run(*args), run(*args, "--jobs", "2")
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert one.stdout == two.stdout and json.loads(two.stdout)["profiles"][0]["faults"] > 0
+    assert one.stderr == two.stderr  # the same report: every bet was 0, the first ones listed

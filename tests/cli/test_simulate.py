@@ -135,6 +135,6 @@ def test_jobs_give_the_same_figures_as_one_process(seed5):
     assert one.returncode == two.returncode == 0 and one.stdout == two.stdout
 
 
-def test_jobs_play_the_house_profiles_only():
-    done = simulate("--jobs", "2", "--bot", "x=x.py:X", "--profiles", "standard")
-    assert done.returncode == 2 and "--jobs plays the house profiles only" in done.stderr
+def test_jobs_store_no_games():
+    done = simulate("--jobs", "2", "--record")
+    assert done.returncode == 2 and "--jobs plays games without --record only" in done.stderr
