@@ -3,12 +3,14 @@ outside the project (--bot, docs/bots.md), that says who is better with what con
 from __future__ import annotations
 
 import json
+import sys
 from contextlib import ExitStack
 from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
+from tqdm import tqdm
 
 from siete.cli.bot_loading import started_bots
 from siete.cli.engine_commands import (
@@ -18,10 +20,11 @@ from siete.cli.engine_commands import (
     report_faults,
     unknown_profiles_message,
 )
+from siete.cli.simulate_jobs import all_cores, round_robin_in_jobs
 from siete.engine.bots import with_bots
 from siete.engine.codes import BotProfile
 from siete.engine.simulate import UnknownProfiles, profile_names
-from siete.engine.tournament import Match, Tournament, round_robin
+from siete.engine.tournament import Match, Tournament, pairings, round_robin
 from siete.i18n.catalogs import gettext as _
 
 
@@ -55,10 +58,13 @@ def seat_counts(spec: str, low: int, high: int) -> list[int]:
                      "(docs/bots.md); repeatable"))
 @click.option("--bot-seconds", type=float, default=1.0, show_default=True,
               help=_("the time a --bot has for each decision"))
+@click.option("--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
+              help=_("processes that play the matches, one core each (0: all cores); the same "
+                     "figures as one"))
 @click.pass_context
 def tournament_command(ctx: click.Context, profiles: str, seats: str, games: int,
                        hands: int | None, seed: int, as_json: bool, no_progress: bool,
-                       bots: tuple[str, ...], bot_seconds: float) -> None:
+                       bots: tuple[str, ...], bot_seconds: float, jobs: int) -> None:
     with ExitStack() as running:
         try:
             outside = running.enter_context(started_bots(bots, bot_seconds))
@@ -74,16 +80,27 @@ def tournament_command(ctx: click.Context, profiles: str, seats: str, games: int
         except ValueError as exc:  # a bad --bot too
             click.echo(f"tournament: {exc}", err=True)
             ctx.exit(EXIT_USAGE)
-        result = round_robin(names, seatings, games, config, seed, known,
-                             numbers=progress_numbers(no_progress, "match"))
+        jobs = jobs or all_cores()
+        if jobs > 1:
+            total = len(pairings(names, seatings))
+            with tqdm(total=total, disable=no_progress, unit="match", file=sys.stderr) as bar:
+                result = round_robin_in_jobs(names, seatings, games, config, seed, jobs,
+                                             bar.update, outside, bots, bot_seconds)
+        else:
+            result = round_robin(names, seatings, games, config, seed, known,
+                                 numbers=progress_numbers(no_progress, "match"))
         faults = report_faults(outside, "tournament")
         if as_json:
             click.echo(json.dumps(tournament_json(result, games, seed, config.max_hands, faults),
                                   indent=1))
         else:
-            console = Console()
-            console.print(matches_table(result.matches, games, seed))
-            console.print(standings_table(result))
+            print_tables(result, games, seed)
+
+
+def print_tables(result: Tournament, games: int, seed: int) -> None:
+    console = Console()
+    console.print(matches_table(result.matches, games, seed))
+    console.print(standings_table(result))
 
 
 def match_row(match: Match) -> dict[str, Any]:

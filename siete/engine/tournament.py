@@ -101,25 +101,36 @@ def play_match(first: str, second: str, seats: int, games: int, config: GameConf
     return Match(first, second, seats, games, wins)
 
 
-def round_robin(profiles: list[str], seatings: list[int], games: int, config: GameConfig,
-                seed: int, players: Players = PROFILES,
-                numbers: Callable[[Iterable[tuple[str, str, int]]],
-                                  Iterable[tuple[str, str, int]]] = iter) -> Tournament:
-    """Every pair of `profiles` at every table size in `seatings`, `games` games each; the
-    same seed gives the same tournament. `numbers` wraps the matches as they are played (the
-    command line's progress bar)."""
+Pairing = tuple[str, str, int]  # the two profiles of a match, and its table size
+
+
+def pairings(profiles: list[str], seatings: list[int]) -> list[Pairing]:
+    """Every pair of `profiles` at every table size, in the order the tournament plays them."""
+    return [(a, b, n) for a, b in itertools.combinations(profiles, 2) for n in seatings]
+
+
+def tally(profiles: list[str], matches: Iterable[Match]) -> Tournament:
+    """The tournament of these matches: each profile's wins, and the matches it won clearly."""
     result = Tournament(standings={p: Standing() for p in profiles})
-    pairs = [(a, b, n) for a, b in itertools.combinations(profiles, 2) for n in seatings]
-    for first, second, seats in numbers(pairs):
-        match = play_match(first, second, seats, games, config, seed, players)
+    for match in matches:
         result.matches.append(match)
-        for name, wins in ((first, match.first_wins), (second, match.second_wins)):
+        for name, wins in ((match.first, match.first_wins), (match.second, match.second_wins)):
             standing = result.standings[name]
-            standing.games += games
+            standing.games += match.games
             standing.wins += wins
         better = match.better()
         if better is not None:
-            worse = second if better == first else first
+            worse = match.second if better == match.first else match.first
             result.standings[better].matches_better += 1
             result.standings[worse].matches_worse += 1
     return result
+
+
+def round_robin(profiles: list[str], seatings: list[int], games: int, config: GameConfig,
+                seed: int, players: Players = PROFILES,
+                numbers: Callable[[Iterable[Pairing]], Iterable[Pairing]] = iter) -> Tournament:
+    """Every pair of `profiles` at every table size in `seatings`, `games` games each; the
+    same seed gives the same tournament. `numbers` wraps the matches as they are played (the
+    command line's progress bar)."""
+    return tally(profiles, (play_match(first, second, seats, games, config, seed, players)
+                            for first, second, seats in numbers(pairings(profiles, seatings))))

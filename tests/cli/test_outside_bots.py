@@ -62,6 +62,10 @@ def test_a_tournament_with_the_example_says_who_is_better(example):
         assert match["better"] in (None, match["first"], match["second"])
     standings = {s["profile"]: s for s in data["standings"]}
     assert standings["greedy"]["games"] == 160 and standings["greedy"]["faults"] == 0
+    jobs = run("tournament", "--bot", f"greedy={example}:Greedy", "--profiles",
+               "expert,greedy,bold", "--seats", "2,3", "--games", "40", "--hands", "10", "--json",
+               "--jobs", "2")
+    assert jobs.stdout == done.stdout  # the matches played by two processes: the same figures
     table = run("tournament", "--bot", f"greedy={example}:Greedy", "--profiles",
                 "greedy,standard", "--games", "10", "--hands", "5")
     assert table.returncode == 0 and "standings" in table.stdout and "greedy" in table.stdout
