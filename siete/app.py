@@ -18,6 +18,7 @@ from siete.data.database_setup import create_on_first_start
 from siete.data.xmlfiles import load_game
 from siete.history.routes import bp as history_bp
 from siete.play import (  # noqa: F401  (they attach their routes to play_bp)
+    chat_routes,
     friends_routes,
     lobby_routes,
     reaction_routes,
