@@ -79,8 +79,9 @@ TABLE_MARKS = (
 # and few columns: pymysql reads every column's description again with every result (about
 # 30 µs of Python a column), so the seats' sums travel as one integer, `pulse`: bits 0-7 are
 # the seats seen since `since` (by join order), bit 8 says the seat `seat` exists, and the
-# reactions' count is above (pulse >> 9); the chat's count (`said`) is the game's own column. The version is NULL for a private table (whose poll
-# must know its viewer), a waiting one and a missing one: those polls read table_marks.
+# reactions' count is above (pulse >> 9); the chat's count (`said`, games.messages_sent) is one
+# column more. The version is NULL for a private table (whose poll must know its viewer), a
+# waiting one and a missing one: those polls read table_marks.
 _NAMED = SEATS.c.join_order == bindparam("seat")
 REACTIONS_SHIFT, NAMED_SEAT_BIT = 9, 1 << 8
 _ZERO: ColumnClause[int] = literal_column("0")  # constants written into the SQL, not bound: pymysql escapes each

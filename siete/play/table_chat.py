@@ -16,8 +16,7 @@ from flask import g, request, url_for
 from siete.data.base import utcnow
 from siete.data.chat_rows import MESSAGE_MAX, ChatMessage
 from siete.play.blueprint import user_id
-from siete.service.chat import ChatBox, Chatter, record_chat, table_chat
-from siete.service.player_history import player_by_user
+from siete.service.chat import ChatBox, Chatter, chatter_of, table_chat
 from siete.service.presence import parse_live_marker
 
 NOTE_KEY = "siete_chat_note"  # g: the draft and error a refused message is shown again with
@@ -41,9 +40,7 @@ class ChatView:
 
 def chatter(account: int | None = None) -> Chatter:
     """The person asking (the account given, else the request's), as the chat's rules know them."""
-    account = user_id() if account is None else account
-    player = player_by_user(account) if account is not None else None
-    return Chatter(account, player.id if player else None, player.name if player else "")
+    return chatter_of(user_id() if account is None else account)
 
 
 def keep_draft(draft: str | None, error: str) -> None:
@@ -59,11 +56,6 @@ def chat_view(game_id: int, account: int | None = None) -> ChatView | None:
     draft, error = g.get(NOTE_KEY, ("", None))
     base = url_for("play.table", game_id=game_id)
     return ChatView(box, f"{base}/chat", f"{base}/chat/mute", draft, error)
-
-
-def record_view(game_id: int) -> ChatBox | None:
-    """The game page's chat: its players' only, read-only."""
-    return record_chat(game_id, chatter())
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from siete.data.chat_rows import (
 )
 from siete.data.vocabulary import GameStatus
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, TableNotFound, TooMany
+from siete.service.player_history import player_by_user
 from siete.service.reactions import minutes_after_end, reactions_open
 from siete.service.text_rules import forbidden_characters
 from siete.service.unit_of_work import unit_of_work
@@ -46,6 +47,12 @@ class Chatter:
     user_id: int | None
     player_id: int | None
     name: str = ""
+
+
+def chatter_of(user_id: int | None) -> Chatter:
+    """The account (None: logged out) and its player, as the chat's rules know them."""
+    player = player_by_user(user_id) if user_id is not None else None
+    return Chatter(user_id, player.id if player else None, player.name if player else "")
 
 
 def may_chat(chatter: Chatter) -> bool:

@@ -57,7 +57,8 @@ class TestCsrfEverywhere:
             games = db.session.scalar(select(func.count()).select_from(Game))
         urls = post_routes(app, game_id)
         assert len(urls) >= 10 and f"/tables/{game_id}/bet" in urls and "/auth/logout" in urls
-        form = {"version": before["version"], "amount": 1, "fill": "1", "seats": 4, "name": "x"}
+        assert {f"/tables/{game_id}/chat", f"/tables/{game_id}/chat/mute"} <= set(urls)
+        form = {"version": before["version"], "amount": 1, "fill": "1", "seats": 4, "name": "x", "body": "hi"}
         for url in urls:
             for headers in ({}, {**HX, "X-CSRFToken": "forged"}, HX):
                 response = client.post(url, data={**form, "csrf_token": "forged"} if not headers else form,
