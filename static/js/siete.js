@@ -168,24 +168,28 @@
     if ((polls || moves) && chat) evt.detail.parameters.c = chat.hasAttribute("data-chat-box") ? "1" : "0";
   }
 
-  // New reactions and chat messages (by their ids) are read out once each.
+  // New reactions and chat messages (by their ids) are read out once each; says whether any
+  // was new (the page's first look counts as new).
   function announcer(attribute, root, textOf) {
     var heard = null;
     return function () {
       var region = document.getElementById("announcer");
       var scope = root();
       var items = scope ? scope.querySelectorAll("[" + attribute + "]") : [];
-      var ids = {};
+      var ids = {}, fresh = heard === null;
       Array.prototype.forEach.call(items, function (li) {
         var id = li.getAttribute(attribute);
         ids[id] = true;
-        if (heard !== null && !heard[id] && region) {
+        if (heard !== null && !heard[id]) {
+          fresh = true;
+          if (!region) return;
           var p = document.createElement("p");
           p.textContent = textOf(li);
           region.appendChild(p);
         }
       });
       heard = Object.assign(heard || {}, ids);
+      return fresh;
     };
   }
   var announceReactions = announcer("data-reaction-id", function () { return document.getElementById("table"); },
@@ -194,10 +198,16 @@
   var announceChat = announcer("data-chat-id", function () { return document.getElementById("chat"); },
     function (li) { return li.querySelector("strong").textContent + ": " + li.querySelector(".chat__body").textContent; });
 
+  // The chat's newest message is its last: keep it in view when lines arrive.
+  function showNewestMessage() {
+    var log = document.querySelector("#chat-lines .chat__log");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
   function onTableChanged() {
     var table = document.getElementById("table");
     announceReactions();
-    announceChat();
+    if (announceChat()) showNewestMessage();
     announce(table);
     schedulePoll();
   }
