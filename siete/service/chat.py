@@ -122,8 +122,10 @@ class ChatBox:
 
 def table_chat(game_id: int, chatter: Chatter, now: datetime) -> ChatBox | None:
     """The table's chat for this viewer, or None when they may not read it."""
+    if not may_chat(chatter) or chatter.player_id is None:
+        return None
     table = chat_table(game_id, chatter.player_id)
-    if table is None or not may_read(table, chatter) or chatter.player_id is None:
+    if table is None or not may_read(table, chatter):
         return None
     writes = may_write(table, chatter) and reactions_open(table.status, table.ended_at, now)
     return _box(game_id, table, chatter.player_id, writes, TABLE_SHOWS)
@@ -131,8 +133,10 @@ def table_chat(game_id: int, chatter: Chatter, now: datetime) -> ChatBox | None:
 
 def record_chat(game_id: int, chatter: Chatter) -> ChatBox | None:
     """The game's chat on its record page: for its players only (never its spectators)."""
+    if not may_chat(chatter) or chatter.player_id is None:
+        return None
     table = chat_table(game_id, chatter.player_id)
-    if table is None or not may_chat(chatter) or not table.was_seated or chatter.player_id is None:
+    if table is None or not table.was_seated:
         return None
     return _box(game_id, table, chatter.player_id, False, RECORD_SHOWS)
 
