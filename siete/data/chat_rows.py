@@ -155,7 +155,7 @@ def newest_messages(game_id: int, viewer: int, count: int) -> list[ChatMessage]:
     """The table's newest `count` messages the viewer has not muted, oldest first."""
     rows = db.session.connection().execute(
         NEWEST, {"game_id": game_id, "viewer": viewer, "count": count}).all()
-    return [ChatMessage(*row) for row in reversed(rows)]
+    return [ChatMessage(row[0], row[1], row[2], row[3], row[4]) for row in reversed(rows)]
 
 
 def muted_here(game_id: int, viewer: int) -> list[tuple[int, str]]:

@@ -102,3 +102,21 @@ def test_two_friends_chat_at_the_table_on_a_desktop_and_a_phone(new_player, arti
     unexpected = [error for player in (ana, bob) for error in player.console_errors
                   if not any(code in error for code in ("422", "429"))]
     assert unexpected == []
+
+
+def test_the_chat_works_with_javascript_off(new_player, artifacts):
+    """A plain form: the message is sent and the page reloads with it; a refusal comes back as
+    the whole page with the reason and the draft."""
+    ana = new_player("ana", java_script_enabled=False)
+    ana.sign_in()
+    table = ana.open_table(seats=2, hands=1)
+    ana.page.locator("#chat-body").fill("sin JavaScript")
+    ana.page.locator("#chat-send").click()
+    ana.page.wait_for_url(f"**/tables/{table}#chat")
+    expect(ana.page.locator("#chat-lines")).to_contain_text("sin JavaScript")
+    ana.page.locator("#chat-body").fill("x" * 200)  # maxlength keeps it at 200: accepted
+    ana.page.locator("#chat-send").click()
+    ana.page.locator("#chat-body").fill(" ")
+    ana.page.locator("#chat-send").click()
+    expect(ana.page.locator("#chat .chat__error")).to_have_text("Write a message first.")
+    ana.page.screenshot(path=artifacts / "chat-no-js.png", full_page=True, caret="initial")
