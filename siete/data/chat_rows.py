@@ -94,8 +94,10 @@ RECENT_OF_SENDER = (select(func.count())
                     .where(MESSAGES.c.game_id == bindparam("game_id"),
                            MESSAGES.c.player_id == bindparam("player_id"),
                            MESSAGES.c.sent_at >= bindparam("since")))
+# updated_at stays: it is a waiting table's last change of seats, which the worker expires it by
+# (siete.service.due_tables), and talk alone must not keep a table open that nobody starts.
 COUNT_MESSAGE = (update(GAMES).where(GAMES.c.id == bindparam("row_game"))
-                 .values(messages_sent=GAMES.c.messages_sent + 1))
+                 .values(messages_sent=GAMES.c.messages_sent + 1, updated_at=GAMES.c.updated_at))
 _MUTED_BY_VIEWER = select(MUTES.c.muted_player_id).where(MUTES.c.player_id == bindparam("viewer"))
 NEWEST = (select(MESSAGES.c.id, MESSAGES.c.player_id, PLAYERS.c.name, MESSAGES.c.body, MESSAGES.c.sent_at)
           .join(PLAYERS, PLAYERS.c.id == MESSAGES.c.player_id)

@@ -244,3 +244,15 @@ def test_a_table_closed_long_ago_takes_no_message(app):
     refused = say(client_for(app, ana), game_id, "anyone?")
     assert refused.status_code == 409 and "its chat is closed" in text(refused)
     assert "Your message, not sent: <span>anyone?</span>" in text(refused)  # nothing lost
+
+
+def test_talk_alone_does_not_keep_a_waiting_table_open(app, friends):
+    """A waiting table expires by its last change of seats (updated_at); messages leave it."""
+    game_id, ana, _bea, _cy = friends
+    with app.app_context():
+        before = db.session.scalar(select(Game.updated_at).where(Game.id == game_id))
+    assert say(ana, game_id, "anyone else coming?").status_code == 200
+    with app.app_context():
+        db.session.expire_all()
+        game = db.session.get(Game, game_id)
+        assert game.updated_at == before and game.messages_sent == 1
