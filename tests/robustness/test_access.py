@@ -189,6 +189,14 @@ def test_user_text_is_escaped_everywhere_it_is_shown(app):
         assert response.status_code == 200
         assert "<script>alert" not in body and "<img src=x" not in body
         assert "&lt;script&gt;alert(" in body
+    # A chat message, sent, shown on the table page and brought by a poll; refused, its draft.
+    said = client.post(f"/tables/{game_id}/chat", data={"body": HOSTILE_NAME}, headers=HX)
+    too_long = client.post(f"/tables/{game_id}/chat", data={"body": HOSTILE_NAME * 3}, headers=HX)
+    polled = client.get(f"/tables/{game_id}/fragment?v=0&p=0.0.0&c=1", headers=HX)
+    for response in (said, too_long, polled, client.get(f"/tables/{game_id}")):
+        body = text(response)
+        assert "<script>alert" not in body and "<img src=x" not in body
+        assert "&lt;script&gt;alert(" in body
     # A refused sign-up echoes the name escaped too.
     refused = app.test_client().post("/auth/register", data={"username": HOSTILE_NAME, "email": "x@y.z",
                                                              "password": "p" * 10, "confirm": "p" * 10})
