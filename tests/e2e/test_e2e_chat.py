@@ -120,3 +120,20 @@ def test_the_chat_works_with_javascript_off(new_player, artifacts):
     ana.page.locator("#chat-send").click()
     expect(ana.page.locator("#chat .chat__error")).to_have_text("Write a message first.")
     ana.page.screenshot(path=artifacts / "chat-no-js.png", full_page=True, caret="initial")
+
+
+def test_the_chat_appears_when_a_visitor_sits_down_at_the_table_page(new_player):
+    """Joining from the table page is an htmx swap of #table: the chat box comes with it (out of
+    band, into the page's empty #chat), and messages arrive at once."""
+    ana, bob = new_player("ana"), new_player("bob", **PHONE)
+    ana.sign_in()
+    table = ana.open_table(seats=3, hands=1)
+    bob.sign_in()
+    bob.open(table)
+    expect(bob.page.locator("#chat")).to_be_hidden()  # a visitor: no chat
+    bob.page.locator("#table-join").click()
+    expect(bob.page.locator("#chat[data-chat-box]")).to_be_visible()
+    write(ana, "Bienvenido")
+    expect(bob.page.locator("#chat-lines")).to_contain_text("Bienvenido")
+    write(bob, "Gracias")
+    expect(ana.page.locator("#chat-lines")).to_contain_text("Gracias")
