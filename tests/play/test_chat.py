@@ -256,3 +256,12 @@ def test_talk_alone_does_not_keep_a_waiting_table_open(app, friends):
         db.session.expire_all()
         game = db.session.get(Game, game_id)
         assert game.updated_at == before and game.messages_sent == 1
+
+
+def test_the_chat_speaks_spanish(app, friends):
+    game_id, ana, _bea, _cy = friends
+    spanish = {"Accept-Language": "es-ES,es;q=0.9"}
+    page = text(ana.get(f"/tables/{game_id}", headers=spanish))
+    assert "Chat de la mesa" in page and "Di algo a la mesa" in page and "Todavía no hay mensajes." in page
+    refused = ana.post(f"/tables/{game_id}/chat", data={"body": ""}, headers={**HX, **spanish})
+    assert refused.status_code == 422 and "Escribe primero un mensaje." in text(refused)
