@@ -147,7 +147,7 @@ class BankSearch:
                                               for group in groups]
                 found = 0.0
                 for (stake, gains, _, _), card in zip(groups, cards):
-                    found += stake * sum(p * g for p, g in zip(card, gains[bank_total]))
+                    found += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
                 stand_values[memo_key] = found
             return found
 
@@ -194,7 +194,10 @@ class BankSearch:
         def draw_bound(bank_total: int, key: int, n: int) -> float:
             """At least the value of drawing (an upper bound): every stake won on any card
             that does not bust."""
-            return next_cards(bank_total, key, n, lambda *_: staked)
+            return next_cards(bank_total, key, n, every_stake_won)
+
+        def every_stake_won(_total: int, _key: int, _n: int) -> float:
+            return staked
 
         def best_value(bank_total: int, key: int, n: int) -> float:
             """Playing on as well as possible; drawing is searched only when its bound says
