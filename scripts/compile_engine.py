@@ -24,11 +24,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "siete" / "engine"
 
-# The modules every simulated move runs through: the solver, the bots, the rules and the state.
-# codes.py (enums) and cards.py are read at import only, and are left as they are.
+# The modules every simulated move runs through: the solver, the bots and the rules. A compiled
+# function refuses an argument of another type than its annotation says with a TypeError, so
+# modules that check what people and files send stay plain Python: odds_position.py (the odds
+# command's cards and stakes) and state.py (a stored game read back). deck.py subclasses
+# random.Random, which a compiled class may not (the interpreter crashes). codes.py (enums) and
+# cards.py are read at import only.
 COMPILED = ("odds_cards", "odds_punter", "odds_punter_bounds", "odds_bank", "bank_rule", "odds",
-            "odds_cache", "odds_position", "views", "bots", "expert", "rules", "settlement",
-            "deck", "state", "simulate")
+            "odds_cache", "views", "bots", "expert", "rules", "settlement", "simulate")
 
 
 def built_files() -> list[Path]:
