@@ -1,4 +1,4 @@
-"""Shared fixtures: an app on a fresh, seeded database, its test client and CLI runner.
+"""Shared fixtures: an app on a fresh, seeded database, its test client, CLI runner and `auth`.
 
 The database is SQLite (a new file per test) unless TEST_DATABASE_URL names a MySQL/MariaDB
 database: that database is dropped and created empty once per session, and every test
@@ -18,6 +18,7 @@ from sqlalchemy.engine import URL, make_url
 from siete.app import create_app
 from siete.data.base import db
 from siete.data.database import init_database, is_mysql_url
+from tests.support.accounts import AuthActions
 from tests.support.mail import start_inbox
 from tests.support.replay_check import TALLY, check_recorded_games
 
@@ -163,6 +164,13 @@ def empty_all_tables() -> None:
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def auth(client) -> AuthActions:
+    """Sign up, log in and out as the test's client: auth.register(), auth.login(), auth.logout()
+    (tests/support/accounts.py; the same helpers take any other client)."""
+    return AuthActions(client)
 
 
 @pytest.fixture

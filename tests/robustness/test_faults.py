@@ -21,6 +21,7 @@ from siete.data.database import engine_options
 from siete.data.games import Hand, Turn, TurnAction
 from siete.data.people import User
 from siete.web.security import DB_DOWN_MESSAGE
+from tests.support.network import free_port
 from tests.support.play import HX, client_for, load, make_user, started_game
 
 pytestmark = pytest.mark.mariadb_only
@@ -181,12 +182,6 @@ def test_database_away_while_logging_in_is_a_calm_503(app, proxy):
 # ---- a worker killed inside a move's transaction ----
 
 PASSWORD = "killed-worker-pass-1"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture

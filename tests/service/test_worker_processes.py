@@ -26,21 +26,12 @@ from sqlalchemy.exc import OperationalError
 from siete.data.base import db, utcnow
 from siete.data.games import Game, Hand
 from siete.data.games import GameStateRow as StateRow
-from siete.data.people import User
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables import TableSpec, create_table, join_table, start_table
+from tests.support.play import make_player
 from tests.support.settings import app_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 STEP = re.compile(r"table (\d+): v(\d+) -> v(\d+)")
-
-
-def make_player(name: str):
-    user = User(username=name, email=f"{name}@example.test", password_hash="x")
-    db.session.add(user)
-    db.session.commit()
-    player = player_for(user)
-    db.session.commit()
-    return player
 
 
 def open_tables(app) -> dict[int, int]:
