@@ -22,7 +22,8 @@ import requests
 from tests.support.network import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
+pytestmark = [pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
+              pytest.mark.slow]  # Redis and two gunicorn servers
 
 
 def wait_for(check, what: str, process: subprocess.Popen, seconds: float = 30) -> None:

@@ -249,6 +249,7 @@ def record_counts(app, game_id: int) -> tuple[int, int, int]:
                      for query in (hands, turns, select(TurnAction.id).where(TurnAction.turn_id.in_(turns))))
 
 
+@pytest.mark.slow  # starts gunicorn
 def test_a_worker_killed_inside_a_move_leaves_nothing_half_applied(app, server, mysql_database_url):
     """The stand that settles hand 1 is held inside its transaction, then its worker is killed.
 

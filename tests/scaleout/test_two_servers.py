@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, text
 
 from tests.support.network import free_port
 
-pytestmark = pytest.mark.mariadb_only
+pytestmark = [pytest.mark.mariadb_only, pytest.mark.slow]  # two gunicorn servers
 ROOT = Path(__file__).resolve().parents[2]
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 

@@ -20,6 +20,7 @@ from collections import defaultdict
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
@@ -85,6 +86,7 @@ def pull_deadlines_until_finished(ids, limit_s: float = 120) -> None:
     raise AssertionError("the workers did not finish the games in time")
 
 
+@pytest.mark.slow  # two worker processes play eight tables to their end
 def test_two_workers_never_apply_a_step_twice(app, database_url, tmp_path):
     with app.app_context():
         started = open_tables(app)
