@@ -81,6 +81,7 @@ def test_wilson_interval_sanity():
     assert wide[1] - wide[0] > narrow[1] - narrow[0]  # more games, tighter interval
 
 
+@pytest.mark.slow  # simulates games, then reviews every move
 def test_review_adds_accuracy_and_blunders_per_profile():
     """--review reviews every game with the review the game pages show (engine/review.py): the
     expert plays the solver's best, so its accuracy is 1 and it has no blunder."""
