@@ -47,7 +47,7 @@ def test_the_docs_example_plays_beside_the_expert(example):
     assert again.stdout == done.stdout  # the same seed, the same games, in one process or two
 
 
-@pytest.mark.slow  # a tournament of 40 games a match, in processes of their own
+@pytest.mark.slow  # six matches of 40 games, the outside bot in a process of its own
 def test_a_tournament_with_the_example_says_who_is_better(example):
     done = run("tournament", "--bot", f"greedy={example}:Greedy", "--profiles",
                "expert,greedy,bold", "--seats", "2,3", "--games", "40", "--hands", "10", "--json")
