@@ -9,6 +9,7 @@ from flask import Flask
 
 import siete.data.all_tables  # noqa: F401  (every table must be known before create_all)
 from siete.auth import account as auth_account  # noqa: F401  (adds the account page to auth's bp)
+from siete.auth import guest_routes as auth_guest  # noqa: F401  (adds "play as a guest" to auth's bp)
 from siete.auth import reset as auth_reset  # noqa: F401  (adds the reset pages to auth's bp)
 from siete.auth.routes import bp as auth_bp
 from siete.cli.commands import register_commands
@@ -20,6 +21,7 @@ from siete.history.routes import bp as history_bp
 from siete.play import (  # noqa: F401  (they attach their routes to play_bp)
     friends_routes,
     lobby_routes,
+    play_now_routes,
     reaction_routes,
     routes,
 )

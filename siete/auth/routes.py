@@ -12,7 +12,7 @@ from werkzeug.routing import BuildError
 
 from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm, sign_up_problem_words
 from siete.data.people import User
-from siete.service import accounts, sessions
+from siete.service import accounts, guests, sessions
 from siete.service.accounts import AccountClash
 from siete.web.extensions import (
     Account,
@@ -64,7 +64,7 @@ def start_session(user: User, remember: bool = False) -> Account:
     """
     session.clear()
     g.pop("csrf_token", None)  # the cached token belonged to the cleared session; a new one is made
-    return log_in(user.id, user.username, remember)
+    return log_in(user.id, user.username, remember, user.guest)
 
 
 def failed_login(response) -> bool:
@@ -75,15 +75,17 @@ def failed_login(response) -> bool:
 @bp.route("/register", methods=["GET", "POST"])
 @limiter.limit(register_rate_limit, methods=["POST"])
 def register():
-    """Create an account and its human player, log in, and go back to the page that sent here
-    (`next=`, only pages of this site: an invite link's table) or to the lobby."""
+    """Create an account and its human player (a guest's becomes theirs), log in, and go back
+    to the page that sent here (`next=`, only pages of this site: an invite link's table) or to
+    the lobby."""
     next_url = same_site_path(request.args.get("next"))
-    if current_user.is_authenticated:
+    guest = current_user.is_authenticated and current_user.guest
+    if current_user.is_authenticated and not guest:
         return redirect(next_url or lobby_url())
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            user = accounts.create_account(form.username.data, form.email.data, form.password.data)
+            user = sign_up(form, current_user.id if guest else None)
         except AccountClash as clash:
             getattr(form, clash.problem.field).errors.append(sign_up_problem_words(clash.problem))
         else:
@@ -91,7 +93,15 @@ def register():
             start_session(user)
             flash(_("Welcome, %(name)s! Your account is ready.", name=user.username), "success")
             return redirect(next_url or lobby_url())
-    return render_template("auth/register.html", form=form, next_url=next_url)
+    return render_template("auth/register.html", form=form, next_url=next_url, guest=guest)
+
+
+def sign_up(form: RegisterForm, guest_id: int | None) -> User:
+    """A new account, or (signing up as a guest from the browser) the guest's account turned
+    into the person's, with every game it played."""
+    if guest_id is not None:
+        return guests.claim_guest(guest_id, form.username.data, form.email.data, form.password.data)
+    return accounts.create_account(form.username.data, form.email.data, form.password.data)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -145,7 +155,11 @@ def logout_everywhere():
 @bp.route("/password", methods=["GET", "POST"])
 @login_required
 def change_password():
-    """Change the password after checking the current one; other sessions end."""
+    """Change the password after checking the current one; other sessions end. A guest has
+    no password: signing up gives it one."""
+    if current_user.guest:
+        flash(_("Guests have no password: sign up to choose one (your games come with you)."), "info")
+        return redirect(url_for("auth.register"))
     form = ChangePasswordForm(current_user.username)
     if form.validate_on_submit():
         user = accounts.user_by_id(current_user.id)  # current_user is the Account, not the row

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, delete, func, insert, select
+from sqlalchemy import ColumnElement, bindparam, delete, exists, func, insert, select
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
-from siete.data.people import Player
+from siete.data.people import Player, User
 from siete.data.player_stats import GameRating, PlayerRating
 from siete.data.vocabulary import GameStatus
 from siete.service.rating_rules import (
@@ -258,13 +258,19 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
 KINDS = {"all": None, "people": "human", "bots": "bot"}
 
 
+def not_a_guest() -> ColumnElement[bool]:
+    """The rated player is no guest: guests are unrated, kept out of rankings (SECURITY.md)."""
+    users = User.__table__
+    return ~exists().where(users.c.id == Player.__table__.c.user_id, users.c.guest.is_(True))
+
+
 def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict[str, Any]]:
     """Rated players, best first: name, kind, bot profile, rating (ordinal), mu, sigma, games,
     and `shown`, the rating as people read it (rating_rules.shown); `who` is one of KINDS."""
     players = Player.__table__
     query = (select(players.c.name, players.c.kind, players.c.profile, RATINGS.c.ordinal,
                     RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
-             .join(players, players.c.id == RATINGS.c.player_id))
+             .join(players, players.c.id == RATINGS.c.player_id).where(not_a_guest()))
     if KINDS.get(who) is not None:
         query = query.where(players.c.kind == KINDS[who])
     rows = db.session.execute(query.order_by(RATINGS.c.ordinal.desc(), players.c.name)
@@ -273,11 +279,11 @@ def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict
 
 
 def rated_players(who: str = "all") -> int:
-    query = select(func.count()).select_from(RATINGS)
+    players = Player.__table__
+    query = (select(func.count()).select_from(RATINGS)
+             .join(players, players.c.id == RATINGS.c.player_id).where(not_a_guest()))
     if KINDS.get(who) is not None:
-        players = Player.__table__
-        query = (query.join(players, players.c.id == RATINGS.c.player_id)
-                 .where(players.c.kind == KINDS[who]))
+        query = query.where(players.c.kind == KINDS[who])
     return db.session.scalar(query) or 0
 
 
@@ -286,5 +292,6 @@ def ratings_of(player_ids: set[int]) -> dict[int, ShownRating]:
     if not player_ids:
         return {}
     rows = db.session.execute(select(RATINGS.c.player_id, RATINGS.c.ordinal, RATINGS.c.games)
-                              .where(RATINGS.c.player_id.in_(sorted(player_ids))))
+                              .join(Player.__table__, Player.__table__.c.id == RATINGS.c.player_id)
+                              .where(RATINGS.c.player_id.in_(sorted(player_ids)), not_a_guest()))
     return {row[0]: shown(row[1], row[2]) for row in rows}

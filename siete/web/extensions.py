@@ -50,6 +50,7 @@ class Account(UserMixin):
     player_name: str | None  # None until the account first sits at a table
     session_id: int
     token: str
+    guest: bool = False  # a guest (siete.service.guests): SECURITY.md lists what it may not do
 
     def get_id(self) -> str:
         return self.token
@@ -61,10 +62,10 @@ LOGIN_SESSION_KEY = "login_session"
 SEEN_KEY = "login_session_seen"  # g: (session id, last seen) as the account's query read them
 
 
-def log_in(user_id: int, username: str, remember: bool) -> Account:
+def log_in(user_id: int, username: str, remember: bool, guest: bool = False) -> Account:
     """Start a login session for this browser and log it in (Flask-Login) on it."""
     new = sessions.start_session(user_id, request.headers.get("User-Agent", ""), remember, username)
-    account = Account(user_id, username, None, new.session_id, new.token)
+    account = Account(user_id, username, None, new.session_id, new.token, guest)
     login_user(account, remember=remember)
     session[LOGIN_SESSION_KEY] = new.token
     return account
@@ -101,7 +102,8 @@ def load_user(token: str) -> Account | None:
     if session.get(LOGIN_SESSION_KEY) != token:  # logged in again from the remember cookie
         session[LOGIN_SESSION_KEY] = token
     g.setdefault(SEEN_KEY, (found.session_id, found.last_seen_at))
-    return Account(found.user_id, found.username, found.player_name, found.session_id, token)
+    return Account(found.user_id, found.username, found.player_name, found.session_id, token,
+                   found.guest)
 
 
 def loaded_account() -> bool:
@@ -174,6 +176,7 @@ RATE_LIMIT_DEFAULTS = {
     "REGISTER_RATE_LIMIT": "20/minute;200/hour",  # sign-ups per client address
     "RESET_RATE_LIMIT": "5/minute;20/hour",  # reset mails asked for, per client address
     "RESET_EMAIL_RATE_LIMIT": "3/hour;10/day",  # reset mails to one address: no mail bombing
+    "GUEST_RATE_LIMIT": "5/minute;20/hour;50/day",  # guests made per client address
 }
 
 
@@ -245,3 +248,8 @@ def remember_known_device(response: Response, username: str) -> None:
 def register_rate_limit() -> str:
     """The sign-up throttle of the running app (config REGISTER_RATE_LIMIT)."""
     return current_app.config["REGISTER_RATE_LIMIT"]
+
+
+def guest_rate_limit() -> str:
+    """How many guests one client address may make (config GUEST_RATE_LIMIT)."""
+    return current_app.config["GUEST_RATE_LIMIT"]
