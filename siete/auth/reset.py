@@ -13,9 +13,10 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from siete.auth.forms import ForgotPasswordForm, ResetPasswordForm
-from siete.auth.routes import bp, lobby_url, start_session
+from siete.auth.routes import bp, lobby_url
 from siete.service import accounts, outbox
 from siete.web.extensions import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
+from siete.web.logins import start_session
 
 
 def link_base() -> str | None:

@@ -5,7 +5,7 @@ imports both).
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.routing import BuildError
@@ -15,10 +15,8 @@ from siete.data.people import User
 from siete.service import accounts, guests, sessions
 from siete.service.accounts import AccountClash
 from siete.web.extensions import (
-    Account,
     is_known_device,
     limiter,
-    log_in,
     log_out,
     login_account_key,
     login_account_rate_limit,
@@ -26,6 +24,7 @@ from siete.web.extensions import (
     register_rate_limit,
     remember_known_device,
 )
+from siete.web.logins import start_session
 from siete.web.urls import same_site_path
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
@@ -54,17 +53,6 @@ def way_back(table_path: str | None = None) -> str | None:
         return None
     here = same_site_path(request.full_path.rstrip("?"))
     return None if here == "/" else here
-
-
-def start_session(user: User, remember: bool = False) -> Account:
-    """Log the user in on a fresh session so a planted session id or value cannot carry over.
-
-    The browser gets a login session row of its own (siete.service.sessions), which both of
-    its cookies name.
-    """
-    session.clear()
-    g.pop("csrf_token", None)  # the cached token belonged to the cleared session; a new one is made
-    return log_in(user.id, user.username, remember, user.guest)
 
 
 def failed_login(response) -> bool:

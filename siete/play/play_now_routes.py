@@ -9,7 +9,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_time
 from flask_login import current_user
 
-from siete.auth.guest_routes import GUEST_LIMIT, become_guest
 from siete.data.base import utcnow
 from siete.data.games import Game
 from siete.data.vocabulary import GameStatus
@@ -18,6 +17,7 @@ from siete.play.blueprint import bp, my_player, settings
 from siete.play.lobby_routes import OPEN_TABLE_LIMIT
 from siete.service.errors import TableError
 from siete.service.quick_play import play_now as seat_where_a_game_starts_soonest
+from siete.web.logins import GUEST_LIMIT, become_guest
 
 
 @bp.post("/now")

@@ -19,7 +19,7 @@ from siete.data.people import Player
 from siete.data.player_stats import PlayerRating
 from siete.data.reviews import SeatReviewRow
 from siete.engine.review_scale import weighted_accuracy
-from siete.service.rating_rules import ShownRating, shown
+from siete.service.rating_rules import ShownRating, not_a_guest, shown
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATINGS = PlayerRating.__table__
@@ -32,10 +32,10 @@ def player_by_user(user_id: int) -> Any:
 
 
 def rating_for_user(user_id: int) -> ShownRating | None:
-    """The rating of the account's player as shown, or None before a rated game."""
+    """The rating of the account's player as shown, or None before a rated game (or a guest's)."""
     row = db.session.execute(
         select(RATINGS.c.ordinal, RATINGS.c.games).join(PLAYERS, PLAYERS.c.id == RATINGS.c.player_id)
-        .where(PLAYERS.c.user_id == user_id)).first()
+        .where(PLAYERS.c.user_id == user_id, not_a_guest())).first()
     return None if row is None else shown(row[0], row[1])
 
 

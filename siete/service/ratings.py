@@ -15,16 +15,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import ColumnElement, bindparam, delete, exists, func, insert, select
+from sqlalchemy import bindparam, delete, func, insert, select
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
-from siete.data.people import Player, User
+from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
 from siete.data.vocabulary import GameStatus
 from siete.service.rating_rules import (
     ShownRating,
     move_counts,
+    not_a_guest,
     rated_games_clause,
     rated_places,
     seat_facts,
@@ -256,12 +257,6 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
 
 # The rankings' choice of who is listed: everyone, people alone or bots alone.
 KINDS = {"all": None, "people": "human", "bots": "bot"}
-
-
-def not_a_guest() -> ColumnElement[bool]:
-    """The rated player is no guest: guests are unrated, kept out of rankings (SECURITY.md)."""
-    users = User.__table__
-    return ~exists().where(users.c.id == Player.__table__.c.user_id, users.c.guest.is_(True))
 
 
 def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict[str, Any]]:

@@ -151,6 +151,11 @@ def test_guests_are_left_out_of_ratings_and_rankings(app):
         assert player.name not in {row["name"] for row in leaderboard(who="all")}
         assert player.name not in {row["name"] for row in leaderboard(who="people")}
     assert player.name not in text(app.test_client().get("/rankings"))
+    with app.app_context():
+        from siete.service.player_history import rating_for_user
+        from siete.service.player_profile import load_profile
+        assert rating_for_user(guest_id) is None
+        assert load_profile(player.name).rating is None
 
 
 class TestGuestRateLimit:
