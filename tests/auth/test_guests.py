@@ -208,3 +208,21 @@ def test_unused_guests_are_pruned_with_what_is_theirs_alone(app):
         assert kept is not None and db.session.get(Game, played) is not None
         assert db.session.get(User, recent) is not None
         assert prune_guests(utcnow()) == 0
+
+
+def test_a_guest_sees_and_changes_only_what_anyone_may(app):
+    """Authorization for a guest is a visitor's with a seat: no one else's private table, its
+    link or its seats; its own seat only."""
+    client, guest_id = guest_client(app)
+    bea = make_user(app, "Bea")
+    with app.app_context():
+        private = open_table(player_of(bea), private=True).id
+        db.session.commit()
+    assert client.get(f"/tables/{private}").status_code == 404
+    assert client.post(f"/tables/{private}/join").status_code == 404
+    assert client.post(f"/tables/{private}/invite").status_code in (403, 404)
+    assert client.post(f"/tables/{private}/start", data={"fill": "1"}).status_code in (403, 404)
+    with app.app_context():
+        game = db.session.get(Game, private)
+        assert [gp.player.user_id for gp in game.players if gp.player.user_id] == [bea]
+        assert game.status == "waiting"
