@@ -36,20 +36,21 @@ class OnlinePerson:
 
 
 def people_online(viewer: int | None, now: datetime, limit: int = ONLINE_SHOWN) -> list[OnlinePerson]:
-    """People online, those at tables first (newest table first), at most `limit`."""
+    """People online but the viewer, those at tables first (newest table first), at most `limit`."""
     at_tables = db.session.execute(
         select(Player.user_id, Player.name, Game.id, Game.name)
         .join(GamePlayer, GamePlayer.player_id == Player.id).join(Game, Game.id == GamePlayer.game_id)
-        .where(Player.kind == PlayerKind.HUMAN, GamePlayer.last_seen_at >= now - TABLE_WINDOW,
+        .where(Player.kind == PlayerKind.HUMAN, Player.user_id != (viewer or 0),
+               GamePlayer.last_seen_at >= now - TABLE_WINDOW,
                Game.status.in_(OPEN_STATUSES), listed_for(viewer))
         .order_by(Game.id.desc(), GamePlayer.join_order).limit(limit)).all()
     people = [OnlinePerson(name, game_id, game_name) for _user, name, game_id, game_name in at_tables]
-    placed = {row[0] for row in at_tables}
+    placed = {row[0] for row in at_tables} | {viewer or 0}
     elsewhere = db.session.execute(
         select(User.id, func.coalesce(Player.name, User.username))
         .join(LoginSession, LoginSession.user_id == User.id)
         .outerjoin(Player, Player.user_id == User.id)
-        .where(LoginSession.last_seen_at >= now - SESSION_WINDOW, User.id.not_in(placed or {0}))
+        .where(LoginSession.last_seen_at >= now - SESSION_WINDOW, User.id.not_in(placed))
         .group_by(User.id, Player.name, User.username).order_by(func.coalesce(Player.name, User.username))
         .limit(limit)).all()
     people += [OnlinePerson(name) for _user, name in elsewhere]

@@ -138,3 +138,4 @@ def test_the_lobby_shows_a_player_who_is_online_and_where(app):
     assert "Online now" in page
     online = page.split('id="online-title"')[1].split("</section>")[0]
     assert "Bea" in online and f"/tables/{game_id}" in online and "Bea&#39;s table" in online
+    assert "Ana" not in online  # the viewer is not listed to herself
