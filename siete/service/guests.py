@@ -12,8 +12,9 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, exists, or_, select
+from sqlalchemy import ColumnElement, Exists, delete, exists, or_, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import InstrumentedAttribute
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, GameStateRow
@@ -92,7 +93,7 @@ def claim_guest(user_id: int, username: str, email: str, password: str) -> User:
 # ---------------------------------------------------------------- pruning
 
 
-def _started_seat(player_id: object) -> object:
+def _started_seat(player_id: ColumnElement[int] | InstrumentedAttribute[int]) -> Exists:
     """A seat of this player, or a table it opened, in a game that started: shared record."""
     seat = (select(GamePlayer.id).join(Game, Game.id == GamePlayer.game_id)
             .where(GamePlayer.player_id == player_id,

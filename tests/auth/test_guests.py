@@ -151,11 +151,15 @@ def test_guests_are_left_out_of_ratings_and_rankings(app):
         assert player.name not in {row["name"] for row in leaderboard(who="all")}
         assert player.name not in {row["name"] for row in leaderboard(who="people")}
     assert player.name not in text(app.test_client().get("/rankings"))
+    bea_id = make_user(app, "Bea")
     with app.app_context():
         from siete.service.player_history import rating_for_user
         from siete.service.player_profile import load_profile
         assert rating_for_user(guest_id) is None
         assert load_profile(player.name).rating is None
+        from siete.service.rating_changes import guest_players
+        bea = player_of(bea_id)
+        assert guest_players([player.id, bea.id]) == {player.id}  # the game-over screen's filter
 
 
 class TestGuestRateLimit:
