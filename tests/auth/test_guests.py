@@ -230,3 +230,17 @@ def test_a_guest_sees_and_changes_only_what_anyone_may(app):
         game = db.session.get(Game, private)
         assert [gp.player.user_id for gp in game.players if gp.player.user_id] == [bea]
         assert game.status == "waiting"
+
+
+def test_a_visitor_at_a_waiting_table_becomes_a_guest_and_comes_back_to_join(app):
+    bea = make_user(app, "Bea")
+    with app.app_context():
+        table = open_table(player_of(bea), seats=3).id
+        db.session.commit()
+    visitor = app.test_client()
+    page = text(visitor.get(f"/tables/{table}"))
+    assert 'id="table-guest"' in page and f'action="/auth/guest?next=/tables/{table}"' in page
+    back = visitor.post(f"/auth/guest?next=/tables/{table}")
+    assert back.status_code == 303 and back.headers["Location"] == f"/tables/{table}"
+    assert 'id="table-join"' in text(visitor.get(f"/tables/{table}"))
+    assert visitor.post("/auth/guest?next=https://evil.example/").headers["Location"] == "/"
