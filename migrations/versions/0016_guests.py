@@ -24,18 +24,24 @@ def _has_column(table, name):
     return any(column['name'] == name for column in sa.inspect(op.get_bind()).get_columns(table))
 
 
+def _has_index(table, name):
+    return any(index['name'] == name for index in sa.inspect(op.get_bind()).get_indexes(table))
+
+
 def upgrade():
     if not _has_column('users', 'guest'):
         op.add_column('users', sa.Column('guest', sa.Boolean(create_constraint=False),
                                          server_default='0', nullable=False))
     if not _has_column('games', 'autostart_at'):
         op.add_column('games', sa.Column('autostart_at', sa.DateTime(), nullable=True))
+    if not _has_index('games', 'ix_games_autostart_at'):
         op.create_index(op.f('ix_games_autostart_at'), 'games', ['autostart_at'])
 
 
 def downgrade():
-    if _has_column('games', 'autostart_at'):
+    if _has_index('games', 'ix_games_autostart_at'):
         op.drop_index(op.f('ix_games_autostart_at'), table_name='games')
+    if _has_column('games', 'autostart_at'):
         op.drop_column('games', 'autostart_at')
     if _has_column('users', 'guest'):
         op.drop_column('users', 'guest')

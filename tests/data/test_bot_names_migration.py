@@ -21,7 +21,7 @@ from siete.data.database import SEED_SQL, run_sql_file
 from siete.data.games import Game, GameStateRow
 from siete.data.identity import name_skeleton
 from siete.data.migrations import MIGRATIONS_DIR
-from siete.data.people import Player, User
+from siete.data.people import Player
 from siete.service.bot_games import simulate_recorded
 from siete.service.game_record import load_record
 from tests.support.replay_check import check_recorded_games, exported_text
@@ -83,12 +83,16 @@ def at_0012_with_games(app, tmp_path):
         db.session.commit()
         upgrade(directory=str(MIGRATIONS_DIR), revision="0012_timed_out_moves")
         _seed_as_at_0012(tmp_path)
-        user = User(username="R0sa", email="r0sa@example.com", password_hash="x")
-        db.session.add(user)
-        db.session.flush()
+        # SQL, not the model: the model has the newest columns (users.guest), 0012 does not.
+        user_id = db.session.execute(text(
+            "INSERT INTO users (username, username_key, username_skeleton, email, password_hash) "
+            "VALUES ('R0sa', 'r0sa', 'rosa', 'r0sa@example.com', 'x')")).lastrowid
         db.session.execute(text("INSERT INTO players (name, name_skeleton, kind, user_id) "
-                                "VALUES ('R0sa', NULL, 'human', :id)"), {"id": user.id})
+                                "VALUES ('R0sa', NULL, 'human', :id)"), {"id": user_id})
         db.session.commit()
+        # The simulator records through the models, which have the newest columns: add the
+        # one a later migration brings to games (0016_guests checks first, and keeps it).
+        db.session.execute(text("ALTER TABLE games ADD COLUMN autostart_at DATETIME NULL"))
         simulate_recorded(PROFILES, 4, app.config["GAME"], seed=13, max_hands=3)
         db.session.commit()
     yield
