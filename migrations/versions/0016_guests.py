@@ -1,4 +1,4 @@
-"""guests and Play now: users.guest, games.autostart_at (#38)
+"""guests and Play now: users.guest, games.autostart_at
 
 A guest is an account made with one click (no email, a random password nobody knows): it sits
 at tables, is unrated and out of the rankings, and becomes a person's account when they sign up

@@ -1,4 +1,4 @@
-"""Play as a guest (#38): one click makes a guest's account for this browser and logs it in
+"""Play as a guest: one click makes a guest's account for this browser and logs it in
 (siete.web.logins); the guest plays at once, and signing up later keeps their games.
 
 One client address may make GUEST_RATE_LIMIT guests: a guest is a row, and rows are not free.

@@ -1,4 +1,4 @@
-"""Play now (#38): one click from the lobby to a seat where a game starts soonest
+"""Play now: one click from the lobby to a seat where a game starts soonest
 (siete.service.quick_play); a logged-out visitor becomes a guest on the way."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Guests: play without signing up (#38). A guest is an account made with one click: a name
+"""Guests: play without signing up. A guest is an account made with one click: a name
 like "Guest 4821", no email, and a password hash of nothing anyone can type, so only the
 browser that made it (its login session) can be it. Guests are unrated and out of the
 rankings; what else they may not do is in SECURITY.md.

@@ -1,4 +1,4 @@
-"""Who is online (#38), for the lobby of a logged-in player: the people seen at a table in the
+"""Who is online, for the lobby of a logged-in player: the people seen at a table in the
 last TABLE_WINDOW (game_players.last_seen_at, which a table's page writes every few seconds),
 with that table, then the people whose browser asked anything of the site in the last
 SESSION_WINDOW (login_sessions.last_seen_at, written once a minute at most), with none.

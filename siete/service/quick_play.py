@@ -1,4 +1,4 @@
-"""Play now (#38): one click seats a person where a game starts soonest.
+"""Play now: one click seats a person where a game starts soonest.
 
 That is the public waiting table with people at it that is closest to full (fewest free seats,
 then the oldest); if there is none, a new table with the usual settings, which starts by itself

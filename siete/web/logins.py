@@ -1,5 +1,5 @@
 """Logging a browser in on a fresh session: after a password (siete.auth), a reset link, or as
-a guest (#38, siete.service.guests), whose button is on the lobby and the login page alike."""
+a guest (siete.service.guests), whose button is on the lobby and the login page alike."""
 from __future__ import annotations
 
 from flask import current_app, flash, g, request, session
