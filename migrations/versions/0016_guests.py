@@ -6,7 +6,7 @@ from that browser. A table Play now opens starts by itself at games.autostart_at
 seats filled with bots. Old rows are people (guest 0) and tables their creator starts (NULL).
 
 Revision ID: 0016_guests
-Revises: 0013_house_bot_names
+Revises: 0015_table_chat
 Create Date: 2026-11-28
 
 Checks first, as 0002 does (a database made from a newer schema.sql and adopted).
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0016_guests'
-down_revision = '0013_house_bot_names'
+down_revision = '0015_table_chat'
 branch_labels = None
 depends_on = None
 

@@ -1,5 +1,5 @@
 """Play as a guest: one click makes a guest's account for this browser and logs it in
-(siete.web.logins); the guest plays at once, and signing up later keeps their games.
+(siete.web.fresh_login); the guest plays at once, and signing up later keeps their games.
 
 One client address may make GUEST_RATE_LIMIT guests: a guest is a row, and rows are not free.
 """
@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from siete.auth.routes import bp, lobby_url
-from siete.web.logins import GUEST_LIMIT, become_guest
+from siete.web.fresh_login import GUEST_LIMIT, become_guest
 from siete.web.urls import same_site_path
 
 

@@ -17,7 +17,7 @@ from siete.play.blueprint import bp, my_player, settings
 from siete.play.lobby_routes import OPEN_TABLE_LIMIT
 from siete.service.errors import TableError
 from siete.service.quick_play import play_now as seat_where_a_game_starts_soonest
-from siete.web.logins import GUEST_LIMIT, become_guest
+from siete.web.fresh_login import GUEST_LIMIT, become_guest
 
 
 @bp.post("/now")

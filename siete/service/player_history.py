@@ -15,7 +15,7 @@ from sqlalchemy import bindparam, false, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
-from siete.data.people import Player
+from siete.data.people import Player, User
 from siete.data.player_stats import PlayerRating
 from siete.data.reviews import SeatReviewRow
 from siete.engine.review_scale import weighted_accuracy
@@ -29,6 +29,11 @@ REVIEWED = SeatReviewRow.__table__
 def player_by_user(user_id: int) -> Any:
     """The players row of the account (id, name, ...), or None before its first game."""
     return db.session.execute(select(PLAYERS).where(PLAYERS.c.user_id == user_id)).first()
+
+
+def is_guest(user_id: int) -> bool:
+    """Whether the account is a guest's (siete.service.guests)."""
+    return bool(db.session.scalar(select(User.__table__.c.guest).where(User.__table__.c.id == user_id)))
 
 
 def rating_for_user(user_id: int) -> ShownRating | None:
@@ -48,7 +53,7 @@ MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.
                    REVIEWED.c.inaccuracies.label("review_inaccuracies"),
                    REVIEWED.c.value_lost.label("review_lost"))
             .join(GAMES, GAMES.c.id == SEATS.c.game_id)
-            # the seat's review (issue 27), by its primary key: none before the game ends
+            # the seat's review, by its primary key: none before the game ends
             .outerjoin(REVIEWED, REVIEWED.c.game_player_id == SEATS.c.id)
             .where(SEATS.c.player_id == bindparam("player_id"))
             .order_by(SEATS.c.game_id.desc()))
@@ -72,7 +77,7 @@ class GameLine:
     created_at: datetime | None
     show_odds: bool = False  # a practice table: not rated
     private: bool = False  # a private table: listed only to its players
-    # The seat's review (issue 27): its decisions, the best among them, the value lost in all.
+    # The seat's review: its decisions, the best among them, the value lost in all.
     review_decisions: int | None = None
     review_best: int | None = None
     review_lost: float | None = None

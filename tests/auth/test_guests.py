@@ -244,3 +244,16 @@ def test_a_visitor_at_a_waiting_table_becomes_a_guest_and_comes_back_to_join(app
     assert back.status_code == 303 and back.headers["Location"] == f"/tables/{table}"
     assert 'id="table-join"' in text(visitor.get(f"/tables/{table}"))
     assert visitor.post("/auth/guest?next=https://evil.example/").headers["Location"] == "/"
+
+
+def test_a_guest_at_a_table_has_no_chat(app):
+    """Chat is for people who signed up: a seated guest neither sees the box nor sends."""
+    from siete.data.chat_rows import TableMessage
+
+    client, _guest = guest_client(app)
+    game_id = int(client.post("/now").headers["Location"].rsplit("/", 1)[1])
+    assert 'id="chat-lines"' not in text(client.get(f"/tables/{game_id}"))
+    refused = client.post(f"/tables/{game_id}/chat", data={"body": "hola"})
+    assert refused.status_code == 403 and "hola" not in text(refused)
+    with app.app_context():
+        assert count(TableMessage) == 0

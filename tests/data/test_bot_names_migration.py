@@ -14,14 +14,15 @@ import json
 
 import pytest
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import select, text
+from sqlalchemy import inspect, select, text
+from sqlalchemy.schema import CreateColumn
 
 from siete.data.base import db
 from siete.data.database import SEED_SQL, run_sql_file
 from siete.data.games import Game, GameStateRow
 from siete.data.identity import name_skeleton
-from siete.data.migrations import MIGRATIONS_DIR
 from siete.data.people import Player
+from siete.paths import MIGRATIONS_DIR
 from siete.service.bot_games import simulate_recorded
 from siete.service.game_record import load_record
 from tests.support.replay_check import check_recorded_games, exported_text
@@ -73,6 +74,16 @@ def _renamed(value):
     return value
 
 
+def _add_newer_columns(table) -> None:
+    """The simulator records through the models, which have every later migration's columns:
+    add those the table lacks at 0012 (the later migrations check first, and keep them)."""
+    have = {column["name"] for column in inspect(db.session.connection()).get_columns(table.name)}
+    for column in table.columns:
+        if column.name not in have:
+            ddl = CreateColumn(column).compile(dialect=db.engine.dialect)
+            db.session.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {ddl}"))
+
+
 @pytest.fixture
 def at_0012_with_games(app, tmp_path):
     """Revision 0012, the old seed, R0sa (an old account 0004 left without a skeleton beside
@@ -90,9 +101,7 @@ def at_0012_with_games(app, tmp_path):
         db.session.execute(text("INSERT INTO players (name, name_skeleton, kind, user_id) "
                                 "VALUES ('R0sa', NULL, 'human', :id)"), {"id": user_id})
         db.session.commit()
-        # The simulator records through the models, which have the newest columns: add the
-        # one a later migration brings to games (0016_guests checks first, and keeps it).
-        db.session.execute(text("ALTER TABLE games ADD COLUMN autostart_at DATETIME NULL"))
+        _add_newer_columns(Game.__table__)
         simulate_recorded(PROFILES, 4, app.config["GAME"], seed=13, max_hands=3)
         db.session.commit()
     yield

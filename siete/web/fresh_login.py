@@ -8,7 +8,8 @@ from flask_login import current_user
 
 from siete.data.people import User
 from siete.service import guests
-from siete.web.extensions import Account, guest_rate_limit, limiter, log_in
+from siete.web.login import Account, log_in
+from siete.web.rate_limits import guest_rate_limit, limiter
 
 
 def start_session(user: User, remember: bool = False) -> Account:
