@@ -89,9 +89,11 @@ def register() -> ResponseReturnValue:
 def sign_up(form: RegisterForm, guest_id: int | None) -> User:
     """A new account, or (signing up as a guest from the browser) the guest's account turned
     into the person's, with every game it played."""
+    # A validated form has all three (DataRequired): "" only satisfies the types.
+    username, email, password = form.username.data or "", form.email.data or "", form.password.data or ""
     if guest_id is not None:
-        return guests.claim_guest(guest_id, form.username.data, form.email.data, form.password.data)
-    return accounts.create_account(form.username.data, form.email.data, form.password.data)
+        return guests.claim_guest(guest_id, username, email, password)
+    return accounts.create_account(username, email, password)
 
 
 @bp.route("/login", methods=["GET", "POST"])
