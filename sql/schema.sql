@@ -88,6 +88,8 @@ CREATE TABLE IF NOT EXISTS users (
     -- a younger account whose address an older one had (migration 0004, identity_clashes).
     email         VARCHAR(254) NULL,
     password_hash VARCHAR(255) NOT NULL,
+    -- A guest: no email, a random password nobody knows; unrated, not ranked, pruned unused.
+    guest         BOOL         NOT NULL DEFAULT 0,
     created_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -218,6 +220,8 @@ CREATE TABLE IF NOT EXISTS games (
     -- many messages were said (the table's poll compares it).
     chat_spectators  BOOL         NOT NULL DEFAULT 0,
     messages_sent    INT          NOT NULL DEFAULT 0,
+    -- Play now: the table starts by itself then, free seats filled with bots (NULL: its creator starts it).
+    autostart_at     DATETIME     NULL,
     created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by       VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -231,7 +235,8 @@ CREATE TABLE IF NOT EXISTS games (
     INDEX ix_games_status (status),
     INDEX ix_games_winner_player_id (winner_player_id),
     INDEX ix_games_creator_user_id (creator_user_id),
-    INDEX ix_games_rematch_of (rematch_of)
+    INDEX ix_games_rematch_of (rematch_of),
+    INDEX ix_games_autostart_at (autostart_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- The live state of a table: the engine's JSON, one row per game. version grows by one at

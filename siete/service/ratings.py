@@ -25,6 +25,7 @@ from siete.data.vocabulary import GameStatus
 from siete.service.rating_rules import (
     ShownRating,
     move_counts,
+    not_a_guest,
     rated_games_clause,
     rated_places,
     seat_facts,
@@ -264,7 +265,7 @@ def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict
     players = Player.__table__
     query = (select(players.c.name, players.c.kind, players.c.profile, RATINGS.c.ordinal,
                     RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
-             .join(players, players.c.id == RATINGS.c.player_id))
+             .join(players, players.c.id == RATINGS.c.player_id).where(not_a_guest()))
     if KINDS.get(who) is not None:
         query = query.where(players.c.kind == KINDS[who])
     rows = db.session.execute(query.order_by(RATINGS.c.ordinal.desc(), players.c.name)
@@ -273,11 +274,11 @@ def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict
 
 
 def rated_players(who: str = "all") -> int:
-    query = select(func.count()).select_from(RATINGS)
+    players = Player.__table__
+    query = (select(func.count()).select_from(RATINGS)
+             .join(players, players.c.id == RATINGS.c.player_id).where(not_a_guest()))
     if KINDS.get(who) is not None:
-        players = Player.__table__
-        query = (query.join(players, players.c.id == RATINGS.c.player_id)
-                 .where(players.c.kind == KINDS[who]))
+        query = query.where(players.c.kind == KINDS[who])
     return db.session.scalar(query) or 0
 
 
@@ -286,5 +287,6 @@ def ratings_of(player_ids: set[int]) -> dict[int, ShownRating]:
     if not player_ids:
         return {}
     rows = db.session.execute(select(RATINGS.c.player_id, RATINGS.c.ordinal, RATINGS.c.games)
-                              .where(RATINGS.c.player_id.in_(sorted(player_ids))))
+                              .join(Player.__table__, Player.__table__.c.id == RATINGS.c.player_id)
+                              .where(RATINGS.c.player_id.in_(sorted(player_ids)), not_a_guest()))
     return {row[0]: shown(row[1], row[2]) for row in rows}
