@@ -24,7 +24,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "service": {"engine", "data", "settings"},
     "web": {"engine", "data", "service", "i18n", "settings"},
     **{bp: {"engine", "data", "service", "i18n", "settings", "web"} for bp in BLUEPRINTS},
-    "cli": {"engine", "data", "service", "i18n", "settings", "app", "reports"},
+    "cli": {"engine", "data", "service", "i18n", "settings", "app"},
     "app": {"engine", "data", "service", "i18n", "settings", "web", "cli", *BLUEPRINTS},
     "__main__": {"cli"},
 }

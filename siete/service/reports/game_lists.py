@@ -15,10 +15,9 @@ from typing import Any
 from sqlalchemy import text
 
 from siete.data.base import db
-from siete.reports.from_aggregates import long_wins_threshold
+from siete.service.reports.queries import BETS, long_wins_threshold
 
 Key = tuple[int, ...]
-BETS = ("highest_bet", "lowest_bet")
 MAX_SEATS = 8  # R2.1: a game's extreme bet is made by at most every one of its 8 seats
 
 
