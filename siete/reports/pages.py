@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from flask import current_app
 
 from siete.i18n.report_words import report_explanation, report_title
-from siete.service.reports.definitions import GAME_LISTS, REPORTS, ReportDef, ReportRows, Row
+from siete.service.reports.definitions import GAME_LISTS, REPORTS, TOTAL_ROW_NAME, ReportDef, ReportRows, Row
 from siete.service.reports.queries import count_rows, read_report
-from siete.service.reports.report_downloads import TOTAL_ROW_NAME, rows_of_player
 from siete.web.caching import kept
 from siete.web.charts import Chart, report_chart
 
@@ -100,7 +99,7 @@ def report_page(report: ReportDef, page: int, sort: str | None, descending: bool
         page = min(max(page, 1), pages)
         result = read_report(report, limit=PAGE_ROWS, offset=(page - 1) * PAGE_ROWS, player_id=pid)
         return ReportPage(result, page, pages, total, None, False, player, False)
-    result = rows_of_player(whole(report), player)
+    result = whole(report).of_player(player)
     rows = list(result.rows)
     if sort is not None and sort in result.columns:
         rows = _sorted(rows, result.columns, sort, descending)

@@ -30,12 +30,17 @@ from siete.data.database import lift_statement_time_limit, limit_statement_time
 from siete.i18n.report_words import cell_text, column_label, report_explanation, report_title
 from siete.reports.downloads import csv_chunks, json_chunks, xml_chunks
 from siete.reports.pages import OverviewEntry, overview, report_page
-from siete.service.reports.definitions import GAME_LISTS, REPORTS, ReportDef, get_report
-from siete.service.reports.queries import player_id
+from siete.service.reports.definitions import (
+    GAME_LISTS,
+    PLAYER_COLUMNS,
+    REPORTS,
+    TOTAL_ROW_NAME,
+    ReportDef,
+    get_report,
+)
+from siete.service.reports.queries import find_player_id
 from siete.service.reports.report_downloads import (
     DOWNLOAD_PAGE_GAMES,
-    PLAYER_COLUMNS,
-    TOTAL_ROW_NAME,
     Download,
     NoSuchPage,
     every_report,
@@ -101,7 +106,7 @@ def _report_or_404(key: str) -> ReportDef:
 
 def _player_filter() -> tuple[str | None, int | None]:
     name = (request.args.get("player") or "").strip()[:40] or None
-    pid = player_id(name)
+    pid = find_player_id(name)
     if name and pid is None:
         abort(404, description=_("There is no player called %(name)s.", name=name))
     return name, pid

@@ -20,6 +20,10 @@ Row = tuple[Cell, ...]
 # The four reports that list games: they grow with the history, so they are read a page (and
 # downloaded a chunk) at a time; the twelve others have a row per player, card or position.
 GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})
+# The columns whose cells name a player (report 14 calls its player the bank), and the name of
+# a total row (reports 7, 12, 14), which names no one.
+PLAYER_COLUMNS = ("player", "nemesis", "bank")
+TOTAL_ROW_NAME = "*"
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,13 @@ class ReportRows:
 
     def with_rows(self, rows: tuple[Row, ...] | list[Row]) -> ReportRows:
         return replace(self, rows=tuple(rows))
+
+    def of_player(self, name: str | None) -> ReportRows:
+        """The rows that name the player `name` in a player column (every row for no name)."""
+        if not name:
+            return self
+        return self.with_rows([row for row in self.rows if any(
+            column in PLAYER_COLUMNS and value == name for column, value in zip(self.columns, row))])
 
     def machine_form(self, title: str) -> dict[str, object]:
         """REPORTS.md's form for machines (JSON, XML): {key, title, columns, rows} in lists."""

@@ -45,7 +45,7 @@ def _number(sql_file: str, params: dict[str, Any]) -> int:
     return int(db.session.execute(text(report_sql(sql_file)), params).scalar() or 0)
 
 
-def player_id(name: str | None) -> int | None:
+def find_player_id(name: str | None) -> int | None:
     """The id of the player called `name` (None for no name, or no such player)."""
     if not name:
         return None

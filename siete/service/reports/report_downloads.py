@@ -9,15 +9,11 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from siete.service.reports.definitions import GAME_LISTS, REPORTS, ReportDef, ReportRows, Row
+from siete.service.reports.definitions import GAME_LISTS, REPORTS, ReportDef
 from siete.service.reports.game_lists import ListReader
 from siete.service.reports.queries import count_rows, plain_rows, read_report
 
 DOWNLOAD_PAGE_GAMES = 20_000  # games per file of a game list: a few MB, a second or two to send
-# The columns whose cells name a player (report 14 calls its player the bank), and the name of
-# a total row (reports 7, 12, 14), which names no one.
-PLAYER_COLUMNS = ("player", "nemesis", "bank")
-TOTAL_ROW_NAME = "*"
 
 
 class NoSuchPage(LookupError):
@@ -39,18 +35,6 @@ class Download:
         return list(self.report.columns)
 
 
-def row_has_player(columns: tuple[str, ...], row: Row, name: str) -> bool:
-    """True for a row with `name` in one of its player columns."""
-    return any(column in PLAYER_COLUMNS and value == name for column, value in zip(columns, row))
-
-
-def rows_of_player(result: ReportRows, name: str | None) -> ReportRows:
-    """The rows that name the player `name` (every row for no name)."""
-    if not name:
-        return result
-    return result.with_rows([r for r in result.rows if row_has_player(result.columns, r, name)])
-
-
 def open_download(report: ReportDef, player: str | None, player_id: int | None, page: int = 1,
                   size: int = DOWNLOAD_PAGE_GAMES) -> Download:
     """A page of a report for a file, narrowed to a player. The queries that find the page run
@@ -59,7 +43,7 @@ def open_download(report: ReportDef, player: str | None, player_id: int | None, 
     if report.key not in GAME_LISTS:
         if page != 1:
             raise NoSuchPage(page)
-        rows = rows_of_player(read_report(report), player).rows
+        rows = read_report(report).of_player(player).rows
         return Download(report, 1, 1, False, [list(rows)])
     pages = max(1, math.ceil(count_rows(report.key, player_id) / size))
     if not 1 <= page <= pages:
