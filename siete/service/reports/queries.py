@@ -35,6 +35,10 @@ BETS = ("highest_bet", "lowest_bet")
 # The game lists read whole (the CLI, the tests): LIMIT has no "all" that both databases
 # take, so a bound no history reaches.
 EVERY_ROW = 2**62
+# A game list's order is a key: (minus_points, game) for report 10, the game for the others.
+Key = tuple[int, ...]
+# The keys a game list's files bound their rows with, open: every row.
+OPEN_BOUNDS = {"after_game": -1, "upto_game": EVERY_ROW, "after_points": -EVERY_ROW, "upto_points": EVERY_ROW}
 
 
 def _rows(sql_file: str, params: dict[str, Any] | None = None) -> list[list[object]]:
@@ -79,7 +83,7 @@ def read_report(report: ReportDef, limit: int | None = None, offset: int = 0,
     limit/offset/player_id narrow the four game lists (2, 3, 10, 13; 2 and 3 page by game);
     the other reports are small and always read whole.
     """
-    return _result(report, _read_rows(report, limit, offset, player_id))
+    return _result(report, list_rows(report, limit, offset, player_id))
 
 
 def run_reports(only: str | None = None, plain: bool = False) -> list[ReportRows]:
@@ -91,11 +95,13 @@ def run_reports(only: str | None = None, plain: bool = False) -> list[ReportRows
     return [run_report(report) if plain else read_report(report) for report in chosen]
 
 
-def _read_rows(report: ReportDef, limit: int | None, offset: int,
-               player_id: int | None) -> list[list[object]]:
-    """The report's rows, in its order: all of them, or `limit` from `offset` for game lists."""
+def list_rows(report: ReportDef, limit: int | None = None, offset: int = 0, player_id: int | None = None,
+              after: Key | None = None, upto: Key | None = None) -> list[list[object]]:
+    """The report's rows, in its order, as the driver gives them: all of them, or for a game
+    list `limit` from `offset` (games, for reports 2 and 3) whose key is past `after` and not
+    past `upto` (a download's chunk)."""
     page = {"limit": EVERY_ROW if limit is None else int(limit), "offset": int(offset),
-            "player_id": player_id}
+            "player_id": player_id, **_bounds(report, after, upto)}
     if report.key in BETS:
         return _bet_rows(report, limit, page)
     if report.key == "long_wins":
@@ -105,11 +111,28 @@ def _read_rows(report: ReportDef, limit: int | None, offset: int,
     return _rows(report.aggregate_file, page)
 
 
+def _bounds(report: ReportDef, after: Key | None, upto: Key | None) -> dict[str, int]:
+    """The files' bounds on a list's key: open, or past `after` and up to `upto`."""
+    names = ("points", "game") if report.key == "long_wins" else ("game",)
+    bounds = dict(OPEN_BOUNDS)
+    for side, key in (("after", after), ("upto", upto)):
+        if key is not None:
+            bounds.update({f"{side}_{name}": int(value) for name, value in zip(names, key)})
+    return bounds
+
+
+def key_of(report: ReportDef, row: Sequence[object]) -> Key:
+    """A game list's row's key: (minus_points, game) for report 10, the game for the others."""
+    if report.key == "long_wins":
+        return -int(cast(int, row[2])), int(cast(int, row[1]))
+    return (int(cast(int, row[0] if report.key in BETS else row[1])),)
+
+
 def _bet_rows(report: ReportDef, limit: int | None, page: dict[str, Any]) -> list[list[object]]:
     """Reports 2 and 3 page by game (a game may have several players on the same bet): the
     page's games first, then the rows of the games from its first to its last."""
     page["highest"] = int(report.key == "highest_bet")
-    if limit is None:  # every row (the CLI, downloads): no page of games to find
+    if limit is None:  # every row (the CLI, the tests): no page of games to find
         return _rows(report.aggregate_file, {**page, "first_game": 0, "last_game": EVERY_ROW})
     pages = "02_03_page_games" if page["player_id"] is None else "02_03_page_games_of_a_player"
     games: Sequence[int] = db.session.execute(
