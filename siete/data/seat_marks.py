@@ -47,8 +47,9 @@ class TableMarks:
     version: int | None
     deadline: datetime | None
     seats: tuple[SeatMark, ...]
-    private: bool = False  # a private table (#26): its poll answers only who may see it
+    private: bool = False  # a private table: its poll answers only who may see it
     invite_token: str | None = None
+    messages_sent: int = 0  # chat messages said at the table (siete.service.chat)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class TableSeen:
     reactions: int
     named_seat_exists: bool
     named_seat_seen_at: datetime | None
+    messages: int = 0  # chat messages said at the table
 
 
 class json_array_of(FunctionElement[str]):  # noqa: N801 (SQL functions are lower case)

@@ -24,7 +24,7 @@ from flask_login import current_user
 from siete.data.games import Game, GamePlayer
 from siete.engine.bots import PROFILES
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, login_required, my_player, settings, user_id
+from siete.play.blueprint import bp, my_player, settings, user_id
 from siete.play.forms import NewTableForm
 from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
@@ -35,7 +35,8 @@ from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
 from siete.service.rematch import play_again
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
-from siete.web.extensions import limiter
+from siete.web.login import login_required
+from siete.web.rate_limits import limiter
 
 
 @bp.get("/")
@@ -63,7 +64,7 @@ def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
     page = request.args.get("page", 1, type=int) or 1
     marker = lobby_marker(user_id()) if marker is None else marker  # read first: never newer than the lists
     lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id())
-    # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
+    # Everyone's rating beside their name, humans and bots on one scale: one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
     return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated)), "lobby_v": marker,
             "lobby_poll_ms": LOBBY_POLL_MS}
@@ -150,7 +151,7 @@ def again(game_id: int) -> ResponseReturnValue:
     spec = TableSpec(name=game.name, seats=game.num_players,
                      bots=bots if watch else bots[:game.num_players - 1],
                      max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch,
-                     show_odds=game.show_odds)
+                     show_odds=game.show_odds, chat_spectators=game.chat_spectators)
     try:  # with people: the rematch, its players invited (or the seat at the one opened already)
         new_id = open_table(spec) if watch else play_again(settings(), game_id, my_player(), spec)
     except TableError as exc:  # the service has rolled its work back

@@ -24,18 +24,10 @@ from flask_login import current_user
 from siete.data.base import utcnow, utcnow_ms
 from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import (
-    bp,
-    login_required,
-    my_player,
-    player_name,
-    session_claim,
-    settings,
-    signed_in,
-    user_id,
-)
+from siete.play.blueprint import bp, my_player, player_name, session_claim, settings, signed_in, user_id
 from siete.play.context import table_context
 from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
+from siete.play.table_chat import chat_part
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
@@ -51,7 +43,7 @@ from siete.service.table_access import game_visible_to, key_matches
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
-from siete.web.extensions import claimed_session, forget_login, login_manager
+from siete.web.login import claimed_session, forget_login, login_manager, login_required
 from siete.web.security import wants_fragment
 
 
@@ -107,7 +99,7 @@ def _poll_marks(game_id: int, now: datetime) -> PollMarks | TablePulse:
 
 
 def _polls_private_table(pulse: TablePulse, game_id: int) -> bool:
-    """A seated viewer, or one whose key is the table's, may have the cheap 204 (#26)."""
+    """A seated viewer, or one whose key is the table's, may have the cheap 204."""
     if pulse.viewer_seated:
         return True
     return key_matches(pulse.invite_token, table_key(game_id))
@@ -138,8 +130,9 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
         guard_table(ctx.game, viewer_id)  # table to who may not see it
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
-    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch (#26)
-    return render_template(template, **ctx.template_args(), **friends), status
+    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch
+    chat = chat_part(game_id, viewer_id, ctx.life.live_marker if ctx.life else "", not fragment_only)
+    return render_template(template, **ctx.template_args(), **friends, **chat.template_args()), status
 
 
 def _perform(game_id: int, move: Callable[[], object], done: str | None = None) -> ResponseReturnValue:

@@ -47,7 +47,7 @@ from siete.service.reports.report_downloads import (
     open_download,
 )
 from siete.web.caching import kept
-from siete.web.extensions import limiter
+from siete.web.rate_limits import limiter
 
 bp = Blueprint("reports", __name__)
 TONES = 6  # reports have a background colour each: the frames cycle through this many tones

@@ -31,7 +31,7 @@ from siete.settings import ServiceSettings
 DEFAULT_TURN_SECONDS = 30
 SEATING = "seating"  # the step of a table's seed that draws its seat cards and first deck
 # New bots are named "<Profile>-<n>": usernames are letters and digits only, so no account can
-# ever hold (or take first) a bot's name (#15.5). Older bots keep the names they have.
+# ever hold (or take first) a bot's name. Older bots keep the names they have.
 BOT_NAME_SEPARATOR = "-"
 BOT_NAME_ATTEMPTS = 8
 
@@ -46,8 +46,9 @@ class TableSpec:
     max_hands: int = 15
     turn_seconds: int = DEFAULT_TURN_SECONDS
     creator_sits: bool = True
-    show_odds: bool = False  # a practice table: odds at each turn, not rated (#27.4)
+    show_odds: bool = False  # a practice table: odds at each turn, not rated
     private: bool = False  # only the invite link opens it (siete.service.table_access)
+    chat_spectators: bool = False  # spectators chat too (a public table only: siete.service.chat)
 
 
 def verify_spec(spec: TableSpec, config: GameConfig) -> None:
@@ -141,7 +142,7 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     With no creator (the simulator) the table is a bots-only one nobody sits at. With
     `max_open`, an account that already has that many tables waiting or playing is refused.
     A table whose spec has no name is named after who opened it: their name alone, the same
-    in every language (#25).
+    in every language.
     """
     verify_spec(spec, config)
     if creator is not None and creator.user_id is not None and max_open is not None:
@@ -154,7 +155,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
                 max_hands=spec.max_hands, turn_seconds=spec.turn_seconds, show_odds=spec.show_odds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
                 creator_user_id=creator.user_id if creator else None, created_by=by, updated_by=by,
-                private=spec.private, invite_token=new_token() if spec.private else None)
+                private=spec.private, invite_token=new_token() if spec.private else None,
+                chat_spectators=spec.chat_spectators)
     if seed is not None:
         game.seed = seed
     seated = [creator] if creator and spec.creator_sits else []

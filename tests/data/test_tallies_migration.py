@@ -1,6 +1,6 @@
-"""Migration 0014 drops the write-only tallies player_first_cards and player_nemeses (the
+"""Migration 0016 drops the write-only tallies player_first_cards and player_nemeses (the
 profiles and reports read the report aggregates); downgrading creates them again, filled with
-what the finished games give, as the code of 0013 kept them."""
+what the finished games give, as the code before it kept them."""
 from __future__ import annotations
 
 from collections import Counter
@@ -16,7 +16,7 @@ from siete.data.migrations import MIGRATIONS_DIR
 from siete.service.bot_games import simulate_recorded
 
 TALLIES = {"player_first_cards", "player_nemeses"}
-BEFORE = "0013_house_bot_names"
+BEFORE = "0015_table_chat"
 
 
 def tables() -> set[str]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-SQL_DIR = "sql/reports"
+from siete.paths import REPO_ROOT
+
+REPORTS_SQL = "sql/reports"
 # One value of a report's row: a count or id, a rounded ratio, a name or code, or nothing.
 Cell = int | float | str | None
 Row = tuple[Cell, ...]
@@ -37,12 +37,12 @@ class ReportDef:
     @property
     def sql_file(self) -> str:
         """The definition over the raw record."""
-        return f"{SQL_DIR}/{self.number:02d}_{self.key}.sql"
+        return f"{REPORTS_SQL}/{self.number:02d}_{self.key}.sql"
 
     @property
     def aggregate_file(self) -> str:
         """The same rows read from the aggregates (siete/service/report_aggregates.py)."""
-        return f"{SQL_DIR}/{self.number:02d}_{self.key}.aggregate.sql"
+        return f"{REPORTS_SQL}/{self.number:02d}_{self.key}.aggregate.sql"
 
 
 @dataclass(frozen=True)

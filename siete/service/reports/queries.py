@@ -19,7 +19,7 @@ from siete.data.base import db
 from siete.data.people import Player
 from siete.service.reports.definitions import (
     REPORTS,
-    SQL_DIR,
+    REPORTS_SQL,
     Cell,
     ReportDef,
     ReportRows,
@@ -61,7 +61,7 @@ def long_wins_threshold() -> int | None:
 
     points > W / N for integers is points >= W // N + 1, so -points < -(W // N).
     """
-    row = db.session.execute(text(report_sql(f"{SQL_DIR}/10_long_wins_threshold.aggregate.sql"))).first()
+    row = db.session.execute(text(report_sql(f"{REPORTS_SQL}/10_long_wins_threshold.aggregate.sql"))).first()
     if row is None or not row[0]:
         return None
     return -(int(row[1]) // int(row[0]))
@@ -136,7 +136,7 @@ def _bet_rows(report: ReportDef, limit: int | None, page: dict[str, Any]) -> lis
         return _rows(report.aggregate_file, {**page, "first_game": 0, "last_game": EVERY_ROW})
     pages = "02_03_page_games" if page["player_id"] is None else "02_03_page_games_of_a_player"
     games: Sequence[int] = db.session.execute(
-        text(report_sql(f"{SQL_DIR}/{pages}.aggregate.sql")), page).scalars().all()
+        text(report_sql(f"{REPORTS_SQL}/{pages}.aggregate.sql")), page).scalars().all()
     if not games:
         return []
     return _rows(report.aggregate_file, {**page, "first_game": games[0], "last_game": games[-1]})
@@ -147,14 +147,14 @@ def count_rows(key: str, player_id: int | None = None) -> int:
     params: dict[str, Any] = {"player_id": player_id}
     if key in BETS:
         if player_id is None:
-            return _number(f"{SQL_DIR}/02_03_games.count.sql", params)
+            return _number(f"{REPORTS_SQL}/02_03_games.count.sql", params)
         params["highest"] = int(key == "highest_bet")
-        return _number(f"{SQL_DIR}/02_03_games_of_a_player.count.sql", params)
+        return _number(f"{REPORTS_SQL}/02_03_games_of_a_player.count.sql", params)
     if key == "long_wins":
         params["threshold"] = long_wins_threshold()
-        return 0 if params["threshold"] is None else _number(f"{SQL_DIR}/10_long_wins.count.sql", params)
+        return 0 if params["threshold"] is None else _number(f"{REPORTS_SQL}/10_long_wins.count.sql", params)
     if key == "few_draw_winners":
-        return _number(f"{SQL_DIR}/13_few_draw_winners.count.sql", params)
+        return _number(f"{REPORTS_SQL}/13_few_draw_winners.count.sql", params)
     return len(read_report(get_report(key)).rows)
 
 

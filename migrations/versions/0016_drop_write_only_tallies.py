@@ -5,22 +5,22 @@ profile that was to read them instead of the player's history; nothing reads the
 profiles and the reports read the report aggregates (report_first_cards, report_nemeses), which
 leave private games out as every public page must. They cost a finish two upserts for nothing.
 
-Revision ID: 0014_drop_write_only_tallies
-Revises: 0013_house_bot_names
+Revision ID: 0016_drop_write_only_tallies
+Revises: 0015_table_chat
 Create Date: 2026-11-28
 
-Downgrading creates them again and fills them from the finished games, as the code of 0013
+Downgrading creates them again and fills them from the finished games, as the code before it
 expects to find them (every finished seat counted, private and practice games too).
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0014_drop_write_only_tallies'
-down_revision = '0013_house_bot_names'
+revision = '0016_drop_write_only_tallies'
+down_revision = '0015_table_chat'
 branch_labels = None
 depends_on = None
 
-BY = 'migration 0014'
+BY = 'migration 0016'
 CONTROL_COLUMNS = (
     ('created_at', sa.DateTime, sa.text('CURRENT_TIMESTAMP')),
     ('created_by', lambda: sa.String(length=64), 'system'),
@@ -28,7 +28,7 @@ CONTROL_COLUMNS = (
     ('updated_by', lambda: sa.String(length=64), 'system'),
 )
 TABLE_OPTIONS = {'mysql_charset': 'utf8mb4', 'mysql_collate': 'utf8mb4_bin', 'mysql_engine': 'InnoDB'}
-# The tallies as the code of 0013 summed them: a seat with a result is a seat of a finished game.
+# The tallies as the code before it summed them: a seat with a result is a seat of a finished game.
 FIRST_CARDS = (
     "INSERT INTO player_first_cards (player_id, card_id, times, created_by, updated_by)"
     " SELECT s.player_id, t.first_card_id, COUNT(*), :by, :by"
