@@ -468,37 +468,6 @@ CREATE TABLE IF NOT EXISTS game_ratings (
     INDEX ix_game_ratings_player_history (player_id, id, game_id, mu_after, sigma_after)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
--- Per player, how often each card was its first card, over its finished games; and per
--- player, how often each winner beat it. Summed when a game's finish is recorded (with its
--- ratings), so a profile reads a few rows instead of every turn and game of the player.
-CREATE TABLE IF NOT EXISTS player_first_cards (
-    player_id  INT         NOT NULL,
-    card_id    INT         NOT NULL,
-    times      INT         NOT NULL,
-    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    CONSTRAINT pk_player_first_cards PRIMARY KEY (player_id, card_id),
-    CONSTRAINT fk_player_first_cards_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
-    CONSTRAINT fk_player_first_cards_card_id_cards FOREIGN KEY (card_id) REFERENCES cards (id),
-    INDEX ix_player_first_cards_card_id (card_id)
-) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
-
-CREATE TABLE IF NOT EXISTS player_nemeses (
-    player_id  INT         NOT NULL,
-    winner_id  INT         NOT NULL,
-    games      INT         NOT NULL,
-    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    CONSTRAINT pk_player_nemeses PRIMARY KEY (player_id, winner_id),
-    CONSTRAINT fk_player_nemeses_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
-    CONSTRAINT fk_player_nemeses_winner_id_players FOREIGN KEY (winner_id) REFERENCES players (id),
-    INDEX ix_player_nemeses_winner_id (winner_id)
-) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
-
 -- ---------------------------------------------------------------- report aggregates
 -- Figures of the finished games, added when each game finishes (siete/service/report_aggregates.py,
 -- in the transaction that records the finish), so a report reads a few rows per player

@@ -32,7 +32,6 @@ from siete.service.rating_rules import (
     shown,
 )
 from siete.service.report_aggregates import lock_finishes
-from siete.service.tallies import rebuild_tallies, tally_game, tally_games
 from siete.service.unit_of_work import unit_of_work
 
 if TYPE_CHECKING:  # imported when first used, in model()
@@ -110,7 +109,6 @@ def rate_game(game_id: int, by: str, counts: Mapping[int, tuple[int, int | None]
         .where(RATINGS.c.player_id.in_(ids)))}
     after = rate_places(places, current)
     _store(game_id, places, current, after, by)
-    tally_game(game_id, by)
     return True
 
 
@@ -148,7 +146,6 @@ def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
         played.update(pid for pid, _ in places)
     connection.execute(insert(GAME_RATINGS), rows)  # in rating order: their ids keep it
     _write_ratings(current, played, rated_before, by)
-    tally_games([game_id for game_id, _ in games], by)
 
 
 def _write_ratings(current: dict[int, Skill], played: Counter[int], rated_before: set[int],
@@ -251,7 +248,6 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
             _store(game_id, seats, current, after, by)
             current.update(after)
             rated += 1
-        rebuild_tallies(by)
     return rated
 
 

@@ -5,8 +5,8 @@ at tables, is unrated and out of the rankings, and becomes a person's account wh
 from that browser. A table Play now opens starts by itself at games.autostart_at, its free
 seats filled with bots. Old rows are people (guest 0) and tables their creator starts (NULL).
 
-Revision ID: 0016_guests
-Revises: 0015_table_chat
+Revision ID: 0015_guests
+Revises: 0014_table_chat
 Create Date: 2026-11-28
 
 Checks first, as 0002 does (a database made from a newer schema.sql and adopted).
@@ -14,8 +14,8 @@ Checks first, as 0002 does (a database made from a newer schema.sql and adopted)
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0016_guests'
-down_revision = '0015_table_chat'
+revision = '0015_guests'
+down_revision = '0014_table_chat'
 branch_labels = None
 depends_on = None
 

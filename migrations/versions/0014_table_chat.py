@@ -4,7 +4,7 @@ games gets chat_spectators (the creator let spectators chat: a public table only
 messages_sent (the messages said, which the table's poll compares); table_messages keeps each
 message with its game; chat_mutes keeps whom each person muted.
 
-Revision ID: 0015_table_chat
+Revision ID: 0014_table_chat
 Revises: 0013_house_bot_names
 Create Date: 2026-11-28
 
@@ -13,7 +13,7 @@ Checks first, as 0009 does (a database made from a newer schema.sql and adopted)
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0015_table_chat'
+revision = '0014_table_chat'
 down_revision = '0013_house_bot_names'
 branch_labels = None
 depends_on = None
