@@ -22,9 +22,11 @@ from siete.play import (  # noqa: F401  (they attach their routes to play_bp)
     lobby_routes,
     reaction_routes,
     routes,
+    stream_routes,
 )
 from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
+from siete.service import table_bus
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
 from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
@@ -44,6 +46,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     with app.app_context():
         configure_engine(db.engine, app.config.get("DB_PING_AFTER_IDLE_S", PING_AFTER_IDLE_S))
+    table_bus.configure(app.config.get("PUSH_REDIS_URL"))  # Redis pub/sub, else in-process
     create_on_first_start(app)  # SQLite: `flask run` alone just works; db-setup reports it
     register_commands(app)
     app.register_blueprint(site_bp)  # /livez, /healthz
@@ -60,6 +63,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SECRET_KEY=secret_key_from_environment(DEV_SECRET_KEY),
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        PUSH_REDIS_URL=os.environ.get("PUSH_REDIS_URL", ""),  # the pages' news between processes
     )
     if test_config:
         app.config.update(test_config)
