@@ -27,6 +27,7 @@ from siete.play import (  # noqa: F401  (they attach their routes to play_bp)
 from siete.play.blueprint import bp as play_bp
 from siete.reports.routes import bp as reports_bp
 from siete.service import table_bus
+from siete.service.table_stream import MAX_STREAMS_PER_VISITOR
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
 from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
@@ -64,6 +65,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         PUSH_REDIS_URL=os.environ.get("PUSH_REDIS_URL", ""),  # the pages' news between processes
+        STREAMS_PER_VISITOR=int(os.environ.get("STREAMS_PER_VISITOR", str(MAX_STREAMS_PER_VISITOR))),
     )
     if test_config:
         app.config.update(test_config)

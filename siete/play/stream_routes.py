@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Response, abort, request, stream_with_context
+from flask import Response, abort, current_app, request, stream_with_context
 from flask.typing import ResponseReturnValue
 
 from siete.data.base import utcnow
@@ -14,10 +14,10 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
-from siete.service.presence import SEEN_EVERY, end_read, lobby_marker, presence_beat, table_pulse
+from siete.service.presence import end_read, lobby_marker, presence_beat, table_pulse
 from siete.service.table_access import game_visible_to
 from siete.service.table_bus import LOBBY, bus, table_channel
-from siete.service.table_stream import HEARTBEAT_S, give_back_slot, news_stream, take_slot
+from siete.service.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
 from siete.web.extensions import claimed_session
 
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx: never buffer it
@@ -58,9 +58,9 @@ def _reconnected() -> bool:
 def _stream(channel: str, behind: bool, beat: Callable[[], bool] | None = None) -> ResponseReturnValue:
     """The streamed answer, held open; 429 past the visitor's streams (the page then polls)."""
     visitor = _visitor()
-    if not take_slot(visitor):
+    if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
         return "", 429
-    events = news_stream(bus(), channel, behind, beat, SEEN_EVERY.total_seconds() if beat else HEARTBEAT_S)
+    events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S)
     response = Response(stream_with_context(events), mimetype="text/event-stream", headers=STREAM_HEADERS)
     response.call_on_close(lambda: give_back_slot(visitor))
     return response

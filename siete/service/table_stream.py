@@ -17,19 +17,23 @@ from siete.service.table_bus import Bus
 
 RETRY_MS = 2000  # how soon the browser reconnects a stream that ended
 HEARTBEAT_S = 15.0  # under the usual 30-60 s idle timeouts of proxies and load balancers
+# A seated viewer's stream notes them here and looks for departures this often: the seat is
+# written every other beat (presence.SEEN_EVERY, 8 s: at 10 s), inside the 12 s window, and
+# someone gone shows within the window and a beat (17 s at most).
+SEATED_BEAT_S = 5.0
 STREAM_FOR_S = 300.0  # then the stream ends and the browser reconnects (spreads streams after a restart)
-MAX_STREAMS_PER_VISITOR = 8  # per process: a few tabs each; more is a runaway script
+MAX_STREAMS_PER_VISITOR = 8  # per process (STREAMS_PER_VISITOR): a few tabs each; more is a runaway script
 CHANGED = "changed"
 
 _open: Counter[str] = Counter()
 _open_lock = threading.Lock()
 
 
-def take_slot(visitor: str) -> bool:
+def take_slot(visitor: str, cap: int = MAX_STREAMS_PER_VISITOR) -> bool:
     """Whether the visitor (a login session, else an address) may open one more stream in
     this process; if so the slot is theirs until give_back_slot."""
     with _open_lock:
-        if _open[visitor] >= MAX_STREAMS_PER_VISITOR:
+        if _open[visitor] >= cap:
             return False
         _open[visitor] += 1
         return True
@@ -69,10 +73,12 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
             if ear.wait(min(beat_every, left)):
                 if not ear.closing:
                     yield sse_event(CHANGED, _event_id())
-            elif beat is not None and beat():
+                continue
+            # the comment first: a page gone is found by this write failing, before its
+            # beat would note the viewer here once more
+            yield ": beat\n\n"
+            if beat is not None and beat():
                 yield sse_event(CHANGED, _event_id())
-            else:
-                yield ": beat\n\n"
     finally:
         ear.close()
 

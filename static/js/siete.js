@@ -132,8 +132,18 @@
     if (!isNaN(due)) dueTimer = setTimeout(function () { ask(document.getElementById("table")); }, due);
   }
 
-  function onStreamOpen() { streaming = true; schedulePoll(); }
-  function onStreamLost() { streaming = false; if (!pollTimer) schedulePoll(); }
+  // The stream's element says whether it is open (data-stream="open"): for the eye, and tests.
+  function onStreamOpen(evt) {
+    streaming = true;
+    evt.target.setAttribute("data-stream", "open");
+    schedulePoll();
+  }
+
+  function onStreamLost(evt) {
+    streaming = false;
+    if (evt.target && evt.target.setAttribute) evt.target.setAttribute("data-stream", "lost");
+    if (!pollTimer) schedulePoll();
+  }
 
   /* ---- Saying what happened: new log lines to #announcer, your turn in the title ---- */
   var lastLines = null;

@@ -14,6 +14,7 @@ from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.play.polling import FALLBACK_POLL_MS
 from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, table_pulse
+from siete.service.table_stream import SEATED_BEAT_S
 from siete.web.extensions import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
 from tests.support.presence import last_seen, set_last_seen
@@ -55,7 +56,7 @@ def test_a_page_asking_at_any_of_its_paces_keeps_its_seat_here_between_writes():
     (no stream) or its stream notes it (every SEEN_EVERY), its seat's last write is never older
     than the window allows, with a second to spare for a late timer."""
     start = utcnow()
-    for every_ms in (FALLBACK_POLL_MS, int(SEEN_EVERY.total_seconds() * 1000)):
+    for every_ms in (FALLBACK_POLL_MS, int(SEATED_BEAT_S * 1000)):
         written, oldest = None, timedelta(0)
         for tick in range(120_000 // every_ms):
             now = start + timedelta(milliseconds=tick * every_ms)
