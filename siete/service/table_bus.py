@@ -128,7 +128,7 @@ class Bus:
         with self._lock:
             if self._listener is not None:
                 return
-            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             pubsub.psubscribe(**{PREFIX + "*": self._heard})
             self._listener = pubsub.run_in_thread(sleep_time=None, daemon=True,
                                                   exception_handler=self._lost)
