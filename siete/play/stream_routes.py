@@ -56,7 +56,10 @@ def _reconnected() -> bool:
 
 
 def _stream(channel: str, behind: bool, beat: Callable[[], bool] | None = None) -> ResponseReturnValue:
-    """The streamed answer, held open; 429 past the visitor's streams (the page then polls)."""
+    """The streamed answer, held open; 429 past the visitor's streams, 503 while the bus is
+    down (the page then polls)."""
+    if not bus().ready():  # no news would come: the page polls instead (and retries later)
+        return "", 503
     visitor = _visitor()
     if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
         return "", 429

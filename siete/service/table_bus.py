@@ -66,7 +66,12 @@ class Bus:
     def __init__(self, redis_url: str | None = None) -> None:
         self._lock = threading.Lock()
         self._ears: defaultdict[str, set[Subscription]] = defaultdict(set)
-        self._redis = redis.Redis.from_url(redis_url) if redis_url else None
+        # Publishing happens inside a move's request: a Redis that does not answer costs it a
+        # second at most. The subscriber waits for news as long as it takes (its own client).
+        self._redis = redis.Redis.from_url(redis_url, socket_connect_timeout=1, socket_timeout=1) \
+            if redis_url else None
+        self._listening = redis.Redis.from_url(redis_url, socket_connect_timeout=1, health_check_interval=30) \
+            if redis_url else None
         self._listener: Any = None
         self.closing = False
 
@@ -91,8 +96,18 @@ class Bus:
             self._ears[channel].add(ear)
             if self.closing:
                 ear.wake(closing=True)
-        self._listen()
         return ear
+
+    def ready(self) -> bool:
+        """Whether this process hears the news: with Redis, its subscriber is up (started here
+        at the first stream, after gunicorn forked); False when Redis cannot be reached, and
+        then a page had better poll than hold a stream that hears nothing."""
+        try:
+            self._listen()
+        except redis.RedisError:
+            LOG.warning("push bus: no Redis to subscribe to", exc_info=True)
+            return False
+        return True
 
     def open_streams(self) -> int:
         with self._lock:
@@ -123,12 +138,12 @@ class Bus:
 
     def _listen(self) -> None:
         """Start the process's one Redis subscriber at its first stream (after gunicorn forks)."""
-        if self._redis is None or self._listener is not None:
+        if self._listening is None or self._listener is not None:
             return
         with self._lock:
             if self._listener is not None:
                 return
-            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+            pubsub = self._listening.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             pubsub.psubscribe(**{PREFIX + "*": self._heard})
             self._listener = pubsub.run_in_thread(sleep_time=None, daemon=True,
                                                   exception_handler=self._lost)

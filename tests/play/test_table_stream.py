@@ -130,6 +130,7 @@ def test_news_crosses_processes_through_redis():
     except redis.RedisError:
         pytest.skip("no Redis here")
     sender, receiver = Bus(url), Bus(url)
+    assert receiver.ready()  # its subscriber, as the stream route starts it
     ear = receiver.subscribe("table:7")
     for _ in range(50):  # the subscriber thread needs a moment to subscribe
         sender.publish("table:7")
@@ -139,3 +140,14 @@ def test_news_crosses_processes_through_redis():
         pytest.fail("the news never arrived")
     ear.close()
     assert receiver.open_streams() == 0
+
+
+def test_without_redis_a_stream_is_refused_so_the_page_polls_and_moves_still_work(app, monkeypatch):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    monkeypatch.setattr(table_bus, "_bus", Bus("redis://127.0.0.1:1/0"))  # nothing listens there
+    client = client_for(app, ana)
+    assert client.get(f"/tables/{game_id}/stream").status_code == 503
+    page = text(client.get(f"/tables/{game_id}"))
+    moved = client.post(f"/tables/{game_id}/bet", data={"version": version_of(page), "amount": "1"})
+    assert moved.status_code == 303  # the change is committed; publishing it failed quietly
