@@ -105,7 +105,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat.cards = []
         seat.actions = []
         seat.bet = seat.stake = seat.total = 0
-        seat.result = seat.timed_out = None
+        seat.result = seat.timed_out = seat.stand_in = None
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
     half = state.config.cards.half
