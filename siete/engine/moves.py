@@ -16,9 +16,9 @@ from siete.engine.rules import (
     seven_half_stand_due,
     stand,
     stand_at_seven_half,
-    verify_profile,
     verify_turn,
 )
+from siete.engine.seating import verify_profile
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 
 MOVES = tuple(Action)
