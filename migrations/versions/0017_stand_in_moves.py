@@ -6,8 +6,8 @@ before it), and the review flags the stand-in's moves and leaves them out of the
 figures, as it does the timer's. Turns and reviews written before have none (NULL, 0): every
 move in them reads as it was shown then.
 
-Revision ID: 0016_stand_in_moves
-Revises: 0015_table_chat
+Revision ID: 0017_stand_in_moves
+Revises: 0016_drop_write_only_tallies
 Create Date: 2026-11-28
 
 Checks first, as 0012 does (a database made from a newer schema.sql and adopted).
@@ -16,8 +16,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import mysql
 
-revision = '0016_stand_in_moves'
-down_revision = '0015_table_chat'
+revision = '0017_stand_in_moves'
+down_revision = '0016_drop_write_only_tallies'
 branch_labels = None
 depends_on = None
 
