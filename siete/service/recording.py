@@ -132,6 +132,7 @@ def record_hand(game: GameRow, state: GameState, record: HandRecord, by: str) ->
          "first_card_id": ids[t["first_card"]], "total": points(t["total"]), "result": t["result"],
          "cards_drawn": cards_drawn(t), "game_id": game.id, "player_id": seats[t["seat"]][1],
          "hand_number": record["number"], "timed_out_step": t.get("timed_out"),
+         "stand_in_step": t.get("stand_in"),
          "created_by": by, "updated_by": by} for t in turns]
     ).scalars().all()
     actions = [{"turn_id": turn_id, "seq": seq, "action": action,
