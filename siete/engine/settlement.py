@@ -132,6 +132,17 @@ def bank_result(state: GameState, bank_total: int) -> BankResult:
     return BankResult.SEVEN_HALF if bank_total == SEVEN_HALF else BankResult.STOOD
 
 
+def _stand_in_steps(seat: Seat) -> int | None:
+    """The first step of the turn its person made, when the bot standing in for them (the seat
+    was away) made the steps before it: all of them (one past the last) if still away."""
+    if seat.stand_in is not None:
+        return seat.stand_in  # the person came back during or after their turn
+    # Away now and not by this hand's timer (that turn's moves are the timer's): away all hand.
+    if seat.away and seat.timed_out is None:
+        return len(seat.actions) + 1
+    return None
+
+
 def _hand_record(state: GameState, bank_total: int) -> HandRecord:
     """What the hand was, for replay output, the database and the settled-hand view."""
     seats, order = state.seats, state.order
@@ -149,6 +160,9 @@ def _hand_record(state: GameState, bank_total: int) -> HandRecord:
         })
         if seat.timed_out is not None:  # only then: records without it read as "not timed out"
             turns[-1]["timed_out"] = seat.timed_out
+        stand_in = _stand_in_steps(seat)
+        if stand_in is not None:  # likewise: records without it read as "no stand-in"
+            turns[-1]["stand_in"] = stand_in
     return {
         "number": state.hand, "bank": order[0], "order": order[:],
         "bank_total": bank_total, "bank_result": bank_result(state, bank_total),

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from flask import url_for
 
 from siete.data.games import Game
+from siete.service.lobby_lists import LobbyPage
 from siete.service.rating_rules import ShownRating
-from siete.service.tables import LobbyPage
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from flask_babel import gettext as _
 from flask_limiter import RequestLimit
 from flask_login import current_user
 
+from siete.data.base import utcnow
 from siete.data.games import Game, GamePlayer
 from siete.engine.bots import PROFILES
 from siete.i18n.error_words import error_message
@@ -28,13 +29,16 @@ from siete.play.blueprint import bp, my_player, settings, user_id
 from siete.play.forms import NewTableForm
 from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
+from siete.play.polling import FALLBACK_POLL_MS
 from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
+from siete.service.lobby_lists import lobby_page
+from siete.service.online import people_online
 from siete.service.presence import lobby_marker
 from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
 from siete.service.rematch import play_again
-from siete.service.tables import TableSpec, create_table, lobby_page, start_table
+from siete.service.tables import TableSpec, create_table, start_table
 from siete.web.login import login_required
 from siete.web.rate_limits import limiter
 
@@ -48,7 +52,8 @@ def lobby() -> ResponseReturnValue:
 
 @bp.get("/lobby/tables")
 def lobby_list() -> ResponseReturnValue:
-    """The lobby's lists alone: siete.js polls them every LOBBY_POLL_MS, and while
+    """The lobby's lists alone, asked for at each "changed" of the lobby's stream (or every
+    LOBBY_POLL_MS without one), and while
     nothing changed (`v`, the lobby's marker) the answer is 204 after one query (and, logged
     in, the account's): the marker counts only the tables listed for this visitor."""
     marker = lobby_marker(user_id())
@@ -57,7 +62,7 @@ def lobby_list() -> ResponseReturnValue:
     return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists(marker))
 
 
-LOBBY_POLL_MS = 1500  # a new table shows in other lobbies within two seconds
+LOBBY_POLL_MS = FALLBACK_POLL_MS  # a lobby that holds no stream asks this often
 
 
 def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
@@ -71,8 +76,10 @@ def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
 
 
 def _render_lobby(form: NewTableForm, status: int = 200) -> ResponseReturnValue:
+    viewer = user_id()
+    online = people_online(viewer, utcnow()) if viewer is not None else []
     return render_template(
-        "play/lobby.html", form=form, config=settings().game, user_id=user_id(),
+        "play/lobby.html", form=form, config=settings().game, user_id=viewer, online=online,
         **_lobby_lists()), status
 
 

@@ -37,7 +37,7 @@ TURNS, ACTIONS = Turn.__table__, TurnAction.__table__
 INSERT_MOVES, INSERT_SEATS = insert(MOVES), insert(SEATS_REVIEWED)
 TURN_ROWS = (select(TURNS.c.id, TURNS.c.hand_number, TURNS.c.game_player_id, TURNS.c.position,
                     TURNS.c.points_start, TURNS.c.bet, TURNS.c.first_card_id, TURNS.c.result,
-                    TURNS.c.timed_out_step)
+                    TURNS.c.timed_out_step, TURNS.c.stand_in_step)
              .where(TURNS.c.game_id == bindparam("game_id")))
 ACTION_ROWS = (select(ACTIONS.c.turn_id, ACTIONS.c.action, ACTIONS.c.card_id, ACTIONS.c.automatic)
                .join(TURNS, TURNS.c.id == ACTIONS.c.turn_id)
@@ -67,6 +67,8 @@ def stored_hands(game_id: int, seats: Sequence[int]) -> list[HandRecord]:
                          "cards": [codes[row.first_card_id]], "actions": [], "result": row.result}
         if row.timed_out_step is not None:  # the engine's record has the key only then
             turns[row.id]["timed_out"] = row.timed_out_step
+        if row.stand_in_step is not None:
+            turns[row.id]["stand_in"] = row.stand_in_step
         hands[row.hand_number].append(turns[row.id])
     for row in connection.execute(ACTION_ROWS, params):
         turn = turns[row.turn_id]
@@ -89,7 +91,8 @@ def review_finished_game(game: GameRow, cards: CardSet, by: str) -> GameReview |
               "step": m.step, "action": m.action, "is_bank": m.bank, "mark": m.mark,
               "value_lost": m.lost, "stand_ev": m.stand_ev, "draw_ev": m.draw_ev,
               "stake": m.stake, "best_stake": m.best_stake, "hand_value": m.value,
-              "timed_out": m.timed_out, "created_by": by, "updated_by": by} for m in review.moves]
+              "timed_out": m.timed_out, "stand_in": m.stand_in, "created_by": by, "updated_by": by}
+             for m in review.moves]
     if moves:
         connection.execute(INSERT_MOVES, moves)
     connection.execute(INSERT_SEATS, [

@@ -19,7 +19,6 @@ from siete.engine.state import GameState, HandRecord
 from siete.service.rating_rules import is_rated
 from siete.service.ratings import rate_game
 from siete.service.report_aggregates import add_finished_games
-from siete.service.tallies import tally_game
 
 # Built once, so each is compiled once: a hand's end is a third of all moves.
 INSERT_HAND = insert(Hand.__table__)
@@ -133,6 +132,7 @@ def record_hand(game: GameRow, state: GameState, record: HandRecord, by: str) ->
          "first_card_id": ids[t["first_card"]], "total": points(t["total"]), "result": t["result"],
          "cards_drawn": cards_drawn(t), "game_id": game.id, "player_id": seats[t["seat"]][1],
          "hand_number": record["number"], "timed_out_step": t.get("timed_out"),
+         "stand_in_step": t.get("stand_in"),
          "created_by": by, "updated_by": by} for t in turns]
     ).scalars().all()
     actions = [{"turn_id": turn_id, "seq": seq, "action": action,
@@ -207,8 +207,7 @@ def record_finish(game: GameRow, state: GameState, by: str) -> None:
     db.session.flush()
     add_finished_games([game.id], by)  # takes the finish lock first (lock_finishes)
     # The ratings change with the finish, in the same transaction, as rating_rules says (a
-    # practice or private table is casual, a game nobody moved in is aborted); an unrated game
-    # keeps its tallies.
+    # practice or private table is casual, a game nobody moved in is aborted).
     counts = {index: (seat.moves, seat.own_moves) for index, seat in enumerate(state.seats)}
-    if not (is_rated(game.show_odds, game.private) and rate_game(game.id, by, counts)):
-        tally_game(game.id, by)
+    if is_rated(game.show_odds, game.private):
+        rate_game(game.id, by, counts)

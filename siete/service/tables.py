@@ -1,17 +1,17 @@
-"""The lobby: open a table, take a seat, leave it, and start the game."""
+"""The lobby: open a table, take a seat, leave it, and start the game (the lists a lobby page
+shows are lobby_lists.py)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from siete.data.base import db, utcnow
 from siete.data.game_rows import PlainStateRow
-from siete.data.games import Game, GamePlayer, GameStateRow
+from siete.data.games import Game, GamePlayer
 from siete.data.identity import name_skeleton
 from siete.data.people import Player, User
 from siete.data.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
@@ -22,7 +22,7 @@ from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, Sign
 from siete.service.play import TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.rematch_invites import verify_no_pending
-from siete.service.table_access import joinable_for, listed_for, new_token, verify_may_see
+from siete.service.table_access import new_token, verify_may_see
 from siete.service.table_locks import locked_table
 from siete.service.text_rules import forbidden_characters
 from siete.service.unit_of_work import transactional_retried
@@ -49,6 +49,7 @@ class TableSpec:
     show_odds: bool = False  # a practice table: odds at each turn, not rated
     private: bool = False  # only the invite link opens it (siete.service.table_access)
     chat_spectators: bool = False  # spectators chat too (a public table only: siete.service.chat)
+    starts_in_s: int | None = None  # Play now: starts by itself this long after opening, with bots
 
 
 def verify_spec(spec: TableSpec, config: GameConfig) -> None:
@@ -145,6 +146,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     in every language.
     """
     verify_spec(spec, config)
+    if spec.private and creator is not None and creator.user is not None and creator.user.guest:
+        raise NotAllowed(Problem.GUEST_NOT_ALLOWED)  # an invite link is a guest's way to spam
     if creator is not None and creator.user_id is not None and max_open is not None:
         verify_open_tables(creator.user_id, max_open)
     by = creator.name if creator else "simulator"
@@ -157,6 +160,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
                 creator_user_id=creator.user_id if creator else None, created_by=by, updated_by=by,
                 private=spec.private, invite_token=new_token() if spec.private else None,
                 chat_spectators=spec.chat_spectators)
+    if spec.starts_in_s is not None:
+        game.autostart_at = utcnow() + timedelta(seconds=spec.starts_in_s)
     if seed is not None:
         game.seed = seed
     seated = [creator] if creator and spec.creator_sits else []
@@ -248,8 +253,10 @@ def free_seat(game: Game, seat: GamePlayer) -> None:
 
 
 def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
-                fill_with_bots: bool = False, pause_bots: bool = True) -> TableSnapshot:
+                fill_with_bots: bool = False, pause_bots: bool = True,
+                due_at: datetime | None = None) -> TableSnapshot:
     """The creator starts the game: seat cards (R3), the first deal, and bots play at once.
+    With `due_at` (the worker), only a table whose autostart_at has come by then starts.
 
     Returns the table as it was saved, so the answer is drawn without reading it again.
     """
@@ -258,6 +265,8 @@ def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
             raise NotAllowed(Problem.CREATOR_ONLY)
         if game.status != GameStatus.WAITING or row is not None:
             raise Conflict(Problem.ALREADY_STARTED)
+        if due_at is not None and (game.autostart_at is None or game.autostart_at > due_at):
+            raise Conflict(Problem.NOT_DUE)
         by = player.name if player else "system"
         free = game.num_players - len(game.players)
         if free and not fill_with_bots:
@@ -287,38 +296,3 @@ def _deal_first_hand(settings: ServiceSettings, game: Game, by: str,
     live = PlainStateRow(game.id, 0, "{}", None)
     save_state(settings, game, live, state, by, new=True)
     return TableSnapshot.of(game, live, state)
-
-
-# A table whose next step is this late is stuck (no worker ran it), not "in play": left out.
-STUCK_AFTER = timedelta(minutes=5)
-
-
-@dataclass(frozen=True)
-class LobbyPage:
-    """One page of each lobby list, newest first, and whether an older page follows."""
-
-    page: int
-    open: list[Game]
-    running: list[Game]
-    has_more: bool
-
-
-def lobby_page(page: int = 1, size: int = 20, viewer: int | None = None) -> LobbyPage:
-    """Tables waiting for players and tables really in play, `size` of each per page; private
-    tables only for the account `viewer` opened or sits at."""
-    listed = listed_for(viewer)
-    waiting = _newest((Game.status == GameStatus.WAITING) & listed & joinable_for(viewer), page, size)
-    playing = _newest((Game.status == GameStatus.PLAYING) & listed, page, size, in_play=True)
-    return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
-
-
-def _newest(condition: ColumnElement[bool], page: int, size: int,
-            in_play: bool = False) -> list[Game]:
-    """A page (plus one row, to know if another follows) of the games matching `condition`."""
-    query = select(Game).where(condition)
-    if in_play:
-        query = query.join(GameStateRow, GameStateRow.game_id == Game.id).where(
-            (GameStateRow.turn_deadline.is_(None)) | (GameStateRow.turn_deadline > utcnow() - STUCK_AFTER))
-    return list(db.session.execute(
-        query.options(selectinload(Game.players).selectinload(GamePlayer.player))
-        .order_by(Game.id.desc()).offset((page - 1) * size).limit(size + 1)).scalars())
