@@ -10,6 +10,7 @@ from playwright.sync_api import expect  # noqa: E402
 pytestmark = pytest.mark.browser
 
 LOBBY_POLL = "**/lobby/tables*"
+LOBBY_STREAM = "**/lobby/stream*"
 WORDS = {
     "es-ES": ("Se perdió la conexión. Revisa tu red y vuelve a intentarlo.",
               "El servidor no respondió bien (502). Vuelve a intentarlo en un momento."),
@@ -23,7 +24,10 @@ def test_a_failed_poll_is_said_in_the_pages_language(new_player, locale):
     lost, server_error = WORDS[locale]
     player = new_player("w", locale=locale)
     page = player.page
-    page.route(LOBBY_POLL, lambda route: route.abort())  # the network is gone
+    # The network is gone: the lobby's stream cannot be held, so the page falls back to polling,
+    # and its polls fail too.
+    page.route(LOBBY_STREAM, lambda route: route.abort())
+    page.route(LOBBY_POLL, lambda route: route.abort())
     player.goto("/")
     expect(page.locator("#flash .flash--error")).to_have_text(lost)
     page.unroute(LOBBY_POLL)
