@@ -241,7 +241,7 @@ def timeout_news(state: GameState, viewer: int | None) -> str | None:
     """What the turn timer did for the viewer this hand, said to them (the log says it to all)."""
     if viewer is None:
         return None
-    if any(kind == Event.TIMEOUT and seat == viewer for kind, seat, _value in state.log):
+    if any(e.event == Event.TIMEOUT and e.seat == viewer for e in state.log):
         return str(_("Your time ran out: the house bot played your turn as it would have. "
                      "The review marks those moves timed out."))
     return None
@@ -259,7 +259,7 @@ def shown_order_and_bank(state: GameState,
     if view.phase == PLAY or record is None:
         return view.order, view.bank_seat, None
     next_bank = None if view.finished or view.bank_seat is None else view.bank_seat
-    return list(record["order"]), record["bank"], next_bank
+    return record.order, record.bank, next_bank
 
 
 def seat_state(seat: SeatView, in_play: bool) -> str:

@@ -133,7 +133,7 @@ def table_hooks(settings: ServiceSettings, game: GameRow, by: str, pause_bots: b
     """What the bots' loop calls at a table: `record` each settled hand (once) and the game's
     end; `pauses`: whether the table waits after a settled hand."""
     def record(state: GameState, hand: HandRecord) -> None:
-        if hand["number"] > game.hands_played:
+        if hand.number > game.hands_played:
             record_hand(game, state, hand, by)
         if state.phase == OVER:
             record_finish(game, state, by)
