@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from siete.engine.codes import Action, BankResult, Event, Result, StandNote
@@ -57,8 +58,27 @@ class TurnAction:
         return cls(Action(kind), detail)
 
 
-# The stand R4.6 makes for a seat at 7½, as its turn records it.
+# A turn's stands: by choice, and the one R4.6 makes for a seat at 7½.
+STAND_BY_CHOICE = TurnAction(Action.STAND)
 STAND_AT_SEVEN_HALF = TurnAction(Action.STAND, StandNote.AUTO)
+
+# Every move logs an event and records an action, millions of times in a simulation, and a
+# frozen dataclass takes four times a list's time to build. The same fact is the same immutable
+# object, so the engine shares one per fact: a cache lookup costs half of building it. The
+# facts are few (seats, cards, bets, hand numbers); the bound only caps odd configurations.
+FACTS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=FACTS_KEPT)
+def log_event(event: Event, seat: int, value: EventValue = None) -> LogEvent:
+    """The log's event: LogEvent(event, seat, value), shared."""
+    return LogEvent(event, seat, value)
+
+
+@lru_cache(maxsize=FACTS_KEPT)
+def draw_action(card: str) -> TurnAction:
+    """A turn's draw of `card`, shared."""
+    return TurnAction(Action.DRAW, card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,10 @@ from __future__ import annotations
 import random
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.codes import Action, BotProfile, Event, Result, RuleCode, SeatStatus, StandNote
+from siete.engine.codes import BotProfile, Event, Result, RuleCode, SeatStatus, StandNote
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
+from siete.engine.records import STAND_AT_SEVEN_HALF, STAND_BY_CHOICE, draw_action, log_event
 from siete.engine.settlement import settle_hand
 from siete.engine.state import (
     BUST,
@@ -19,7 +20,6 @@ from siete.engine.state import (
     LogEvent,
     RuleError,
     Seat,
-    TurnAction,
     max_bet,
 )
 
@@ -27,8 +27,7 @@ from siete.engine.state import (
 # hand, and a module global is read faster than an enum's member.
 HAND, DEAL_SHOWN, BET, DRAW, STAND, BUSTS = (
     Event.HAND, Event.DEAL, Event.BET, Event.DRAW, Event.STAND, Event.BUST)
-DRAW_ACTION, STAND_ACTION = Action.DRAW, Action.STAND
-AUTO, BANK_STOOD = StandNote.AUTO, StandNote.BANK
+AUTO, BANK_STOOD, BUSTED = StandNote.AUTO, StandNote.BANK, Result.BUST
 
 
 def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str]) -> None:
@@ -96,7 +95,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     order, seats = state.order, state.seats
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
-    state.log, state.results = [LogEvent(HAND, order[0], state.hand)], []
+    state.log, state.results = [log_event(HAND, order[0], state.hand)], []
     state.ready = []
     for seat in seats:  # one statement per field: this runs for every seat of every hand
         seat.cards = []
@@ -110,7 +109,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat = seats[idx]
         seat.cards.append(card)
         seat.total = half[card]
-    state.log.append(LogEvent(DEAL_SHOWN, order[0], deck[len(order) - 1]))  # the bank's card, dealt last
+    state.log.append(log_event(DEAL_SHOWN, order[0], deck[len(order) - 1]))  # the bank's card, dealt last
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -165,7 +164,7 @@ def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
     player = state.seats[seat]
     player.points -= amount
     player.bet = player.stake = amount
-    state.log.append(LogEvent(BET, seat, amount))
+    state.log.append(log_event(BET, seat, amount))
     state.version += 1
 
 
@@ -202,9 +201,9 @@ def draw_unchecked(state: GameState, seat: int, stand_apart: bool = False) -> No
     player = state.seats[seat]
     card = state.deck.pop(0)
     player.cards.append(card)
-    player.actions.append(TurnAction(DRAW_ACTION, card))
+    player.actions.append(draw_action(card))
     total = player.total = player.total + state.config.cards.half[card]
-    state.log.append(LogEvent(DRAW, seat, card))
+    state.log.append(log_event(DRAW, seat, card))
     state.version += 1
     if total > SEVEN_HALF:
         _bust(state, seat, player)  # public: the bust shows the first card (R4.5)
@@ -231,9 +230,9 @@ def _bust(state: GameState, seat: int, player: Seat) -> None:
     if state.turn != 0:
         state.seats[state.order[0]].points += player.stake
         player.stake = 0
-        state.results.append((seat, Result.BUST))
-        player.result = Result.BUST
-    _end_turn(state, player, BUST, LogEvent(BUSTS, seat, player.cards[0]))
+        state.results.append((seat, BUSTED))
+        player.result = BUSTED
+    _end_turn(state, player, BUST, log_event(BUSTS, seat, player.cards[0]))
 
 
 def verify_stand(state: GameState, seat: int) -> None:
@@ -269,9 +268,9 @@ def _stand(state: GameState, seat: int, player: Seat, how: StandNote | None) -> 
     (its log event, the version's one step) is the same as for a stand by choice; only the
     turn's own record (`actions`, read once the hand is settled) says it was automatic.
     """
-    player.actions.append(TurnAction(STAND_ACTION, how))
+    player.actions.append(STAND_AT_SEVEN_HALF if how == AUTO else STAND_BY_CHOICE)
     # The event names the bank itself: after settlement R6 may seat another bank.
-    _end_turn(state, player, STOOD, LogEvent(STAND, seat, BANK_STOOD if state.turn == 0 else None))
+    _end_turn(state, player, STOOD, log_event(STAND, seat, BANK_STOOD if state.turn == 0 else None))
     state.version += 1
 
 

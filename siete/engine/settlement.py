@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BankResult, Event, Result, SeatStatus, StandNote
+from siete.engine.records import log_event
 from siete.engine.state import (
     BUST,
     DEAL,
@@ -11,7 +12,6 @@ from siete.engine.state import (
     STOOD,
     GameState,
     HandRecord,
-    LogEvent,
     Seat,
     TurnRecord,
 )
@@ -71,11 +71,11 @@ def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
-        state.log.append(LogEvent(WINS, idx, (paid, due, total)))
+        state.log.append(log_event(WINS, idx, (paid, due, total)))
     else:
         bank.points += player.stake
         player.result = LOSE
-        state.log.append(LogEvent(LOSES, idx, player.stake))
+        state.log.append(log_event(LOSES, idx, player.stake))
     player.stake = 0
     state.results.append((idx, player.result))
 
@@ -88,7 +88,7 @@ def _between_hands(state: GameState) -> list[int]:
     eliminated = [i for i in order if seats[i].points == 0]
     for i in eliminated:
         seats[i].out = True
-        state.log.append(LogEvent(Event.OUT, i))
+        state.log.append(log_event(Event.OUT, i))
     survivors = [i for i in order if not seats[i].out]
     new_bank = None
     for i, result in state.results:  # R6.2: the first 7½ takes the bank
@@ -103,7 +103,7 @@ def _between_hands(state: GameState) -> list[int]:
         rest = [i for i in survivors if i not in (new_bank, old_bank)]
         tail = [] if seats[old_bank].out else [old_bank]
         new_order = [new_bank] + rest + tail
-        state.log.append(LogEvent(Event.TAKES_BANK, new_bank))
+        state.log.append(log_event(Event.TAKES_BANK, new_bank))
     state.order = new_order
     return eliminated
 
@@ -112,7 +112,7 @@ def _finish(state: GameState) -> None:
     """R7.2: most points wins; equal points go to the one earlier in the final order."""
     state.phase = OVER
     state.winner = final_ranking(state)[0]
-    state.log.append(LogEvent(Event.WINNER, state.winner, state.seats[state.winner].points))
+    state.log.append(log_event(Event.WINNER, state.winner, state.seats[state.winner].points))
 
 
 def final_ranking(state: GameState) -> list[int]:
@@ -136,16 +136,14 @@ def _hand_record(state: GameState, order: list[int], bank_total: int,
                  eliminated: list[int]) -> HandRecord:
     """What the hand was, for replay output, the database and the settled-hand view: `order`
     the hand's (R6 has set the next one), `eliminated` the seats it put out."""
-    seats = state.seats
-    turns = tuple(
-        TurnRecord(seat=i, position=pos, points_start=seats[i].points_start,
-                   points_end=seats[i].points, bet=seats[i].bet if pos else None,
-                   first_card=seats[i].cards[0], cards=tuple(seats[i].cards),
-                   actions=tuple(seats[i].actions), total=seats[i].total,
-                   result=seats[i].result, timed_out=seats[i].timed_out)
-        for pos, i in enumerate(order))
+    seats, turns = state.seats, []
+    for pos, i in enumerate(order):
+        seat = seats[i]
+        turns.append(TurnRecord(i, pos, seat.points_start, seat.points, seat.bet if pos else None,
+                                seat.cards[0], tuple(seat.cards), tuple(seat.actions), seat.total,
+                                seat.result, seat.timed_out))  # positional: in the field order
     return HandRecord(
         number=state.hand, bank=order[0], order=tuple(order), bank_total=bank_total,
-        bank_result=_bank_result(seats[order[0]].status, bank_total), turns=turns,
+        bank_result=_bank_result(seats[order[0]].status, bank_total), turns=tuple(turns),
         results=tuple(state.results), eliminated=tuple(eliminated),
         next_bank=state.order[0] if state.order else None)

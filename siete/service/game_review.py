@@ -27,8 +27,14 @@ from siete.data.games import TurnAction as ActionRow
 from siete.data.reviews import MoveReviewRow, ReviewQueueRow, SeatReviewRow
 from siete.data.vocabulary import GameStatus
 from siete.engine.cards import CardSet
-from siete.engine.codes import Action, Result, StandNote
-from siete.engine.records import TurnAction, TurnRecord
+from siete.engine.codes import Action, Result
+from siete.engine.records import (
+    STAND_AT_SEVEN_HALF,
+    STAND_BY_CHOICE,
+    TurnAction,
+    TurnRecord,
+    draw_action,
+)
 from siete.engine.review import GameReview, review_game
 from siete.service.recording import card_ids
 from siete.service.unit_of_work import unit_of_work
@@ -73,10 +79,9 @@ def stored_hands(game_id: int, seats: Sequence[int]) -> list[StoredHand]:
     actions: dict[int, list[TurnAction]] = defaultdict(list)
     for row in connection.execute(ACTION_ROWS, params):
         if row.action == Action.DRAW:
-            actions[row.turn_id].append(TurnAction(Action.DRAW, codes[row.card_id]))
+            actions[row.turn_id].append(draw_action(codes[row.card_id]))
         else:
-            actions[row.turn_id].append(
-                TurnAction(Action.STAND, StandNote.AUTO if row.automatic else None))
+            actions[row.turn_id].append(STAND_AT_SEVEN_HALF if row.automatic else STAND_BY_CHOICE)
     hands: dict[int, list[TurnRecord]] = defaultdict(list)
     for row in connection.execute(TURN_ROWS, params):
         first, done = codes[row.first_card_id], tuple(actions[row.id])
