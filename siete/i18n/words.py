@@ -181,7 +181,7 @@ def describe_log(state: GameState, viewer: int | None = None) -> list[str]:
     return [describe(state, event, viewer, say) for event in state.log]
 
 
-def bank_sentence(name: str, result: str, total: float) -> str:
+def bank_sentence(name: str, result: BankResult, total: float) -> str:
     """How the bank ended a hand, said once for the table and the history: "The bank (Ana)
     stood with 6." A bank on 7½ or one that did not play has no total to give ("had 7½ with
     7½" would say it twice)."""

@@ -10,8 +10,9 @@ from flask_babel import gettext as _
 from siete.data.base import utcnow
 from siete.data.game_rows import GameRow
 from siete.data.games import Game
+from siete.data.vocabulary import GameStatus
 from siete.engine.cards import SEVEN_HALF_POINTS
-from siete.engine.codes import Event
+from siete.engine.codes import Event, Result, SeatStatus
 from siete.engine.settlement import final_ranking
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import (
@@ -50,9 +51,9 @@ from siete.web.markup import cards_markup
 
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
 # words people read come from siete.i18n.labels, keyed by the engine's codes.
-STATE_CODES = {"playing": "to play", DID_NOT_PLAY: "did not play"}
-RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "bust": "bust",
-                "bank": "bank"}
+STATE_CODES = {SeatStatus.PLAYING: "to play", DID_NOT_PLAY: "did not play"}
+RESULT_KINDS = {Result.WIN: "won", Result.SEVEN_HALF: "won-with-7half", Result.LOSE: "lost",
+                Result.BUST: "bust", Result.BANK: "bank"}
 
 
 def waiting_marker(game: Game) -> str:
@@ -110,13 +111,13 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
     # who sits and what is free: only a waiting table shows it (never a move's plain row)
-    waiting = game if game.status == "waiting" and isinstance(game, Game) else None
+    waiting = game if game.status == GameStatus.WAITING and isinstance(game, Game) else None
     return TablePage(
         game=game, urls=table_urls(game.id, poll_v, poll_seat(game, state, seat)),
         user_id=user_id, seat=viewer, left=left,
         away=left and state is not None and seat is not None and state.seats[seat].away,
         is_creator=user_id is not None and game.creator_user_id == user_id,
-        poll=game.status in ("waiting", "playing"), poll_v=poll_v,
+        poll=game.status in (GameStatus.WAITING, GameStatus.PLAYING), poll_v=poll_v,
         poll_ms=poll_interval_ms(state, viewer, deadline), error=error, notice=notice,
         hidden_poll_ms=hidden_poll_ms(state, viewer),
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
@@ -266,7 +267,7 @@ def seat_state(seat: SeatView, in_play: bool) -> str:
     """A seat's state as a code (SeatStatus, or did_not_play: between hands a seat still
     "playing" is one that did not play)."""
     if seat.out:
-        return "out"
+        return SeatStatus.OUT
     if seat.status == PLAYING and not in_play:
         return DID_NOT_PLAY
     return seat.status

@@ -12,9 +12,9 @@ from siete.data.base import db, utcnow
 from siete.data.game_rows import GameRow, seat_ids, write_game, write_seats
 from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.data.reference import Card
-from siete.data.vocabulary import GameStatus, SeatResult
+from siete.data.vocabulary import GameStatus
 from siete.engine.cards import points
-from siete.engine.codes import Action, BankResult, Result
+from siete.engine.codes import Action, BankResult, GameResult, Result
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState, HandRecord
 from siete.service.rating_rules import is_rated
@@ -183,7 +183,7 @@ def _summary_update(seats: int, with_bet: tuple[int, ...]) -> TextClause:
 def final_seats(state: GameState) -> dict[int, dict[str, Any]]:
     """Each seat's final points, place and result at the end of a game: {seat index: columns}."""
     return {index: {"final_points": state.seats[index].points, "final_position": place,
-                    "result": SeatResult.WON if index == state.winner else SeatResult.LOST}
+                    "result": GameResult.WON if index == state.winner else GameResult.LOST}
             for place, index in enumerate(final_ranking(state), start=1)}
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from siete.data.base import AnySelect, db
 from siete.data.games import GamePlayer, Turn
 from siete.data.player_stats import PlayerFirstCard, PlayerNemesis
-from siete.data.vocabulary import SeatResult
+from siete.engine.codes import GameResult
 
 FIRST, NEMESES = PlayerFirstCard.__table__, PlayerNemesis.__table__
 SEATS, TURNS = GamePlayer.__table__, Turn.__table__
@@ -28,8 +28,8 @@ def _nemeses_of(game_filter: ColumnElement[bool]) -> AnySelect:
     """(loser, winner, games) of the games `game_filter` keeps (a condition on the loser's seat)."""
     return (select(LOSERS.c.player_id, WINNERS.c.player_id, func.count())
             .select_from(LOSERS)
-            .join(WINNERS, and_(WINNERS.c.game_id == LOSERS.c.game_id, WINNERS.c.result == SeatResult.WON))
-            .where(game_filter, LOSERS.c.result == SeatResult.LOST)
+            .join(WINNERS, and_(WINNERS.c.game_id == LOSERS.c.game_id, WINNERS.c.result == GameResult.WON))
+            .where(game_filter, LOSERS.c.result == GameResult.LOST)
             .group_by(LOSERS.c.player_id, WINNERS.c.player_id))
 
 

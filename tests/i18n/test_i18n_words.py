@@ -9,7 +9,9 @@ from flask import Flask
 from flask_babel import force_locale
 
 from siete.engine import rules
+from siete.engine.codes import Event, StandNote
 from siete.engine.config import GameConfig
+from siete.engine.records import LogEvent
 from siete.engine.views import visible_cards
 from siete.i18n.languages import init_i18n
 from siete.i18n.words import (
@@ -127,7 +129,7 @@ def test_the_bank_of_the_hand_may_say_its_seven_and_a_half(say):
     rules.bet(state, b, 1)
     rules.stand(state, b)
     rules.draw(state, a)
-    assert ["stand", a, "bank"] in state.log and state.seats[a].total == 15
+    assert LogEvent(Event.STAND, a, StandNote.BANK) in state.log and state.seats[a].total == 15
     assert "a has 7½ and stands" in say("en", describe_log, state, b)
 
 
