@@ -63,7 +63,7 @@ class Event(StrEnum):
     DEAL = "deal"  # value: the bank's card, dealt face up
     BET = "bet"
     DRAW = "draw"
-    STAND = "stand"  # value "bank" when the bank stands; also the stand R4.6 makes at 7½
+    STAND = "stand"  # value StandNote.BANK when the bank stands; also the stand R4.6 makes at 7½
     SEVEN_HALF = "seven_half"  # only in logs saved before #24: read as a stand (state.from_dict)
     BUST = "bust"  # value: the first card, shown as it busts
     WIN = "win"  # value: [paid, due, total]

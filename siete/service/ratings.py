@@ -21,7 +21,7 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
-from siete.data.vocabulary import GameStatus
+from siete.data.vocabulary import GameMode, GameStatus
 from siete.service.rating_rules import (
     ShownRating,
     move_counts,
@@ -224,7 +224,7 @@ def _history_places() -> dict[int, list[tuple[int, int]]]:
     states, games = GameStateRow.__table__, Game.__table__
     counts = {gid: move_counts(str(state)) for gid, state in db.session.execute(
         select(states.c.game_id, states.c.state).join(games, games.c.id == states.c.game_id)
-        .where(games.c.status == GameStatus.FINISHED, games.c.mode != "bots"))}
+        .where(games.c.status == GameStatus.FINISHED, games.c.mode != GameMode.BOTS))}
     return {gid: rated_places(seat_facts(seats, counts.get(gid, {})))
             for gid, seats in rows.items()}
 

@@ -151,5 +151,6 @@ def test_a_bust_shows_its_first_card_and_the_game_end_counts_points(say):
 def test_an_unpaid_win_says_the_bank_ran_out(say):
     from siete.i18n.words import describe
     state, a, b, c = seven_and_a_half_hand()
-    assert say("en", describe, state, ["win", c, [0, 1, 12]]) == "c wins 0 of 1 with 6: the bank ran out"
-    assert say("es", describe, state, ["win", c, [0, 1, 12]]) == "c gana 0 de 1 con 6: la banca no tenía más"
+    unpaid = LogEvent(Event.WIN, c, (0, 1, 12))
+    assert say("en", describe, state, unpaid) == "c wins 0 of 1 with 6: the bank ran out"
+    assert say("es", describe, state, unpaid) == "c gana 0 de 1 con 6: la banca no tenía más"

@@ -11,5 +11,5 @@ TEMPLATE_ENUMS = (Action, BankResult, BotProfile, GameMode, GameResult, GameStat
                   PlayerKind, Result, SeatStatus)
 
 
-def init_vocabulary(app: Flask) -> None:
+def init_template_codes(app: Flask) -> None:
     app.jinja_env.globals.update({enum.__name__: enum for enum in TEMPLATE_ENUMS})
