@@ -27,6 +27,13 @@ class LogEvent:
     seat: int
     value: EventValue = None
 
+    @property
+    def amount(self) -> int:
+        """The number a hand, bet, lose or winner event carries."""
+        if not isinstance(self.value, int):
+            raise TypeError(f"a {self.event.value} event carries no number")
+        return self.value
+
     def to_json(self) -> list[Any]:
         value = list(self.value) if isinstance(self.value, tuple) else self.value
         return [self.event.value, self.seat, value]

@@ -202,10 +202,10 @@ def last_move(state: GameState) -> tuple[int, str, str] | None:
     """The seat that moved last this hand, its event code and that move in words, or None
     before anyone has bet, drawn or stood."""
     for event in reversed(state.log):
-        kind, seat, value = event.event, event.seat, event.value
+        kind, seat = event.event, event.seat
         if kind in LAST_MOVES and seat is not None:
             say = request_words()
-            words = say(LAST_MOVES[kind], amount=number(value)) if kind == Event.BET \
+            words = say(LAST_MOVES[kind], amount=number(event.amount)) if kind == Event.BET \
                 else say(LAST_MOVES[kind])
             return seat, str(kind), words
     return None

@@ -52,8 +52,8 @@ from siete.web.markup import cards_markup
 # The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
 # words people read come from siete.i18n.labels, keyed by the engine's codes.
 STATE_CODES = {SeatStatus.PLAYING: "to play", DID_NOT_PLAY: "did not play"}
-RESULT_KINDS = {Result.WIN: "won", Result.SEVEN_HALF: "won-with-7half", Result.LOSE: "lost",
-                Result.BUST: "bust", Result.BANK: "bank"}
+RESULT_KINDS: dict[str, str] = {Result.WIN: "won", Result.SEVEN_HALF: "won-with-7half",
+                                Result.LOSE: "lost", Result.BUST: "bust", Result.BANK: "bank"}
 
 
 def waiting_marker(game: Game) -> str:
