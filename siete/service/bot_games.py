@@ -13,10 +13,11 @@ from sqlalchemy import insert, update
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
+from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.engine import deck, rules
 from siete.engine.bots import play_until_person
 from siete.engine.cards import points
-from siete.engine.codes import Action
+from siete.engine.codes import Action, BotProfile
 from siete.engine.config import GameConfig
 from siete.engine.state import PLAY, GameState, HandRecord
 from siete.service.bulk_rows import (
@@ -130,15 +131,15 @@ def game_record(spec: TableSpec, game_seed: int, players: Sequence[Player | Seat
     """
     game_config = config.with_overrides(max_hands=spec.max_hands, initial_points=config.initial_points)
     state, hands = play_as_the_web([p.name for p in players],
-                                   {p.name: p.profile or "standard" for p in players},
+                                   {p.name: p.profile or BotProfile.STANDARD for p in players},
                                    game_config, game_seed)
-    kinds = {p.kind for p in players}
-    mode = "bots" if kinds == {"bot"} else "humans" if kinds == {"human"} else "mixed"
+    bots = sum(1 for p in players if p.kind == PlayerKind.BOT)
+    mode = GameMode.of(len(players) - bots, bots)
     now, ids, by = utcnow(), ids or card_ids(), STARTER
     summaries: list[dict[str, Any]] = [{} for _ in players]
     assert state.winner is not None  # play_as_the_web plays the game to its end
     record = GameRows(game={
-        "name": spec.name, "status": "finished", "mode": mode, "num_players": spec.seats,
+        "name": spec.name, "status": GameStatus.FINISHED, "mode": mode, "num_players": spec.seats,
         "initial_points": config.initial_points, "max_hands": spec.max_hands, "seed": game_seed,
         "win_condition": f"most points after {spec.max_hands} hands, or the last player left",
         "turn_seconds": spec.turn_seconds, "creator_user_id": None, "started_at": now,

@@ -21,7 +21,7 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
-from siete.data.vocabulary import GameMode, GameStatus
+from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.service.rating_rules import (
     ShownRating,
     move_counts,
@@ -255,7 +255,7 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
 
 
 # The rankings' choice of who is listed: everyone, people alone or bots alone.
-KINDS = {"all": None, "people": "human", "bots": "bot"}
+KINDS = {"all": None, "people": PlayerKind.HUMAN, "bots": PlayerKind.BOT}
 
 
 def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict[str, Any]]:
