@@ -9,6 +9,11 @@ Two figures are printed from the same play:
   median rate among them. On a shared VM the speed drifts by tens of percent over tens of
   seconds as neighbours come and go; a busy neighbour only ever slows a window down, so the
   best short window is the least-disturbed estimate of the code's own speed.
+
+--rlcard also measures RLCard's 3-player blackjack (random agents, one hand a game) in the same
+run, turn about with a 3-bot table of ours, and prints our hands/s over its games/s (issue 40's
+target: 15 times). RLCard is no dependency of the project: install it apart and put it on the
+path, e.g. `pip install --target /tmp/rlcard rlcard` and PYTHONPATH=/tmp/rlcard.
 """
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ def measure(seconds: float, seed: int, window: float = 0.25,
     """Play whole 4-bot games for about `seconds`; return games, hands, elapsed time and the
     hands per second of each window of about `window` seconds (whole games in each)."""
     config = GameConfig(max_hands=30)
-    names = ["ana", "bob", "cris", "dani"]
+    names = ["ana", "bob", "cris", "dani", "eva", "fer", "gus", "hugo"][:len(profiles)]
     bots = dict(zip(names, profiles))
     rng = random.Random(seed)
     games = hands = window_hands = 0
@@ -49,6 +54,35 @@ def measure(seconds: float, seed: int, window: float = 0.25,
     return games, hands, now - start, rates
 
 
+RLCARD_TABLE = ("standard", "cautious", "bold")
+
+
+def rlcard_games_per_second(seconds: float, seed: int) -> float:
+    """RLCard's 3-player blackjack, random agents, whole games for about `seconds`."""
+    import rlcard  # type: ignore[import-not-found]  # installed apart, see the docstring
+    from rlcard.agents import RandomAgent  # type: ignore[import-not-found]
+
+    env = rlcard.make("blackjack", config={"game_num_players": 3, "seed": seed})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    games, start = 0, time.perf_counter()
+    while (now := time.perf_counter()) - start < seconds:
+        env.run(is_training=False)
+        games += 1
+    return games / (now - start)
+
+
+def compare_with_rlcard(seconds: float, seed: int, runs: int) -> None:
+    """Ours and RLCard's in turns, the fastest run of each (a busy machine only slows one)."""
+    ours = theirs = 0.0
+    for _ in range(runs):
+        _games, hands, elapsed, _rates = measure(seconds, seed, profiles=RLCARD_TABLE)
+        ours = max(ours, hands / elapsed)
+        theirs = max(theirs, rlcard_games_per_second(seconds, seed))
+    print(f"3-bot table ({', '.join(RLCARD_TABLE)}): {ours:,.0f} hands/s;"
+          f" RLCard 3-player blackjack: {theirs:,.0f} games/s;"
+          f" ratio {ours / theirs:.1f}x (target: 15x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -62,7 +96,12 @@ def main() -> None:
     parser.add_argument("--bots", default=",".join(BOTS),
                         help="the four seats' profiles; with the expert (issue 27) its "
                              "target is 5,000 hands/s: --bots expert,standard,cautious,bold")
+    parser.add_argument("--rlcard", action="store_true",
+                        help="compare with RLCard's 3-player blackjack (installed apart)")
     args = parser.parse_args()
+    if args.rlcard:
+        compare_with_rlcard(args.seconds, args.seed, max(1, args.runs))
+        return
     profiles = tuple(args.bots.split(","))
     runs = [measure(args.seconds, args.seed, args.window, profiles) for _ in range(max(1, args.runs))]
     games, hands, elapsed, _ = max(runs, key=lambda r: r[1] / r[2])

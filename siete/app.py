@@ -7,23 +7,15 @@ from typing import Any
 
 from flask import Flask
 
-import siete.data.all_tables  # noqa: F401  (every table must be known before create_all)
-from siete.auth import account as auth_account  # noqa: F401  (adds the account page to auth's bp)
-from siete.auth import reset as auth_reset  # noqa: F401  (adds the reset pages to auth's bp)
-from siete.auth.routes import bp as auth_bp
+from siete.auth.all_routes import register as register_auth
 from siete.cli.commands import register_commands
 from siete.data.base import db
 from siete.data.database import PING_AFTER_IDLE_S, configure_engine, engine_options
 from siete.data.database_setup import create_on_first_start
 from siete.data.xmlfiles import load_game
 from siete.history.routes import bp as history_bp
-from siete.play import (  # noqa: F401  (they attach their routes to play_bp)
-    friends_routes,
-    lobby_routes,
-    reaction_routes,
-    routes,
-)
-from siete.play.blueprint import bp as play_bp
+from siete.paths import STATIC_DIR, TEMPLATES_DIR
+from siete.play.all_routes import register as register_play
 from siete.reports.routes import bp as reports_bp
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
@@ -35,7 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, game settings from XML, database, CLI commands and routes."""
     # templates/ and static/ sit at the repository root (beside siete/), not inside the package.
     app = Flask("siete", instance_relative_config=True,
-                template_folder="../templates", static_folder="../static")
+                template_folder=str(TEMPLATES_DIR), static_folder=str(STATIC_DIR))
     app.response_class = HttpsAwareResponse  # cookies are Secure exactly over HTTPS
     make_instance_folder(app.instance_path)
     _configure(app, test_config)
@@ -78,7 +70,7 @@ def _load_game_config(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """The pages."""
-    app.register_blueprint(auth_bp)  # /auth/...
-    app.register_blueprint(play_bp)  # lobby /, tables /tables/<id>
+    register_auth(app)  # /auth/...
+    register_play(app)  # lobby /, tables /tables/<id>
     app.register_blueprint(reports_bp)  # /reports
     app.register_blueprint(history_bp)  # /games, /players, /rankings

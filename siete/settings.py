@@ -37,7 +37,7 @@ def play_defaults(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
     timer, SETTLE_PAUSE_S how long a settled hand stays up between hands."""
     return {
         "TURN_SECONDS": int(environ.get("TURN_SECONDS", "30")),
-        # Limits per account on opening tables (issue 19): how many may be waiting or playing at
+        # Limits per account on opening tables: how many may be waiting or playing at
         # once, and how fast new ones may be opened (a Flask-Limiter rate, counted per account).
         "MAX_OPEN_TABLES": int(environ.get("MAX_OPEN_TABLES", "3")),
         "TABLE_RATE_LIMIT": environ.get("TABLE_RATE_LIMIT", "5/minute"),
@@ -47,7 +47,7 @@ def play_defaults(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
         # Seconds between two moves of bots (and the bank's) at a table, so people can follow
         # a hand move by move (0: bots play at once, as the tests and the simulator do).
         "BOT_MOVE_SECONDS": float(environ.get("BOT_MOVE_SECONDS", "0.8")),
-        # Seconds the players of a finished game have to answer its rematch (#26); then the
+        # Seconds the players of a finished game have to answer its rematch; then the
         # owner may start and bots take the seats left free.
         "REMATCH_SECONDS": int(environ.get("REMATCH_SECONDS", "60")),
     }

@@ -5,30 +5,31 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_timedelta
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import current_user
 
 from siete.auth.forms import EmptyForm
 from siete.auth.routes import bp
 from siete.data.base import utcnow
 from siete.service import sessions
 from siete.service.devices import Browser, Device, System
-from siete.web.extensions import log_out
+from siete.web.login import log_out, login_required
 
 
 def device_words(device: Device) -> str:
     """"Firefox on Android": the browser and system a session's User-Agent named, in words."""
-    browser = _("Unknown browser") if device.browser is Browser.OTHER else device.browser.value
-    system = _("an unknown system") if device.system is System.OTHER else device.system.value
-    return _("%(browser)s on %(system)s", browser=browser, system=system)
+    browser = str(_("Unknown browser")) if device.browser is Browser.OTHER else device.browser.value
+    system = str(_("an unknown system")) if device.system is System.OTHER else device.system.value
+    return str(_("%(browser)s on %(system)s", browser=browser, system=system))
 
 
 def seen_words(last_seen_at: datetime, now: datetime) -> str:
     """"Active now" within the minute "last seen" is written in, else "3 minutes ago"."""
     if now - last_seen_at < sessions.LAST_SEEN_EVERY:
-        return _("Active now")
-    return _("Last seen %(when)s", when=format_timedelta(last_seen_at - now, add_direction=True))
+        return str(_("Active now"))
+    return str(_("Last seen %(when)s", when=format_timedelta(last_seen_at - now, add_direction=True)))
 
 
 @bp.app_template_global()
@@ -40,7 +41,7 @@ def session_line_words(line: sessions.SessionLine) -> dict[str, str]:
 
 @bp.get("/account")
 @login_required
-def account():
+def account() -> ResponseReturnValue:
     """The account page: your sessions (end any of them), log out everywhere, your password."""
     lines = sessions.session_lines(current_user.id, current_user.session_id)
     return render_template("auth/account.html", lines=lines, form=EmptyForm())
@@ -48,7 +49,7 @@ def account():
 
 @bp.post("/sessions/<int:session_id>/end")
 @login_required
-def end_session(session_id: int):
+def end_session(session_id: int) -> ResponseReturnValue:
     """End one of your sessions: that browser is logged out at its next request. Ending this
     browser's own session is logging out."""
     if not EmptyForm().validate_on_submit():

@@ -1,10 +1,12 @@
 """The account forms: sign up, log in, change password, ask for and use a reset link."""
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, EmailField, PasswordField, StringField
+from wtforms import BooleanField, EmailField, Field, PasswordField, StringField
 from wtforms.validators import DataRequired, Email, EqualTo, Length, Regexp, ValidationError
 
 from siete.service.accounts import (
@@ -36,10 +38,10 @@ def sign_up_problem_words(problem: SignUpProblem) -> str:
 
 def password_problem_words(problem: PasswordProblem) -> str:
     if problem is PasswordProblem.LENGTH:
-        return _("Use %(low)s to %(high)s characters.", low=PASSWORD_MIN, high=PASSWORD_MAX)
+        return str(_("Use %(low)s to %(high)s characters.", low=PASSWORD_MIN, high=PASSWORD_MAX))
     if problem is PasswordProblem.COMMON:
-        return _("That password is one of the most common ones; choose another.")
-    return _("The password must not contain your username.")
+        return str(_("That password is one of the most common ones; choose another."))
+    return str(_("The password must not contain your username."))
 
 
 class NewPasswordForm(FlaskForm):
@@ -52,7 +54,7 @@ class NewPasswordForm(FlaskForm):
     def username_for_policy(self) -> str:
         return ""
 
-    def validate_new_password(self, field) -> None:
+    def validate_new_password(self, field: Field) -> None:
         problem = password_problem(field.data or "", self.username_for_policy())
         if problem:
             raise ValidationError(password_problem_words(problem))
@@ -69,7 +71,7 @@ class RegisterForm(FlaskForm):
     confirm = PasswordField(_l("Repeat the password"), validators=[
         DataRequired(), EqualTo("password", message=_l("The passwords do not match."))])
 
-    def validate_password(self, field) -> None:
+    def validate_password(self, field: Field) -> None:
         problem = password_problem(field.data or "", self.username.data or "")
         if problem:
             raise ValidationError(password_problem_words(problem))
@@ -88,7 +90,7 @@ class ChangePasswordForm(NewPasswordForm):
 
     current_password = PasswordField(_l("Current password"), validators=[DataRequired()])
 
-    def __init__(self, username: str, *args, **kwargs):
+    def __init__(self, username: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._username = username
 

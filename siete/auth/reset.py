@@ -8,6 +8,7 @@ it stores the request in the outbox, and the worker writes and sends the mail.
 from __future__ import annotations
 
 from flask import current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -15,22 +16,22 @@ from flask_login import current_user
 from siete.auth.forms import ForgotPasswordForm, ResetPasswordForm
 from siete.auth.routes import bp, lobby_url, start_session
 from siete.service import accounts, outbox
-from siete.web.extensions import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
+from siete.web.rate_limits import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
 
 
 def link_base() -> str | None:
     """Where the worker should point the link when PUBLIC_URL is not set: this request's host.
     Only in development: production refuses to start without PUBLIC_URL (siete.web.security),
-    and with PUBLIC_URL set the Host and X-Forwarded-Host headers are never read (#24.2)."""
+    and with PUBLIC_URL set the Host and X-Forwarded-Host headers are never read."""
     return None if current_app.config.get("PUBLIC_URL") else request.host_url
 
 
 @bp.route("/forgot", methods=["GET", "POST"])
 @limiter.limit(reset_rate_limit, methods=["POST"])
 @limiter.limit(reset_email_rate_limit, methods=["POST"], key_func=reset_email_key)
-def forgot_password():
+def forgot_password() -> ResponseReturnValue:
     """Ask for a reset link; the answer never says whether the address has an account, in
-    words or in time: it only stores the request, and the worker finds the account (#24.4)."""
+    words or in time: it only stores the request, and the worker finds the account."""
     form = ForgotPasswordForm()
     if form.validate_on_submit():
         outbox.ask_for_reset(form.email.data, str(get_locale() or "en"), link_base())
@@ -42,9 +43,9 @@ def forgot_password():
 
 
 @bp.route("/reset/<token>", methods=["GET", "POST"])
-def reset_password(token: str):
+def reset_password(token: str) -> ResponseReturnValue:
     """Choose a new password from a mailed link; every other session of the account ends."""
-    user = accounts.user_for_reset_token(token, current_app.secret_key, current_app.config.get(
+    user = accounts.user_for_reset_token(token, current_app.config["SECRET_KEY"], current_app.config.get(
         "PASSWORD_RESET_MAX_AGE", accounts.DEFAULT_RESET_MAX_AGE_S))
     if user is None:
         flash(_("That reset link has expired or was already used. Ask for a new one."), "error")

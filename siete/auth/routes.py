@@ -1,25 +1,25 @@
 """Accounts: sign up, log in, log out (here or everywhere) and change password (blueprint 'auth').
 
-The password-reset pages live in siete.auth.reset, on the same blueprint (the app factory
-imports both).
+The password-reset pages live in siete.auth.reset, on the same blueprint (siete.auth.all_routes
+imports all three).
 """
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import current_user
 from werkzeug.routing import BuildError
+from werkzeug.wrappers import Response
 
 from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm, sign_up_problem_words
 from siete.data.people import User
 from siete.service import accounts, sessions
 from siete.service.accounts import AccountClash
-from siete.web.extensions import (
-    Account,
+from siete.web.login import Account, log_in, log_out, login_required
+from siete.web.rate_limits import (
     is_known_device,
     limiter,
-    log_in,
-    log_out,
     login_account_key,
     login_account_rate_limit,
     login_rate_limit,
@@ -67,14 +67,14 @@ def start_session(user: User, remember: bool = False) -> Account:
     return log_in(user.id, user.username, remember)
 
 
-def failed_login(response) -> bool:
+def failed_login(response: Response) -> bool:
     """Only failures count against the login limits: a success is a redirect (302)."""
     return response.status_code != 302
 
 
 @bp.route("/register", methods=["GET", "POST"])
 @limiter.limit(register_rate_limit, methods=["POST"])
-def register():
+def register() -> ResponseReturnValue:
     """Create an account and its human player, log in, and go back to the page that sent here
     (`next=`, only pages of this site: an invite link's table) or to the lobby."""
     next_url = same_site_path(request.args.get("next"))
@@ -98,7 +98,7 @@ def register():
 @limiter.limit(login_rate_limit, methods=["POST"], deduct_when=failed_login)
 @limiter.limit(login_account_rate_limit, methods=["POST"], key_func=login_account_key,
                deduct_when=failed_login, exempt_when=is_known_device)
-def login():
+def login() -> ResponseReturnValue:
     """Log in and return to the page that asked for it (only pages of this site)."""
     next_url = same_site_path(request.args.get("next"))
     if current_user.is_authenticated:
@@ -119,9 +119,9 @@ def login():
 
 
 @bp.route("/logout", methods=["POST"])
-def logout():
+def logout() -> ResponseReturnValue:
     """Log out (POST only, so another site cannot log you out with a link or image): this
-    browser's login session ends, so every copy of its cookies stops working (#24.3)."""
+    browser's login session ends, so every copy of its cookies stops working."""
     if current_user.is_authenticated:
         sessions.end_session(current_user.id, current_user.session_id)
     log_out()
@@ -131,7 +131,7 @@ def logout():
 
 @bp.route("/logout-everywhere", methods=["POST"])
 @login_required
-def logout_everywhere():
+def logout_everywhere() -> ResponseReturnValue:
     """End every session of this account on every device, this one included."""
     if not EmptyForm().validate_on_submit():
         return redirect(url_for("auth.account"))
@@ -144,11 +144,14 @@ def logout_everywhere():
 
 @bp.route("/password", methods=["GET", "POST"])
 @login_required
-def change_password():
+def change_password() -> ResponseReturnValue:
     """Change the password after checking the current one; other sessions end."""
     form = ChangePasswordForm(current_user.username)
     if form.validate_on_submit():
         user = accounts.user_by_id(current_user.id)  # current_user is the Account, not the row
+        if user is None:  # the account was deleted since this request loaded it
+            log_out()
+            return redirect(url_for("auth.login"))
         if not user.check_password(form.current_password.data):
             form.current_password.errors.append(_("That is not your current password."))
         else:

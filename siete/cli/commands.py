@@ -10,13 +10,15 @@ from siete.cli.odds_command import odds_command
 from siete.cli.rating_commands import ratings_command
 from siete.cli.report_commands import reports_command
 from siete.cli.review_commands import review_games_command
+from siete.cli.tournament_command import tournament_command
 from siete.cli.worker import worker_command
 from siete.data.migrations import init_migrations
 
-# replay and simulate (without --record) run without a database or app config; the others run
-# in the app's context.
-COMMANDS = (init_db_command, db_setup_command, replay_command, simulate_command, odds_command,
-            reports_command, ratings_command, worker_command, review_games_command)
+# replay, simulate (without --record) and tournament run without a database or app config; the
+# others run in the app's context.
+COMMANDS = (init_db_command, db_setup_command, replay_command, simulate_command,
+            tournament_command, odds_command, reports_command, ratings_command, worker_command,
+            review_games_command)
 
 
 def register_commands(app: Flask) -> None:

@@ -1,7 +1,7 @@
 """The engine's commands: `replay FILE...` plays scenario files (SCENARIOS.md) again, with
---record stores them as games; `simulate` plays bot-vs-bot games with statistics per profile,
-with --record stores them like any game played on the web (in batches, or --one-by-one
-through the tables' path).
+--record stores them as games; `simulate` plays bot-vs-bot games with statistics per profile
+(bots written outside the project among them: --bot, docs/bots.md), with --record stores them
+like any game played on the web (in batches, or --one-by-one through the tables' path).
 
 Without --record neither needs a database or the app's config. replay's output and errors are a
 machine format (SCENARIOS.md): only the help is translated.
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from contextlib import ExitStack
 from typing import Any
 
 import click
@@ -20,10 +21,13 @@ from rich.console import Console
 from rich.table import Table
 from tqdm import tqdm
 
+from siete.cli.bot_loading import fault_report, started_bots
+from siete.cli.simulate_jobs import all_cores, simulate_in_jobs
 from siete.data.xmlfiles import load_game
-from siete.engine.bots import PROFILES
+from siete.engine.bots import PROFILES, Players, with_bots
 from siete.engine.codes import BotProfile
 from siete.engine.config import GameConfig
+from siete.engine.plugged import PluggedBot
 from siete.engine.replay import ScenarioError, load_scenario, replay
 from siete.engine.simulate import UnknownProfiles, seat_profiles, simulate
 from siete.i18n.catalogs import gettext as _
@@ -122,38 +126,87 @@ EXIT_USAGE = 2
                    "of in batches of the same rows")
 @click.option("--workers", type=click.IntRange(0, 8), default=1, show_default=True,
               help="with --record: processes that play the games while this one stores them")
+@click.option("--bot", "bots", multiple=True, metavar="NAME=FILE.py:CLASS",
+              help=_("a bot written outside the project, usable as NAME in --profiles "
+                     "(docs/bots.md); repeatable"))
+@click.option("--bot-seconds", type=float, default=1.0, show_default=True,
+              help=_("the time a --bot has for each decision"))
+@click.option("--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
+              help=_("processes that play the games, one core each (0: all cores); the same "
+                     "figures as one"))
 @click.pass_context
 def simulate_command(ctx: click.Context, players: int, profiles: str, games: int,
                      hands: int | None, seed: int, as_json: bool, no_progress: bool, review: bool,
-                     record: bool, one_by_one: bool, workers: int) -> None:
+                     record: bool, one_by_one: bool, workers: int, bots: tuple[str, ...],
+                     bot_seconds: float, jobs: int) -> None:
     app = ctx.ensure_object(ScriptInfo).load_app() if record else None  # only --record needs it
-    try:
-        config = _base_config(app).with_overrides(max_hands=hands)
-        if not config.min_players <= players <= config.max_players or games < 1:
-            raise ValueError(_("players must be %(min)s-%(max)s and games at least 1",
-                               min=config.min_players, max=config.max_players))
-        seats = seat_profiles(profiles, players)
-        if record and not set(seats) <= set(BotProfile):  # the database stores these only
-            raise ValueError(_("--record stores only the profiles %(known)s",
-                               known=", ".join(BotProfile)))
-    except UnknownProfiles as exc:
-        click.echo("simulate: " + _("unknown profile(s) %(names)s; known: %(known)s",
-                                    names=", ".join(exc.unknown) or _("(none)"),
-                                    known=", ".join(PROFILES)), err=True)
-        ctx.exit(EXIT_USAGE)
-    except ValueError as exc:
-        click.echo(f"simulate: {exc}", err=True)
-        ctx.exit(EXIT_USAGE)
-    if app is not None:
-        with app.app_context():
-            _record(seats, games, config, seed, one_by_one, workers, no_progress)
-        return
-    def numbers(games_: Iterable[int]) -> Iterable[int]:
-        counted: Iterable[int] = tqdm(games_, disable=no_progress, unit="game", file=sys.stderr)
-        return counted
+    with ExitStack() as running:
+        try:
+            if jobs != 1 and record:
+                raise ValueError(_("--jobs plays games without --record only"))
+            outside = running.enter_context(started_bots(bots, bot_seconds))
+            known = with_bots(outside)
+            config = base_config(app).with_overrides(max_hands=hands)
+            if not config.min_players <= players <= config.max_players or games < 1:
+                raise ValueError(_("players must be %(min)s-%(max)s and games at least 1",
+                                   min=config.min_players, max=config.max_players))
+            seats = seat_profiles(profiles, players, known)
+            if record and not set(seats) <= set(BotProfile):  # the database stores these only
+                raise ValueError(_("--record stores only the profiles %(known)s",
+                                   known=", ".join(BotProfile)))
+        except UnknownProfiles as exc:
+            click.echo("simulate: " + unknown_profiles_message(exc, known), err=True)
+            ctx.exit(EXIT_USAGE)
+        except ValueError as exc:  # BadBot too
+            click.echo(f"simulate: {exc}", err=True)
+            ctx.exit(EXIT_USAGE)
+        if app is not None:
+            with app.app_context():
+                _record(seats, games, config, seed, one_by_one, workers, no_progress)
+            return
+        _simulate_and_print(seats, games, config, seed, outside,
+                            {"players": players, "json": as_json, "quiet": no_progress,
+                             "review": review, "jobs": jobs or all_cores(), "bots": bots,
+                             "bot_seconds": bot_seconds})
 
-    stats = simulate(seats, games, config, seed, numbers=numbers, review=review)
-    rows = [s.row(name) for name, s in stats.items()]
+
+def unknown_profiles_message(exc: UnknownProfiles, known: Players | None = None) -> str:
+    return _("unknown profile(s) %(names)s; known: %(known)s",
+             names=", ".join(exc.unknown) or _("(none)"), known=", ".join(known or PROFILES))
+
+
+def progress_numbers(quiet: bool, unit: str) -> Any:
+    """A wrapper that shows a progress bar on stderr over what it wraps (unless quiet)."""
+    def numbers(items: Iterable[Any]) -> Iterable[Any]:
+        counted: Iterable[Any] = tqdm(items, disable=quiet, unit=unit, file=sys.stderr)
+        return counted
+    return numbers
+
+
+def report_faults(outside: dict[str, PluggedBot], command: str) -> dict[str, int]:
+    """Say on stderr which bots from outside lost decisions; their counts by profile."""
+    for bot in outside.values():
+        for line in fault_report(bot):
+            click.echo(f"{command}: {line}", err=True)
+    return {name: bot.fault_count for name, bot in outside.items()}
+
+
+def _simulate_and_print(seats: list[str], games: int, config: GameConfig, seed: int,
+                        outside: dict[str, PluggedBot], options: dict[str, Any]) -> None:
+    """Play the games, then print the table (or JSON) and what the outside bots did wrong."""
+    if options["jobs"] > 1:
+        with tqdm(total=games, disable=options["quiet"], unit="game", file=sys.stderr) as bar:
+            stats = simulate_in_jobs(seats, games, config, seed, options["review"],
+                                     options["jobs"], bar.update, outside, options["bots"],
+                                     options["bot_seconds"])
+    else:
+        stats = simulate(seats, games, config, seed,
+                         numbers=progress_numbers(options["quiet"], "game"),
+                         review=options["review"], players=with_bots(outside))
+    faults = report_faults(outside, "simulate")
+    rows = [{**s.row(name), **({"faults": faults[name]} if name in faults else {})}
+            for name, s in stats.items()]
+    players, as_json = options["players"], options["json"]
     if as_json:
         click.echo(json.dumps({"games": games, "players": players, "seed": seed,
                                "hands": config.max_hands, "profiles": rows}, indent=1))
@@ -161,7 +214,7 @@ def simulate_command(ctx: click.Context, players: int, profiles: str, games: int
         Console().print(statistics_table(rows, games, players, seed))
 
 
-def _base_config(app: Flask | None) -> GameConfig:
+def base_config(app: Flask | None) -> GameConfig:
     """The app's game settings when there is an app, else the same XML file read here."""
     if app is not None:
         return service_settings(app).game
@@ -196,10 +249,13 @@ def statistics_table(rows: list[dict[str, Any]], games: int, players: int, seed:
     table = Table(title=_("%(games)s games, %(players)s seats, seed %(seed)s",
                           games=games, players=players, seed=seed))
     reviewed = any("accuracy" in r for r in rows)
+    faulty = any("faults" in r for r in rows)
     columns = [_("profile"), _("games"), _("win rate (95% CI)"), _("mean points"),
                _("busts/hand"), _("bank profit/hand")]
     if reviewed:
         columns += [_("accuracy"), _("blunders/100 decisions")]
+    if faulty:
+        columns.append(_("decisions forfeited"))
     for index, column in enumerate(columns):
         table.add_column(column, justify="left" if index == 0 else "right")
     for r in rows:
@@ -209,5 +265,7 @@ def statistics_table(rows: list[dict[str, Any]], games: int, players: int, seed:
                  f"{r['bank_profit_per_hand']:+.3f}"]
         if reviewed:
             cells += [f"{r.get('accuracy', 0.0):.1%}", f"{r.get('blunders_per_100', 0.0):.2f}"]
+        if faulty:
+            cells.append(str(r["faults"]) if "faults" in r else "")
         table.add_row(*cells)
     return table

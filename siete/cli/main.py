@@ -1,9 +1,10 @@
 """`python -m siete <cmd>`: the same commands as `flask --app wsgi <cmd>`, with the same output.
 
-A FlaskGroup whose app the factory builds only when a command needs one. replay and simulate are
-the group's own (they run without a database or app config, and start fast); every other command
-(init-db, reports, ratings, worker, db, db-adopt, and Flask's run, shell, routes) is looked up on
-the app's CLI, where siete.cli.commands registered it, exactly as `flask --app wsgi` does.
+A FlaskGroup whose app the factory builds only when a command needs one. replay, simulate,
+tournament, odds and play are the group's own (they run without a database or app config, and
+start fast); every other command (init-db, reports, ratings, worker, db, db-adopt, and Flask's
+run, shell, routes) is looked up on the app's CLI, where siete.cli.commands registered it,
+exactly as `flask --app wsgi` does.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from flask.cli import FlaskGroup
 from siete.cli.engine_commands import replay_command, simulate_command
 from siete.cli.odds_command import odds_command
 from siete.cli.play_command import play_command
+from siete.cli.tournament_command import tournament_command
 from siete.data.xmlfiles import XmlFileError
 from siete.i18n.catalogs import gettext as _
 
@@ -52,6 +54,7 @@ cli.add_command(replay_command)
 cli.add_command(simulate_command)
 cli.add_command(odds_command)
 cli.add_command(play_command)
+cli.add_command(tournament_command)
 
 
 def main(argv: list[str] | None = None) -> None:

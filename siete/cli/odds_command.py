@@ -1,4 +1,4 @@
-"""`odds`: the exact odds of one position (issue 27; the model is siete/engine/odds.py's).
+"""`odds`: the exact odds of one position (the model is siete/engine/odds.py's).
 
 One position as JSON on stdin, the solver's answer as JSON on stdout; a bad position exits 2
 with one line on stderr, as `replay` does. Needs no database and no app config. Its input,

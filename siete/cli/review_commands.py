@@ -1,5 +1,5 @@
 """`flask review-games`: review the finished games that have no review (finished before games
-were reviewed at their end, issue 27 item 5), a batch per transaction."""
+were reviewed at their end), a batch per transaction."""
 from __future__ import annotations
 
 import click

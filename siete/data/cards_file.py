@@ -5,8 +5,8 @@ CardsFile is the CardSet a GameConfig carries from start-up, but empty: the app 
 start without opening the file, and the first thing that needs a card (in practice the first
 deal: the seat cards of a game's start) reads and validates it through load_cards. From then
 on the cards are plain attributes of the object, so nothing is read or checked again and a
-lookup costs what it costs on any CardSet. A missing or broken file raises the same
-XmlFileError as start-up used to, at that first deal (the web shows a 503 page and logs the
+lookup costs what it costs on any CardSet. A missing or broken file raises the
+XmlFileError a bad settings file raises at start-up, at that first deal (the web shows a 503 page and logs the
 line; the commands print the line and exit 2); nothing is kept, so the next deal tries the file
 again and a file the operator has fixed is read without a restart.
 """

@@ -22,8 +22,8 @@ from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection, PoolRese
 from siete.data import all_tables  # noqa: F401  (create_all needs every table)
 from siete.data.base import db
 from siete.data.reference import GameDetails
+from siete.paths import SQL_DIR
 
-SQL_DIR = Path(__file__).resolve().parents[2] / "sql"
 SCHEMA_SQL = SQL_DIR / "schema.sql"
 SEED_SQL = SQL_DIR / "seed.sql"
 SQLITE_BUSY_TIMEOUT_MS = 15_000
@@ -47,7 +47,7 @@ def engine_options(url: str) -> dict[str, Any]:
     return {
         # MySQL closes idle connections (wait_timeout) and a restarted server drops them all.
         # configure_engine pings a pooled connection before use, but only one that sat idle:
-        # pool_pre_ping's ping on every checkout was a round trip on every request.
+        # pool_pre_ping's ping on every checkout would be a round trip on every request.
         "pool_pre_ping": False,
         # The pool's rollback on return came right after the Session's own rollback or commit:
         # a second round trip per request for nothing. configure_engine's reset listener

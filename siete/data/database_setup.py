@@ -3,8 +3,8 @@ reference data loaded; or nothing, when it was up to date.
 
 The factory builds a missing SQLite database on its first start (so `flask run` alone just works)
 and stamps it at the migrations' head: the models' tables are the head's schema. `db-setup` and
-`init-db` then say what was done during their start, the factory's part included; before, on a
-brand-new clone, `make run` found the factory's work done and said nothing had been changed.
+`init-db` then say what was done during their start, the factory's part included, so on a
+brand-new clone `make run` reports the tables the factory made rather than "nothing changed".
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from sqlalchemy import inspect
 
 from siete.data.base import db
 from siete.data.database import init_database
-from siete.data.migrations import MIGRATIONS_DIR, adopt_database
+from siete.data.migrations import adopt_database
+from siete.paths import MIGRATIONS_DIR
 
 FIRST_START = "siete.first_start"  # app.extensions: what the factory did to a missing database
 

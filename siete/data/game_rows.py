@@ -59,8 +59,8 @@ class PlainGameRow:
     duration_s: int | None
     hands_played: int
     winner_player_id: int | None
-    show_odds: bool = False  # a practice table (#27.4): odds shown, not rated
-    private: bool = False  # shown only to its players and invite key holders (#26)
+    show_odds: bool = False  # a practice table: odds shown, not rated
+    private: bool = False  # shown only to its players and invite key holders
 
 
 # A games row whichever path loaded it: what services read of a game.
@@ -89,7 +89,7 @@ LOCK_STARTED = (
 LOCK_STARTED_OR_SKIP = LOCK_STARTED.with_for_update(skip_locked=True)
 # A move by the browser whose login session the signed cookie names: the same lock, and in the
 # same statement that session's account (its user and player name, and when it was last seen),
-# so the move checks the session (#24.3) without a round trip of its own. The subqueries read
+# so the move checks the session without a round trip of its own. The subqueries read
 # without locking (MySQL locks only the rows of the statement's own tables), and an ended
 # session reads as NULL.
 LOCK_STARTED_FOR_SESSION = LOCK_STARTED.add_columns(*session_columns_for_a_lock())

@@ -70,9 +70,9 @@ class Game(ControlColumns, Model):
     duration_s: Mapped[int | None] = mapped_column(Integer)
     hands_played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     winner_player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
-    # "Show the odds" (#27.4): a practice table, shown each seat's odds at its turn, not rated.
+    # "Show the odds": a practice table, shown each seat's odds at its turn, not rated.
     show_odds: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-    # Play with friends (#26): a private table is left out of other people's lobbies and opens
+    # Play with friends: a private table is left out of other people's lobbies and opens
     # only with its invite link, whose secret is invite_token (siete.service.table_access);
     # rematch_of is the finished game whose "Play again" opened this one: a plain id, no foreign
     # key (InnoDB checks a self-reference row by row, so emptying games would depend on order).

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import click
 from flask import Flask
@@ -19,8 +18,8 @@ from sqlalchemy import inspect, text
 from siete.data.base import db
 from siete.data.database import create_schema
 from siete.i18n.catalogs import gettext as _
+from siete.paths import MIGRATIONS_DIR
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 BASELINE = "0001_baseline"
 SETUP_WAIT_S = 600  # how long a start waits for another one's setup before giving up
 migrate = Migrate()

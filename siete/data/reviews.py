@@ -1,4 +1,4 @@
-"""The review of each finished game (issue 27 item 5): every decision marked, and each seat's
+"""The review of each finished game: every decision marked, and each seat's
 figures, written once when the game ends (siete/service/game_review.py) and only read after."""
 from __future__ import annotations
 

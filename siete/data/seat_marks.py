@@ -47,7 +47,7 @@ class TableMarks:
     version: int | None
     deadline: datetime | None
     seats: tuple[SeatMark, ...]
-    private: bool = False  # a private table (#26): its poll answers only who may see it
+    private: bool = False  # a private table: its poll answers only who may see it
     invite_token: str | None = None
 
 

@@ -15,9 +15,8 @@ from lxml import etree
 from siete.data.cards_file import CardsFile
 from siete.engine.cards import CardSpec, card_id
 from siete.engine.config import GameConfig
+from siete.paths import CONFIG_DIR
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-CONFIG_DIR = REPO_ROOT / "config"
 GAME_CONFIG_ENV = "SIETE_GAME_CONFIG"
 CARDS_FILE_ENV = "SIETE_CARDS_FILE"
 

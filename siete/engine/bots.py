@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from siete.engine.bank_rule import bank_threatened
+from siete.engine.bot_api import Bot
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BotProfile
 from siete.engine.deck import shuffled_deck
 from siete.engine.expert import ExpertBot
+from siete.engine.plugged import PluggedBot
 from siete.engine.rules import (
     deal_unchecked,
     draw_unchecked,
@@ -109,6 +111,24 @@ PROFILES: dict[str, Strategy] = {str(s.name): s for s in (StandardBot(), Cautiou
                                                           ExpertBot())}
 
 
+# A seat's player: a house profile, or a bot written outside the engine (bot_api.Bot).
+Player = Strategy | PluggedBot
+Players = Mapping[str, Player]
+
+
+def plug_in(name: str, bot: Bot, description: str = "") -> PluggedBot:
+    """`bot` playing as profile `name`; the standard bot decides whatever it fails to."""
+    return PluggedBot(name, bot, PROFILES[BotProfile.STANDARD], description)
+
+
+def with_bots(bots: Mapping[str, PluggedBot]) -> Players:
+    """The house profiles and `bots`; a bot may not take a house profile's name."""
+    clash = set(bots) & set(PROFILES)
+    if clash:
+        raise ValueError(", ".join(sorted(clash)))
+    return {**PROFILES, **bots}
+
+
 def get_strategy(profile: str) -> Strategy:
     """The registered strategy called `profile`."""
     try:
@@ -135,28 +155,45 @@ def house_move(state: GameState, seat: int, rng: random.Random) -> None:
 
 def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
               memory: HandMemory | None = None, stand_apart: bool = False,
-              strategy: Strategy | None = None) -> None:
+              strategy: Strategy | None = None, players: Players = PROFILES) -> None:
     """One move of the bot in `seat` (or of `strategy` there), whose turn the caller has
     checked it is; `stand_apart` (paced play) makes a punter's stand at 7½ a move of its own
-    (rules.draw_unchecked)."""
+    (rules.draw_unchecked). `players` are the profiles the seats' bots are looked up in."""
     # a bot's seat: `bot` is set; get_strategy explains a profile that is not known
-    strategy = strategy or PROFILES.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
+    chosen = strategy or players.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
+    if type(chosen) is PluggedBot:  # the exact type, quicker than isinstance: every move asks
+        _plugged_move(state, seat, player, chosen, rng, memory, stand_apart)
+        return
+    house: Strategy = chosen  # type: ignore[assignment]  # not a PluggedBot: a house profile
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
     # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:
-        view = bot_view(state, seat, strategy.bets_on_cards, memory)
-        amount = int(strategy.choose_bet(view, rng))  # a bad profile cannot break R4.4:
+        view = bot_view(state, seat, house.bets_on_cards, memory)
+        amount = int(house.choose_bet(view, rng))  # a bad profile cannot break R4.4:
         top = view.max_bet  # the clamp max(1, min(top, amount)) without two calls
         place_bet_unchecked(state, seat, top if amount > top else amount if amount > 1 else 1)
     elif player.total == SEVEN_HALF:  # a paced draw reached 7½: R4.6 stands, no choice made
         stand_at_seven_half(state, seat)  # (nor any randomness used, as when drawn unpaced)
-    elif state.deck and strategy.wants_card(bot_view(state, seat, True, memory), rng):
+    elif state.deck and house.wants_card(bot_view(state, seat, True, memory), rng):
         draw_unchecked(state, seat, stand_apart)
     else:
         stand_unchecked(state, seat)
 
 
-def run_bots(state: GameState, rng: random.Random) -> int:
+def _plugged_move(state: GameState, seat: int, player: Seat, bot: PluggedBot,
+                  rng: random.Random, memory: HandMemory | None, stand_apart: bool) -> None:
+    """_bot_move for a bot from outside: PluggedBot answers only what the rules allow."""
+    if state.turn != 0 and not player.bet:
+        place_bet_unchecked(state, seat, bot.bet(state, seat, memory, rng))
+    elif player.total == SEVEN_HALF:
+        stand_at_seven_half(state, seat)
+    elif state.deck and bot.wants_card(state, seat, memory, rng):
+        draw_unchecked(state, seat, stand_apart)
+    else:
+        stand_unchecked(state, seat)
+
+
+def run_bots(state: GameState, rng: random.Random, players: Players = PROFILES) -> int:
     """Play bot turns until a human must act or the hand ends; returns the moves made."""
     moves = 0
     seats = state.seats
@@ -168,7 +205,7 @@ def run_bots(state: GameState, rng: random.Random) -> int:
         player = seats[seat]
         if player.bot is None:
             break
-        _bot_move(state, seat, player, rng, memory)
+        _bot_move(state, seat, player, rng, memory, False, None, players)  # positional: quicker
         moves += 1
     return moves
 
@@ -177,9 +214,11 @@ HandHook = Callable[[GameState, HandRecord], None]
 
 
 def play_until_person(state: GameState, rng: random.Random, on_hand: HandHook | None = None,
-                      pauses: Callable[[GameState], bool] | None = None) -> None:
+                      pauses: Callable[[GameState], bool] | None = None,
+                      players: Players = PROFILES) -> None:
     """Let bots play, dealing hand after hand, until a person must act, the game is over, or
-    `pauses(state)` says the table waits after a settled hand.
+    `pauses(state)` says the table waits after a settled hand. The seats' bots are looked up
+    in `players` (the house profiles unless the simulator seats bots from outside).
 
     The one loop the web (service.play.advance), the simulator and its stored games share.
     `on_hand` sees the last settled hand each time play stops between hands, the one already
@@ -188,7 +227,7 @@ def play_until_person(state: GameState, rng: random.Random, on_hand: HandHook | 
     """
     cards = state.config.cards
     while True:
-        run_bots(state, rng)
+        run_bots(state, rng, players)
         if state.phase == PLAY:
             return
         if on_hand is not None and state.last_hand is not None:

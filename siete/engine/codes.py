@@ -1,8 +1,8 @@
 """The engine's vocabulary: every code it writes into a state, a log or a hand record, and
 why it refuses an action (RuleCode).
 
-StrEnums, so each code is its plain string too: it compares equal to the old strings, is
-stored in JSON and the database as they were, and the web, the models' CHECK lists and the
+StrEnums, so each code is its plain string too: it compares equal to that string, is stored
+in JSON and the database as that string, and the web, the models' CHECK lists and the
 CLI's choices derive theirs from these. Words for people are the i18n layer's (siete/i18n/words.py,
 siete/i18n/error_words.py).
 """
@@ -64,7 +64,7 @@ class Event(StrEnum):
     BET = "bet"
     DRAW = "draw"
     STAND = "stand"  # value StandNote.BANK when the bank stands; also the stand R4.6 makes at 7½
-    SEVEN_HALF = "seven_half"  # only in logs saved before #24: read as a stand (state.from_dict)
+    SEVEN_HALF = "seven_half"  # only in logs saved before the stand at 7½ was logged: read as a stand (state.from_dict)
     BUST = "bust"  # value: the first card, shown as it busts
     WIN = "win"  # value: [paid, due, total]
     LOSE = "lose"
@@ -104,7 +104,7 @@ class BotProfile(StrEnum):
     STANDARD = "standard"
     CAUTIOUS = "cautious"
     BOLD = "bold"
-    EXPERT = "expert"  # plays by the odds solver (engine/expert.py, issue 27)
+    EXPERT = "expert"  # plays by the odds solver (engine/expert.py)
 class RuleCode(StrEnum):
     """Why the rules refuse an action (a RuleError's code). Each reason names what it needs in
     the error's values: a player's `name`, a `card`, the `top` bet, ...

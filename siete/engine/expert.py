@@ -1,4 +1,4 @@
-"""The expert bot (issue 27): every draw, stand and bank decision is the odds solver's best.
+"""The expert bot: every draw, stand and bank decision is the odds solver's best.
 
 It sees what its seat sees (views.bot_view, read as a solver position by odds_position), and
 asks odds.py; nothing of its play is its own rule but the bet, which is the solver's best bet

@@ -1,4 +1,4 @@
-"""The odds solver: exact odds for one seat's decision, from what that seat may see (issue 27).
+"""The odds solver: exact odds for one seat's decision, from what that seat may see.
 
 Every probability or expected value shown to a player, used by a bot or in a review comes from
 here. Build a position with odds_position.py (from card ids, from a GameState and a seat, or

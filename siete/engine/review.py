@@ -1,4 +1,4 @@
-"""The review of a finished game (issue 27): every decision of every seat, judged by the odds.
+"""The review of a finished game: every decision of every seat, judged by the odds.
 
 From a game's settled hands (the engine's hand records, settlement._hand_record), each
 decision is put back as the seat saw it at that moment (R4.2: its own cards, the bank's

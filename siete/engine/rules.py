@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BotProfile, Event, Result, RuleCode, SeatStatus, StandNote
@@ -47,12 +48,15 @@ def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str])
 
 
 def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
-             bots: dict[str, str] | None = None) -> GameState:
-    """Seat the players by their cards (R3.2) and give each the initial points (R2.2)."""
+             bots: dict[str, str] | None = None,
+             known: Collection[str] | None = None) -> GameState:
+    """Seat the players by their cards (R3.2) and give each the initial points (R2.2); a
+    seat's bot is a house profile, or one of `known` (the simulator's bots from outside)."""
     verify_new_game(names, config, seat_cards)
     bots = bots or {}
     for profile in bots.values():
-        verify_profile(profile)
+        if known is None or profile not in known:
+            verify_profile(profile)
     seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
              for n, c in zip(names, seat_cards)]
     key = config.cards.seat_key
@@ -61,11 +65,11 @@ def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
 
 
 def start_game(names: list[str], bots: dict[str, str] | None, config: GameConfig,
-               rng: random.Random) -> GameState:
+               rng: random.Random, known: Collection[str] | None = None) -> GameState:
     """A game ready for its first bet, from one seeded source: the seat cards and the seating
     (R3), then the first deal from a fresh deck (R4.1). The web, the simulator and the bulk
     recorder all start their games here, so a seed gives the same game on every path."""
-    state = new_game(names, config, draw_seat_cards(config.cards, rng, len(names)), bots)
+    state = new_game(names, config, draw_seat_cards(config.cards, rng, len(names)), bots, known)
     deal_unchecked(state, shuffled_deck(config.cards, rng))  # our own fresh deck
     return state
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, fields
 
 from siete.engine import deck, rules
-from siete.engine.bots import PROFILES, HandHook, play_until_person
+from siete.engine.bots import PROFILES, HandHook, Players, play_until_person
 from siete.engine.codes import BankResult, Result
 from siete.engine.config import GameConfig
 from siete.engine.review import review_game
@@ -16,10 +16,12 @@ from siete.engine.state import GameState, HandRecord
 
 
 def play_game(names: list[str], bots: dict[str, str], config: GameConfig,
-              rng: random.Random, on_hand: HandHook | None = None) -> GameState:
-    """Play one whole game between bots with one seeded random source."""
-    state = rules.start_game(names, bots, config, rng)
-    play_until_person(state, rng, on_hand)
+              rng: random.Random, on_hand: HandHook | None = None,
+              players: Players = PROFILES) -> GameState:
+    """Play one whole game between bots with one seeded random source; `bots` names each
+    seat's profile, a house one or one of `players` (bots.with_bots)."""
+    state = rules.start_game(names, bots, config, rng, known=players)
+    play_until_person(state, rng, on_hand, players=players)
     return state
 
 
@@ -39,6 +41,11 @@ class ProfileStats:
     best: int = 0
     inaccuracies: int = 0
     blunders: int = 0
+
+    def add(self, other: ProfileStats) -> None:
+        """Count `other`'s games in too (the stats of one part of the games, played apart)."""
+        for counted in fields(self):
+            setattr(self, counted.name, getattr(self, counted.name) + getattr(other, counted.name))
 
     def row(self, name: str) -> dict[str, str | int | float]:
         low, high = wilson_interval(self.wins, self.games)
@@ -97,8 +104,12 @@ def _count_review(stats: dict[str, ProfileStats], state: GameState,
 def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
              on_hand: HandHook | None = None,
              numbers: Callable[[Iterable[int]], Iterable[int]] = iter,
-             review: bool = False) -> dict[str, ProfileStats]:
+             review: bool = False, players: Players = PROFILES,
+             part: range | None = None) -> dict[str, ProfileStats]:
     """Play `games` games, rotating the seats between games; the same seed gives the same result.
+    `part` plays only those of the games' numbers: each game has a random source of its own
+    (deck.seeded_rng(seed, game)), so the parts of the games, played apart (simulate --jobs)
+    and added up (ProfileStats.add), count exactly what one run counts.
 
     `numbers` wraps the games' numbers as they are played: the command line passes a progress
     bar there, so the engine itself draws nothing. With `review`, every game is reviewed
@@ -114,13 +125,13 @@ def simulate(profiles: list[str], games: int, config: GameConfig, seed: int,
         if on_hand:
             on_hand(state, record)
 
-    for game in numbers(range(games)):
+    for game in numbers(range(games) if part is None else part):
         shift = game % len(profiles)
         seats = profiles[shift:] + profiles[:shift]
         names = [f"{p}{(i + shift) % len(profiles) + 1}" for i, p in enumerate(seats)]
         rng = deck.seeded_rng(seed, game)
         hands.clear()
-        state = play_game(names, dict(zip(names, seats)), config, rng, count)
+        state = play_game(names, dict(zip(names, seats)), config, rng, count, players)
         if review:
             _count_review(stats, state, hands)
         for i, seat in enumerate(state.seats):
@@ -140,10 +151,16 @@ class UnknownProfiles(ValueError):
         self.unknown = unknown
 
 
-def seat_profiles(spec: str, players: int) -> list[str]:
-    """'standard,bold' for 4 players -> standard, bold, standard, bold."""
+def profile_names(spec: str, known: Collection[str] = PROFILES) -> list[str]:
+    """'standard, bold' -> standard, bold; every name must be one of `known`."""
     names = [p.strip() for p in spec.split(",") if p.strip()]
-    unknown = [p for p in names if p not in PROFILES]
+    unknown = [p for p in names if p not in known]
     if unknown or not names:
         raise UnknownProfiles(unknown)
+    return names
+
+
+def seat_profiles(spec: str, players: int, known: Collection[str] = PROFILES) -> list[str]:
+    """'standard,bold' for 4 players -> standard, bold, standard, bold."""
+    names = profile_names(spec, known)
     return [names[i % len(names)] for i in range(players)]

@@ -1,4 +1,4 @@
-"""A hand's events with the review of each decision beside it (issue 27 item 5): the game page's
+"""A hand's events with the review of each decision beside it: the game page's
 step-through shows each move's mark and its options' values, read from the stored review."""
 from __future__ import annotations
 

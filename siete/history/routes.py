@@ -67,7 +67,7 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
         abort(404, _("There is no such game."))
     count = len(record.hands)
     number, move = _replay_place(count)
-    # the stored review (issue 27), with the moves of the hand the replay shows
+    # the stored review, with the moves of the hand the replay shows
     hand = record.hands[number - 1].number if count else None
     settings = service_settings(current_app)
     if record.game.status == GameStatus.FINISHED:

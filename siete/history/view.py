@@ -72,7 +72,7 @@ class HandView:
 class GameView:
     record: GameRecord
     hands: list[HandView]
-    review: GameReviewRecord | None = None  # stored when the game ended (issue 27)
+    review: GameReviewRecord | None = None  # stored when the game ended
 
     def seat_review(self, seat: Seat) -> ReviewFigures | None:
         """The seat's review figures, None before the game's end or with no decision."""

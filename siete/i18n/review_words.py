@@ -1,4 +1,4 @@
-"""The review's words (issue 27 item 5): its marks, and its values in stakes as the locale
+"""The review's words: its marks, and its values in stakes as the locale
 writes them (+0.05 / −0,23)."""
 from __future__ import annotations
 

@@ -5,7 +5,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-import flask_login
 from flask import Blueprint, abort, current_app
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -20,7 +19,7 @@ from siete.service.errors import TableNotFound
 from siete.service.play import current_state
 from siete.service.tables import player_of_user
 from siete.settings import ServiceSettings, service_settings
-from siete.web.extensions import claimed_session, loaded_account
+from siete.web.login import claimed_session, loaded_account, login_required
 
 bp = Blueprint("play", __name__)
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
@@ -29,7 +28,7 @@ MAX_GAME_ID = 2**31 - 1  # games.id is an INT column
 
 @bp.url_value_preprocessor
 def _game_id_in_range(_endpoint: str | None, values: dict[str, Any] | None) -> None:
-    """A table id past the INT column names no table; sent to the driver it overflowed into a 500."""
+    """A table id past the INT column names no table: a 404 here, where the driver would overflow into a 500."""
     if values and values.get("game_id", 0) > MAX_GAME_ID:
         abort(404, _("There is no such table."))
 
@@ -51,11 +50,6 @@ def session_claim() -> SessionClaim | None:
     its lock); None when it names none (a remember cookie alone: Flask-Login's way then), or when
     this request has read the account already (then that is used)."""
     return None if loaded_account() else claimed_session()
-
-
-def login_required(view: View) -> View:
-    """Flask-Login's login_required (which ships no types), keeping the view's type."""
-    return cast(View, flask_login.login_required(view))
 
 
 def signed_in(view: View) -> View:

@@ -122,7 +122,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         hidden_poll_ms=hidden_poll_ms(state, viewer),
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
-        odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds (#27.4)
+        odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds
         life=table_life(game.id, pulse, _may_react(game, pulse, left, now), now),  # presence, reactions
         # the game-over screen's rating changes (one look at the ratings, once it is over)
         ratings=game_ratings(game.id) if state is not None and state.phase == OVER else None,

@@ -33,7 +33,7 @@ class NewTableForm(FlaskForm):
     standard_bots = _count(_l("Standard"), 1)
     cautious_bots = _count(_l("Cautious"), 1)
     bold_bots = _count(_l("Bold"), 1)
-    expert_bots = _count(_l("Expert"), 0, required=False)  # issue 27: plays the exact odds
+    expert_bots = _count(_l("Expert"), 0, required=False)  # plays the exact odds
     watch_only = BooleanField(_l("Bots only: I just watch (free seats get standard bots)"))
     show_odds = BooleanField(_l("Show the odds (a practice table: not rated)"))
     private = BooleanField(_l("Private table (invite link only)"))

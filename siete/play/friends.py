@@ -1,4 +1,4 @@
-"""Play with friends on the table pages (#26): who may see a private table, the invite link
+"""Play with friends on the table pages: who may see a private table, the invite link
 and the key it carries, a rematch's invitees for its owner, and the rematch offered on a
 finished table. The services decide (siete.service.table_access, invites, rematch); this
 module reads the request and the session and builds what the templates show.

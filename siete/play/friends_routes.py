@@ -1,4 +1,4 @@
-"""Routes of play with friends (#26): a private table's new invite link, the rematch offered
+"""Routes of play with friends: a private table's new invite link, the rematch offered
 on a finished table (htmx polls it), and saying no to a rematch. Thin: parse, call, render."""
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, login_required, my_player, user_id
+from siete.play.blueprint import bp, my_player, user_id
 from siete.play.friends import rematch_box, remember_key, visible_game_or_404
 from siete.service.errors import TableError
 from siete.service.rematch_invites import decline
 from siete.service.table_access import renew_link
+from siete.web.login import login_required
 
 
 @bp.get("/tables/<int:game_id>/rematch")

@@ -39,8 +39,8 @@ class LobbyTable:
     who: list[LobbySeat]
     mine: bool
     can_join: bool
-    private: bool = False  # only its creator and players see it listed (#26)
-    practice: bool = False  # "Show the odds": not rated (#27.4)
+    private: bool = False  # only its creator and players see it listed
+    practice: bool = False  # "Show the odds": not rated
 
 
 @dataclass(frozen=True)

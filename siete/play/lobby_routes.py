@@ -25,7 +25,7 @@ from siete.data.games import Game, GamePlayer
 from siete.data.vocabulary import GameMode, PlayerKind
 from siete.engine.bots import PROFILES
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, login_required, my_player, settings, user_id
+from siete.play.blueprint import bp, my_player, settings, user_id
 from siete.play.forms import NewTableForm
 from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
@@ -36,7 +36,8 @@ from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
 from siete.service.rematch import play_again
 from siete.service.tables import TableSpec, create_table, lobby_page, start_table
-from siete.web.extensions import limiter
+from siete.web.login import login_required
+from siete.web.rate_limits import limiter
 
 
 @bp.get("/")
@@ -64,7 +65,7 @@ def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
     page = request.args.get("page", 1, type=int) or 1
     marker = lobby_marker(user_id()) if marker is None else marker  # read first: never newer than the lists
     lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id())
-    # Everyone's rating beside their name, humans and bots on one scale (#18): one query.
+    # Everyone's rating beside their name, humans and bots on one scale: one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
     return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated)), "lobby_v": marker,
             "lobby_poll_ms": LOBBY_POLL_MS}

@@ -9,10 +9,11 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from siete.data.base import utcnow
-from siete.play.blueprint import bp, login_required, my_player
+from siete.play.blueprint import bp, my_player
 from siete.play.routes import _perform, _render_table
 from siete.play.table_life import MUTE_COOKIE, MUTE_KEY
 from siete.service.reactions import send_reaction
+from siete.web.login import login_required
 from siete.web.security import wants_fragment
 
 MUTE_MAX_AGE = 365 * 24 * 3600  # a browser remembers the choice for a year

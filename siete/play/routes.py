@@ -26,16 +26,7 @@ from siete.data.login_sessions import SessionClaim
 from siete.data.vocabulary import GameStatus
 from siete.engine.codes import Action
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import (
-    bp,
-    login_required,
-    my_player,
-    player_name,
-    session_claim,
-    settings,
-    signed_in,
-    user_id,
-)
+from siete.play.blueprint import bp, my_player, player_name, session_claim, settings, signed_in, user_id
 from siete.play.context import table_context
 from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
@@ -53,7 +44,7 @@ from siete.service.table_access import game_visible_to, key_matches
 from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
 from siete.service.timers import run_due_timers
-from siete.web.extensions import claimed_session, forget_login, login_manager
+from siete.web.login import claimed_session, forget_login, login_manager, login_required
 from siete.web.security import wants_fragment
 
 
@@ -109,7 +100,7 @@ def _poll_marks(game_id: int, now: datetime) -> PollMarks | TablePulse:
 
 
 def _polls_private_table(pulse: TablePulse, game_id: int) -> bool:
-    """A seated viewer, or one whose key is the table's, may have the cheap 204 (#26)."""
+    """A seated viewer, or one whose key is the table's, may have the cheap 204."""
     if pulse.viewer_seated:
         return True
     return key_matches(pulse.invite_token, table_key(game_id))
@@ -140,7 +131,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
         guard_table(ctx.game, viewer_id)  # table to who may not see it
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
-    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch (#26)
+    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch
     return render_template(template, **ctx.template_args(), **friends), status
 
 

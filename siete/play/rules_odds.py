@@ -1,4 +1,4 @@
-"""The rules page's table of bust chances by total (#27.6), worked out by the odds solver.
+"""The rules page's table of bust chances by total, worked out by the odds solver.
 
 For each total a punter may hold with a decision to make (½ to 7), the hand that makes it is
 one card of that value, with a figure (½) for a half: 5½ is a 5 and a figure. The chance

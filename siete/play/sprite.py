@@ -10,8 +10,10 @@ from pathlib import Path
 
 from flask import Flask
 
+from siete.paths import STATIC_DIR, TEMPLATES_DIR
+
 SPRITE_TEMPLATE = "cards/sprite.svg"
-SPRITE_FILE = Path(__file__).resolve().parents[2] / "static" / "img" / "cards.svg"
+SPRITE_FILE = STATIC_DIR / "img" / "cards.svg"
 
 
 def draw_sprite(app: Flask) -> str:
@@ -21,7 +23,7 @@ def draw_sprite(app: Flask) -> str:
 
 def write_sprite() -> Path:
     """Draw the sprite with the project's templates and write it to static/img/cards.svg."""
-    app = Flask(__name__, template_folder=str(SPRITE_FILE.parents[2] / "templates"))
+    app = Flask(__name__, template_folder=str(TEMPLATES_DIR))
     SPRITE_FILE.write_text(draw_sprite(app), encoding="utf-8")
     return SPRITE_FILE
 

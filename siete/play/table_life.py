@@ -20,7 +20,7 @@ from siete.service.play import TableSnapshot
 from siete.service.presence import TablePulse, parse_live_marker, pulse_of_move, table_pulse
 from siete.service.reactions import table_reactions
 from siete.service.recording import seats_by_join_order
-from siete.web.extensions import claimed_session
+from siete.web.login import claimed_session
 
 BUBBLE_FOR = timedelta(seconds=6)  # a reaction shows on its seat this long (and stays in the log)
 MUTE_COOKIE = "siete_mute_reactions"

@@ -169,7 +169,7 @@ class TablePage:
     hidden_poll_ms: int = 5000  # how often a hidden tab asks: every second when the viewer's turn is near
     bots_moving: bool = False  # paced play: a bot's move is due soon (no-JS pages reload for it)
     odds: OddsPanel | BetPanel | None = None  # a practice table's odds for the seat in turn
-    life: TableLife | None = None  # who is here at each seat, and the quick reactions (#26)
+    life: TableLife | None = None  # who is here at each seat, and the quick reactions
     ratings: GameRatings | None = None  # once the game is over: what it did to the ratings
 
     def template_args(self) -> dict[str, Any]:

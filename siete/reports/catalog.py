@@ -4,7 +4,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from pathlib import Path
 from typing import cast
 
 from flask import has_app_context, has_request_context
@@ -14,9 +13,9 @@ from sqlalchemy import text
 
 from siete.data.base import db
 from siete.i18n.catalogs import cli_locale
+from siete.paths import REPO_ROOT
 from siete.reports.from_aggregates import read_rows
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 # Columns that hold a rounded ratio. MySQL returns them (and SUM/COUNT too) as DECIMAL and
 # SQLite as REAL or INTEGER; naming them keeps the Python types the same on both databases.
 FLOAT_COLUMNS = frozenset({"won_pct", "avg_bet", "avg_per_game"})

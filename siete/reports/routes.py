@@ -48,7 +48,7 @@ from siete.reports.pages import (
     report_page,
 )
 from siete.web.caching import kept
-from siete.web.extensions import limiter
+from siete.web.rate_limits import limiter
 
 bp = Blueprint("reports", __name__)
 TONES = 6  # reports have a background colour each: the frames cycle through this many tones

@@ -69,7 +69,7 @@ def find_user(username: str) -> User | None:
 
 
 def authenticate(username: str, password: str) -> User | None:
-    """The user if the password is theirs; a missing user costs the same scrypt time (#15.6)."""
+    """The user if the password is theirs; a missing user costs the same scrypt time."""
     user = find_user(username)
     if user is None:
         waste_a_password_check(password)  # same work, so timing tells nothing
@@ -126,7 +126,7 @@ def create_account(username: str, email: str, password: str) -> User:
     """Store the user and their human Player; AccountClash if the name or email is taken.
 
     Usernames are public (they sit at tables), so a taken one is said. A taken email is not
-    (#15.6): the form says only that the account could not be made with it. The unique keys
+    said: the form says only that the account could not be made with it. The unique keys
     decide a race (six sign-ups at once with one address make one account).
     """
     username, email = username.strip(), normal_email(email)

@@ -43,7 +43,7 @@ class Problem(StrEnum):
     REACTION_TOO_SOON = "reaction_too_soon"  # values: seconds
     REACTIONS_PER_MINUTE = "reactions_per_minute"  # values: count
     REACTIONS_CLOSED = "reactions_closed"  # values: minutes
-    # play with friends (#26)
+    # play with friends
     PUBLIC_TABLE = "public_table"
     NOT_INVITED = "not_invited"
     INVITES_PENDING = "invites_pending"  # values: names, seconds

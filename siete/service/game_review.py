@@ -1,7 +1,7 @@
-"""The review of a finished game (issue 27 item 5), written once, soon after the game ends.
+"""The review of a finished game, written once, soon after the game ends.
 
 The game's end only queues the game (review_queue: one INSERT), so the last move's answer does
-not wait for the solver (100-150 ms for a 15-hand game, issue 25's p99 budget); the worker
+not wait for the solver (100-150 ms for a 15-hand game, more than a move's whole p99 budget); the worker
 reviews queued games between its timer steps, and a game's page reviews its own game at once if
 it is asked for before the worker came to it.
 

@@ -1,4 +1,4 @@
-"""Paced play (#25): bots and the bank move one at a time, each move due `bot_move_s` after
+"""Paced play: bots and the bank move one at a time, each move due `bot_move_s` after
 the last public one, so people follow a hand move by move.
 
 The state stays the truth at every moment: a move is played (under the table's lock, by the

@@ -138,7 +138,7 @@ def table_hooks(settings: ServiceSettings, game: GameRow, by: str, pause_bots: b
             record_hand(game, state, hand, by)
         if state.phase == OVER:
             record_finish(game, state, by)
-            queue_review(game.id, by)  # the worker reviews it (#27.5), not this request (#25)
+            queue_review(game.id, by)  # the worker reviews it, not this request
 
     def pauses(state: GameState) -> bool:  # the next hand is dealt when the pause is over
         return pause_bots and _pauses(settings, game, state)  # (see run_due_timers)

@@ -48,7 +48,7 @@ MY_GAMES = (select(SEATS.c.game_id, SEATS.c.result, SEATS.c.final_points, SEATS.
                    REVIEWED.c.inaccuracies.label("review_inaccuracies"),
                    REVIEWED.c.value_lost.label("review_lost"))
             .join(GAMES, GAMES.c.id == SEATS.c.game_id)
-            # the seat's review (issue 27), by its primary key: none before the game ends
+            # the seat's review, by its primary key: none before the game ends
             .outerjoin(REVIEWED, REVIEWED.c.game_player_id == SEATS.c.id)
             .where(SEATS.c.player_id == bindparam("player_id"))
             .order_by(SEATS.c.game_id.desc()))
@@ -72,7 +72,7 @@ class GameLine:
     created_at: datetime | None
     show_odds: bool = False  # a practice table: not rated
     private: bool = False  # a private table: listed only to its players
-    # The seat's review (issue 27): its decisions, the best among them, the value lost in all.
+    # The seat's review: its decisions, the best among them, the value lost in all.
     review_decisions: int | None = None
     review_best: int | None = None
     review_lost: float | None = None

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import bindparam, case, false, func, select, text
@@ -27,11 +26,12 @@ from siete.data.people import User
 from siete.data.player_stats import GameRating
 from siete.data.vocabulary import PlayerKind
 from siete.engine.codes import GameResult
+from siete.paths import SQL_DIR
 from siete.service.player_history import GameLine, games_of
 from siete.service.rating_rules import PROVISIONAL_GAMES, ShownRating, shown_value
 from siete.service.ratings import Skill
 
-PROFILE_SQL = Path(__file__).resolve().parents[2] / "sql" / "profile"
+PROFILE_SQL = SQL_DIR / "profile"
 SEATS, RATED, GAMES = GamePlayer.__table__, GameRating.__table__, Game.__table__
 RECENT = 10
 MAX_POINTS = 200  # a long history is thinned to this many points on the rating line

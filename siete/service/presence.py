@@ -25,7 +25,7 @@ from siete.data.seat_marks import SeatMark, TableMarks
 from siete.service.table_access import listed_for
 from siete.service.unit_of_work import unit_of_work
 
-# Seen this recently: here; longer ago: gone. "About 10 s" (#26), a little over, so that a
+# Seen this recently: here; longer ago: gone. "About 10 s", a little over, so that a
 # hidden tab's poll (every 5 s) that writes every other time keeps its seat here.
 PRESENCE_WINDOW = timedelta(seconds=12)
 # A person's last_seen_at is written at most this often. The write is a commit, and a commit
@@ -71,7 +71,7 @@ class TablePulse:
     here_bits: int
     reactions: int
     viewer_seated: bool
-    private: bool = False  # a private table (#26): only who may see it gets its poll's 204
+    private: bool = False  # a private table: only who may see it gets its poll's 204
     invite_token: str | None = None
 
     @property

@@ -1,4 +1,4 @@
-"""Rematch (#26): "Play again" at a finished game opens the next table with its people invited,
+"""Rematch: "Play again" at a finished game opens the next table with its people invited,
 or, when one of them has opened it already, takes a seat there; each of them sees the offer on
 the finished table (`rematch_offer`) until they sit down, say no, or the time runs out."""
 from __future__ import annotations

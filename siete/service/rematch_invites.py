@@ -1,4 +1,4 @@
-"""A rematch's invites (#26): who was asked back, what they answered, and whether the owner may
+"""A rematch's invites: who was asked back, what they answered, and whether the owner may
 start yet. An invite waits `ServiceSettings.rematch_seconds` for an answer; the owner may fill
 the free seats with bots once every invitee has sat down, said no, or let the time run out."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the pages read of the stored reviews (issue 27 item 5): a game's seats and the moves of
+"""What the pages read of the stored reviews: a game's seats and the moves of
 one hand (its page), and a player's reviewed games (its profile). Reads, but for one case: a
 game's page asked for before the worker reviewed the game reviews it then (game_review.py), so
 the page never shows a finished game without its review. A review is written once."""

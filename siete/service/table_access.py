@@ -1,4 +1,4 @@
-"""Who may see a table (#26). A public table: anyone. A private one: its creator, its players
+"""Who may see a table. A public table: anyone. A private one: its creator, its players
 (seated, or gone and replaced by a bot), the players a rematch invited, and whoever brings its
 invite link's secret; to anyone else it does not exist (the web answers 404).
 

@@ -32,7 +32,7 @@ from siete.settings import ServiceSettings
 DEFAULT_TURN_SECONDS = 30
 SEATING = "seating"  # the step of a table's seed that draws its seat cards and first deck
 # New bots are named "<Profile>-<n>": usernames are letters and digits only, so no account can
-# ever hold (or take first) a bot's name (#15.5). Older bots keep the names they have.
+# ever hold (or take first) a bot's name. Older bots keep the names they have.
 BOT_NAME_SEPARATOR = "-"
 BOT_NAME_ATTEMPTS = 8
 
@@ -47,7 +47,7 @@ class TableSpec:
     max_hands: int = 15
     turn_seconds: int = DEFAULT_TURN_SECONDS
     creator_sits: bool = True
-    show_odds: bool = False  # a practice table: odds at each turn, not rated (#27.4)
+    show_odds: bool = False  # a practice table: odds at each turn, not rated
     private: bool = False  # only the invite link opens it (siete.service.table_access)
 
 
@@ -142,7 +142,7 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     With no creator (the simulator) the table is a bots-only one nobody sits at. With
     `max_open`, an account that already has that many tables waiting or playing is refused.
     A table whose spec has no name is named after who opened it: their name alone, the same
-    in every language (#25).
+    in every language.
     """
     verify_spec(spec, config)
     if creator is not None and creator.user_id is not None and max_open is not None:

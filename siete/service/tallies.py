@@ -42,9 +42,9 @@ def tally_games(game_ids: list[int], by: str) -> None:
     """Add finished games to the tallies: one grouped upsert per table for all of them.
 
     The counts are sums, so adding a batch at once gives what adding its games one by one
-    does (the simulator's bulk path relies on it). A game's end used to read the pairs known,
-    insert the new ones and UPDATE the others one by one (~40 statements, the bulk of a
-    finish's CPU under load); now the database adds them up in place.
+    does (the simulator's bulk path relies on it). The database adds them up in place: reading
+    the pairs known, inserting the new ones and updating the others one by one would take ~40
+    statements, the bulk of a finish's CPU under load.
     """
     if not game_ids:
         return

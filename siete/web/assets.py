@@ -29,7 +29,7 @@ def init_assets(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     # Brotli's quality 3. Since the cards are a cached sprite a move's fragment is ~13 KB of
     # HTML (17 KB at most), and over 800 moves quality 3 gave 2.6 KB on average and 2.9 KB at
-    # most against 2.3 / 2.5 KB at quality 5, well inside the 4 KB budget (#16). Inside a
+    # most against 2.3 / 2.5 KB at quality 5, well inside the 4 KB budget. Inside a
     # request quality 5 cost 0.50-0.59 ms a move against 0.17-0.24 ms (it sets up ~1 MB of hash
     # tables per answer): 5% of a move's CPU for 300 bytes. Quality 1 would save 0.1 ms more
     # but come to 3.4 KB of body, too near the budget with the headers.

@@ -12,8 +12,10 @@ from siete.service.smtp import DEFAULT_PORTS, TLS_MODES
 
 
 def configure_mail(app: Flask) -> None:
-    """Read SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS and MAIL_SENDER."""
+    """Read SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS, MAIL_SENDER and
+    PUBLIC_URL (the site's address that mailed links start with)."""
     env = os.environ.get
+    app.config.setdefault("PUBLIC_URL", env("PUBLIC_URL", ""))
     app.config.setdefault("SMTP_HOST", env("SMTP_HOST", ""))
     tls = app.config.setdefault("SMTP_TLS", env("SMTP_TLS", "starttls").lower())
     if tls not in TLS_MODES:

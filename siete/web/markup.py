@@ -17,7 +17,7 @@ def card_markup(card_id: str | None, face_down: bool = False, size: str = "md",
     """The `card` macro of macros/cards.html, drawn once per card, state and size.
 
     A table fragment shows up to twenty cards and is drawn on every move; drawing each card's
-    SVG through the macro was a third of the fragment's render time. The macro depends on its
+    SVG through the macro would be a third of the fragment's render time. The macro depends on its
     arguments and the language of its label alone, so its output is kept per locale, except
     while templates may reload (debug). `locale` (the request's, as str(get_locale()) gives it)
     saves looking it up again for each card of a hand.

@@ -69,7 +69,7 @@ def check_secret_key(app: Flask) -> None:
 def check_public_url(app: Flask, production: bool) -> None:
     """PUBLIC_URL (the site's own address, which reset links are built on) must be an absolute
     http(s) address; production refuses to start without one, so no link ever follows the Host
-    or X-Forwarded-Host a client sent (#24.2)."""
+    or X-Forwarded-Host a client sent."""
     url = app.config.get("PUBLIC_URL") or ""
     try:
         parts = urlsplit(url)
@@ -118,7 +118,7 @@ def add_security_headers(response: Response) -> Response:
     """after_request: the same protective headers on every response, error pages included.
 
     Every dynamic response is no-store (the table page, its fragments and polls carry the
-    player's own face-down card, #15.8); HSTS goes on HTTPS answers in production.
+    player's own face-down card); HSTS goes on HTTPS answers in production.
     """
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
@@ -133,7 +133,7 @@ def add_security_headers(response: Response) -> Response:
 def trust_proxies(app: Flask) -> None:
     """Behind TRUSTED_PROXIES reverse proxies, read the client's address, scheme and host from
     their X-Forwarded-* headers (ProxyFix). With 0 (the default) those headers are ignored:
-    anyone could send them, and the login throttle keys on the address (#15.3).
+    anyone could send them, and the login throttle keys on the address.
     """
     count = app.config.get("TRUSTED_PROXIES")
     if count is None:

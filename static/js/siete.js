@@ -25,9 +25,14 @@
     ];
   }
 
+  // The page's words for a failure (base.html renders them translated on <body>).
+  function pageWords(name) {
+    return document.body.getAttribute("data-words-" + name) || "";
+  }
+
   function showFlash(message) {
     var region = document.getElementById("flash");
-    if (!region) return;
+    if (!region || !message) return;
     var p = document.createElement("p");
     p.className = "flash flash--error";
     p.setAttribute("role", "alert");
@@ -41,11 +46,11 @@
     // A 5xx that did not come from our handlers (e.g. a proxy page): never paste a whole
     // foreign page into a seat; show one line in #flash instead.
     evt.detail.shouldSwap = false;
-    showFlash("The server did not answer properly (" + xhr.status + "). Try again in a moment.");
+    showFlash(pageWords("server-error").replace("{status}", String(xhr.status)));
   }
 
   function onSendError() {
-    showFlash("Connection lost. Check your network and try again.");
+    showFlash(pageWords("connection-lost"));
   }
 
   /* ---- Countdowns: elements with data-deadline="12", the seconds left ---- */

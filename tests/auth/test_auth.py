@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.people import Player, User
 from siete.service.sessions import account_of
-from siete.web.extensions import LOGIN_SESSION_KEY
+from siete.web.login import LOGIN_SESSION_KEY
 from siete.web.urls import same_site_path
 
 PASSWORD = "correct-horse-9"
@@ -56,7 +56,7 @@ def test_register_creates_account_and_human_player_then_logs_in(app, client):
 
 def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app, client):
     """#7: every request loads the logged-in Account (id, username, player name), not ORM rows."""
-    from siete.web.extensions import Account, load_user
+    from siete.web.login import Account, load_user
 
     register(client, "Ana1")
     with client.session_transaction() as sess:

@@ -11,7 +11,7 @@ from siete.data.base import db, utcnow
 from siete.data.login_sessions import LoginSession
 from siete.data.people import User
 from siete.service.sessions import end_all_sessions, prune_idle_sessions
-from siete.web.extensions import LOGIN_SESSION_KEY
+from siete.web.login import LOGIN_SESSION_KEY
 
 PASSWORD = "correct-horse-9"
 NEW_PASSWORD = "brand-new-pass-7"

@@ -124,3 +124,17 @@ def test_the_review_figures_are_the_game_review_summed():
         assert row["decisions"] == decisions > 0
         assert row["accuracy"] == round(weighted_accuracy(best, inaccuracies, decisions), 4)
         assert row["blunders_per_100"] == round(100 * blunders / decisions, 4)
+
+
+def test_jobs_give_the_same_figures_as_one_process(seed5):
+    """--jobs splits the games among processes; every game has its own random source, so the
+    parts add up to exactly what one process counts (the review's figures too)."""
+    assert simulate("--games", "20", "--seed", "5", "--json", "--jobs", "3").stdout == seed5.stdout
+    one = simulate("--games", "6", "--hands", "5", "--seed", "2", "--review", "--json")
+    two = simulate("--games", "6", "--hands", "5", "--seed", "2", "--review", "--json", "--jobs", "2")
+    assert one.returncode == two.returncode == 0 and one.stdout == two.stdout
+
+
+def test_jobs_store_no_games():
+    done = simulate("--jobs", "2", "--record")
+    assert done.returncode == 2 and "--jobs plays games without --record only" in done.stderr

@@ -20,8 +20,8 @@ from siete.data.base import db
 from siete.data.database import SEED_SQL, run_sql_file
 from siete.data.games import Game, GameStateRow
 from siete.data.identity import name_skeleton
-from siete.data.migrations import MIGRATIONS_DIR
 from siete.data.people import Player, User
+from siete.paths import MIGRATIONS_DIR
 from siete.service.bot_games import simulate_recorded
 from siete.service.game_record import load_record
 from tests.support.replay_check import check_recorded_games, exported_text

@@ -12,12 +12,13 @@ import pytest
 from siete.data import cards_file, xmlfiles
 from siete.data.xmlfiles import XmlFileError, load_game
 from siete.engine import deck, rules
+from siete.paths import CONFIG_DIR
 from siete.settings import service_settings
 from tests.support.play import HX, client_for, load, make_user, text, waiting_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "tests" / "scenarios" / "01_one_hand.json"
-SHIPPED = (xmlfiles.CONFIG_DIR / "cards.xml").read_text(encoding="utf-8")
+SHIPPED = (CONFIG_DIR / "cards.xml").read_text(encoding="utf-8")
 BROKEN = SHIPPED.replace("<Suit>Oros</Suit>", "<Suit>Oro</Suit>", 1)  # off the schema
 
 

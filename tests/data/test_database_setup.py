@@ -12,7 +12,8 @@ from sqlalchemy import text
 from siete.app import create_app
 from siete.data.base import db
 from siete.data.database_setup import current_revision, head_revision
-from siete.data.migrations import BASELINE, MIGRATIONS_DIR
+from siete.data.migrations import BASELINE
+from siete.paths import MIGRATIONS_DIR
 
 # The newest migration file names the head (revision ids are their file names: docs/migrations.md).
 HEAD = sorted(p.stem for p in (MIGRATIONS_DIR / "versions").glob("0*.py"))[-1]

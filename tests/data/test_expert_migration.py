@@ -13,9 +13,9 @@ from sqlalchemy.exc import DBAPIError
 
 from siete.data.base import db
 from siete.data.database import SEED_SQL, init_database, run_sql_file
-from siete.data.migrations import MIGRATIONS_DIR
 from siete.data.people import Player
 from siete.engine.codes import BotProfile
+from siete.paths import MIGRATIONS_DIR
 
 HOUSE_EXPERTS = {"Rey-de-Oros", "Rey-de-Copas", "Rey-de-Espadas"}  # since 0013 (sql/seed.sql)
 EXPERTS_AT_0005 = {"Sofia", "Alba", "Ines"}  # the names 0005 gave them, until 0013

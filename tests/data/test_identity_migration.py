@@ -16,8 +16,8 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import generate_password_hash
 
 from siete.data.base import db
-from siete.data.migrations import MIGRATIONS_DIR
 from siete.data.people import IdentityClash, Player, User
+from siete.paths import MIGRATIONS_DIR
 from siete.service.accounts import authenticate
 
 USERS = [  # username, email, created_at: listed youngest first on purpose

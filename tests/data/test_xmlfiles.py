@@ -20,8 +20,9 @@ from siete.data.xmlfiles import (
 from siete.engine import deck, rules
 from siete.engine.cards import SUITS, spanish_deck
 from siete.engine.config import GameConfig
+from siete.paths import CONFIG_DIR
 
-SHIPPED_CARDS = (xmlfiles.CONFIG_DIR / "cards.xml").read_text(encoding="utf-8")
+SHIPPED_CARDS = (CONFIG_DIR / "cards.xml").read_text(encoding="utf-8")
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -50,7 +51,7 @@ def assert_error(exc_info, path: Path, line: int | None, *words: str) -> None:
 # ---------------------------------------------------------------- shipped files
 
 def test_shipped_game_config_has_the_documented_defaults():
-    path = xmlfiles.CONFIG_DIR / "Basic_Config_Game.xml"
+    path = CONFIG_DIR / "Basic_Config_Game.xml"
     config = load_game_config(path)
     assert (config.min_players, config.max_players, config.max_hands) == (2, 8, 30)
     assert (config.initial_points, config.auto_mode) == (20, True)
@@ -58,7 +59,7 @@ def test_shipped_game_config_has_the_documented_defaults():
 
 
 def test_shipped_cards_are_the_48_card_spanish_deck_R1_1_R1_3():
-    cards = load_cards(xmlfiles.CONFIG_DIR / "cards.xml")
+    cards = load_cards(CONFIG_DIR / "cards.xml")
     ids = [c.id for c in cards]
     assert len(cards) == 48 and len(set(ids)) == 48
     assert sum(c.active for c in cards) == 40
@@ -116,7 +117,7 @@ def test_env_var_points_to_another_config(tmp_path, monkeypatch):
     path = write(tmp_path, "other.xml", config_xml("<Num_Max_Players>5</Num_Max_Players>"))
     monkeypatch.setenv(xmlfiles.GAME_CONFIG_ENV, str(path))
     assert load_game_config().max_players == 5
-    assert load_game_config(xmlfiles.CONFIG_DIR / "Basic_Config_Game.xml").max_players == 8  # an explicit path wins
+    assert load_game_config(CONFIG_DIR / "Basic_Config_Game.xml").max_players == 8  # an explicit path wins
 
 
 def test_env_var_points_to_another_cards_file(tmp_path, monkeypatch):
@@ -292,7 +293,7 @@ def test_reports_round_trip_and_validate(tmp_path):
         assert read["columns"] == written["columns"]
         assert read["rows"] == [[None if v is None else str(v) for v in row] for row in written["rows"]]
     assert back[3]["rows"] == []
-    schema = etree.XMLSchema(etree.parse(str(xmlfiles.CONFIG_DIR / "reports.xsd")))
+    schema = etree.XMLSchema(etree.parse(str(CONFIG_DIR / "reports.xsd")))
     assert schema.validate(etree.parse(str(path)))
 
 
@@ -383,6 +384,6 @@ def test_schemas_are_parsed_once():
     xmlfiles._schema.cache_clear()
     load_cards()
     load_cards()
-    load_game_config(xmlfiles.CONFIG_DIR / "Basic_Config_Game.xml")
+    load_game_config(CONFIG_DIR / "Basic_Config_Game.xml")
     info = xmlfiles._schema.cache_info()
     assert (info.misses, info.hits) == (2, 1)

@@ -7,11 +7,15 @@ Nothing here imports Flask or SQLAlchemy: the engine is tested as the pure rules
 """
 from __future__ import annotations
 
-from siete.engine import rules
+from siete.engine import deck, rules
+from siete.engine.bots import Players
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.records import HandRecord, TurnRecord
+from siete.engine.simulate import play_game
 from siete.engine.state import PLAY, GameState, RuleError
+
+SEATED_NAMES = ["ana", "bea", "cris"]
 
 
 def full_deck(first: list[str]) -> list[str]:
@@ -63,3 +67,14 @@ def _turn(fields: dict) -> TurnRecord:
     cards = fields["cards"]
     return TurnRecord.from_json({"points_end": fields["points_start"], "first_card": cards[0],
                                  "total": sum(SPANISH_DECK.half[c] for c in cards), **fields})
+
+
+def play_seated(profiles: list[str], players: Players, seed: int = 3) -> dict:
+    """A 12-hand game of three seats with these profiles, as data without the seats' bot names
+    (two games compare equal when every move in them was the same)."""
+    state = play_game(SEATED_NAMES, dict(zip(SEATED_NAMES, profiles)), GameConfig(max_hands=12),
+                      deck.seeded_rng(seed, 0), players=players)
+    data = state.to_dict()
+    for seat in data["seats"]:
+        seat.pop("bot")
+    return data

@@ -12,7 +12,7 @@ from siete.engine.state import DEAL, OVER, PLAY
 from siete.service import play as play_service
 from siete.service.bot_games import simulate_recorded
 from siete.service.tables import TableSpec, create_table, start_table
-from siete.web.extensions import log_in
+from siete.web.login import log_in
 from tests.support.settings import app_settings
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from siete.i18n.catalogs import cli_locale
 from siete.i18n.languages import LANGUAGE_COOKIE
+from siete.paths import REPO_ROOT as ROOT
 from tests.support.play import HX, client_for, make_user, started_game, text
 
 SPANISH = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}
@@ -75,6 +76,18 @@ def test_base_page_error_pages_and_login_in_spanish(client):
     assert "Volver a las mesas" in text(missing)
     login = text(client.get("/auth/login", headers=SPANISH))
     assert "Nombre de usuario" in login and "Contraseña" in login and "¿Eres nuevo?" in login
+
+
+def test_the_scripts_failure_lines_come_translated_with_the_page(client):
+    """siete.js shows these when a request fails; it holds no words of its own."""
+    words = dict(re.findall(r'data-words-([a-z-]+)="([^"]*)"', text(client.get("/", headers=SPANISH))))
+    assert words == {
+        "server-error": "El servidor no respondió bien ({status}). Vuelve a intentarlo en un momento.",
+        "connection-lost": "Se perdió la conexión. Revisa tu red y vuelve a intentarlo.",
+    }
+    script = (ROOT / "static" / "js" / "siete.js").read_text(encoding="utf-8")
+    assert 'pageWords("server-error")' in script and 'pageWords("connection-lost")' in script
+    assert "did not answer" not in script and "Connection lost" not in script
 
 
 def test_werkzeug_stock_descriptions_give_way_to_the_translated_page(client):

@@ -14,7 +14,7 @@ from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.play.polling import FAST_POLL_MS, HIDDEN_POLL_MS, NEAR_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS
 from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, table_pulse
-from siete.web.extensions import LOGIN_SESSION_KEY
+from siete.web.login import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
 from tests.support.presence import last_seen, set_last_seen
 from tests.support.statements import counted_statements

@@ -9,7 +9,7 @@ from sqlalchemy.engine import make_url
 
 from siete.app import create_app
 from siete.data.database import SCHEMA_SQL, sql_statements
-from siete.data.migrations import MIGRATIONS_DIR
+from siete.paths import MIGRATIONS_DIR
 from tests.support.schema_description import describe_database
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.games import Game
 from siete.data.people import User
-from siete.web.extensions import LOGIN_SESSION_KEY
+from siete.web.login import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, load, make_user, started_game
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,

@@ -82,9 +82,9 @@ def test_compose_defaults_are_the_apps_own():
     """Every optional setting has its default written in the compose files (an engine-neutral
     "unset" does not exist, #24.11): they must be what the app does without it."""
     from siete.cli.worker import DEFAULTS as WORKER_DEFAULTS
-    from siete.data.xmlfiles import CONFIG_DIR
+    from siete.paths import CONFIG_DIR
     from siete.settings import play_defaults
-    from siete.web.extensions import RATE_LIMIT_DEFAULTS
+    from siete.web.rate_limits import RATE_LIMIT_DEFAULTS
     app_defaults = {
         "TURN_SECONDS": play_defaults({})["TURN_SECONDS"],
         "LOGIN_RATE_LIMIT": RATE_LIMIT_DEFAULTS["LOGIN_RATE_LIMIT"],

@@ -15,7 +15,7 @@ from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
 from siete.service import play as play_service
 from siete.service.tables import TableSpec, create_table, player_for, start_table
-from siete.web.extensions import log_in
+from siete.web.login import log_in
 from tests.support.settings import app_settings
 
 HX = {"HX-Request": "true"}
@@ -37,7 +37,7 @@ def make_user(app, name: str) -> int:
 
 def client_for(app, user_id: int | None):
     """A test client with its own session, logged in as user_id: a login session is stored and
-    the session cookie holds what logging in puts there (siete.web.extensions.log_in)."""
+    the session cookie holds what logging in puts there (siete.web.login.log_in)."""
     client = app.test_client()
     if user_id is not None:
         with app.app_context():
