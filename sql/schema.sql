@@ -214,6 +214,10 @@ CREATE TABLE IF NOT EXISTS games (
     private          BOOL         NOT NULL DEFAULT 0,
     invite_token     VARCHAR(43)  NULL,
     rematch_of       INT          NULL,
+    -- Chat at the table (#38): the creator let spectators chat (a public table only), and how
+    -- many messages were said (the table's poll compares it).
+    chat_spectators  BOOL         NOT NULL DEFAULT 0,
+    messages_sent    INT          NOT NULL DEFAULT 0,
     created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by       VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -752,4 +756,40 @@ CREATE TABLE IF NOT EXISTS table_reactions (
     -- The rate limit counts a player's recent reactions at a table; the table's log reads its newest.
     INDEX ix_table_reactions_game_id_player_id_sent_at (game_id, player_id, sent_at),
     INDEX ix_table_reactions_player_id (player_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Chat at a table (#38): a message someone seated there (or an allowed spectator) wrote, plain
+-- text of 1 to 200 characters, kept with its game for its players. Not a game event.
+CREATE TABLE IF NOT EXISTS table_messages (
+    id         INT          NOT NULL AUTO_INCREMENT,
+    game_id    INT          NOT NULL,
+    player_id  INT          NOT NULL,
+    body       VARCHAR(200) NOT NULL,
+    sent_at    DATETIME     NOT NULL,
+    created_at DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by VARCHAR(64)  NOT NULL DEFAULT 'system',
+    updated_at DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by VARCHAR(64)  NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_table_messages PRIMARY KEY (id),
+    CONSTRAINT fk_table_messages_game_id_games FOREIGN KEY (game_id) REFERENCES games (id),
+    CONSTRAINT fk_table_messages_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    -- The table's chat reads its newest; the rate limit counts a sender's recent ones.
+    INDEX ix_table_messages_game_id_id (game_id, id),
+    INDEX ix_table_messages_player_id_sent_at (player_id, sent_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Whom each person muted in the chat: player_id no longer sees muted_player_id's messages.
+CREATE TABLE IF NOT EXISTS chat_mutes (
+    id              INT         NOT NULL AUTO_INCREMENT,
+    player_id       INT         NOT NULL,
+    muted_player_id INT         NOT NULL,
+    created_at      DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    created_by      VARCHAR(64) NOT NULL DEFAULT 'system',
+    updated_at      DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    updated_by      VARCHAR(64) NOT NULL DEFAULT 'system',
+    CONSTRAINT pk_chat_mutes PRIMARY KEY (id),
+    CONSTRAINT fk_chat_mutes_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
+    CONSTRAINT fk_chat_mutes_muted_player_id_players FOREIGN KEY (muted_player_id) REFERENCES players (id),
+    CONSTRAINT uq_chat_mutes_player_id_muted_player_id UNIQUE (player_id, muted_player_id),
+    INDEX ix_chat_mutes_muted_player_id (muted_player_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;

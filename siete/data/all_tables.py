@@ -1,5 +1,6 @@
 """Every model module, imported so that db.metadata knows the whole schema (create_all, Alembic)."""
 from siete.data import (  # noqa: F401
+    chat_rows,
     games,
     invites,
     login_sessions,
@@ -12,6 +13,6 @@ from siete.data import (  # noqa: F401
     reviews,
 )
 
-TABLE_MODULES = (games, invites, login_sessions, outbox_rows, people, player_stats, reaction_rows,
+TABLE_MODULES = (chat_rows, games, invites, login_sessions, outbox_rows, people, player_stats, reaction_rows,
                  reference,
                  report_tables, reviews)

@@ -79,6 +79,10 @@ class Game(ControlColumns, Model):
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     invite_token: Mapped[str | None] = mapped_column(String(43))
     rematch_of: Mapped[int | None] = mapped_column(Integer)
+    # Chat at the table (siete.service.chat): whether the creator let spectators read and write
+    # it (a public table only), and how many messages were said, which the table's poll compares.
+    chat_spectators: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    messages_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     creator: Mapped[User | None] = relationship()
     winner: Mapped[Player | None] = relationship()

@@ -69,7 +69,8 @@ _VIEWER = (select(SESSIONS.c.user_id)
 # One statement, one row: the game, its state row if started, and its seats (seats_column).
 TABLE_MARKS = (
     select(GAMES.c.status, GAMES.c.private, GAMES.c.invite_token, STATES.c.version,
-           STATES.c.turn_deadline, seats_column(GAMES.c.id), _VIEWER.label("viewer"))
+           STATES.c.turn_deadline, seats_column(GAMES.c.id), _VIEWER.label("viewer"),
+           GAMES.c.messages_sent)
     .select_from(GAMES)
     .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
     .where(GAMES.c.id == bindparam("game_id")))
@@ -78,8 +79,9 @@ TABLE_MARKS = (
 # and few columns: pymysql reads every column's description again with every result (about
 # 30 µs of Python a column), so the seats' sums travel as one integer, `pulse`: bits 0-7 are
 # the seats seen since `since` (by join order), bit 8 says the seat `seat` exists, and the
-# reactions' count is above (pulse >> 9). The version is NULL for a private table (whose poll
-# must know its viewer), a waiting one and a missing one: those polls read table_marks.
+# reactions' count is above (pulse >> 9); the chat's count (`said`, games.messages_sent) is one
+# column more. The version is NULL for a private table (whose poll must know its viewer), a
+# waiting one and a missing one: those polls read table_marks.
 _NAMED = SEATS.c.join_order == bindparam("seat")
 REACTIONS_SHIFT, NAMED_SEAT_BIT = 9, 1 << 8
 _ZERO: ColumnClause[int] = literal_column("0")  # constants written into the SQL, not bound: pymysql escapes each
@@ -90,7 +92,8 @@ POLL_ROW = (
                           literal_column("1").op("<<")(SEATS.c.join_order)), else_=_ZERO)
                     + case((_NAMED, literal_column(str(NAMED_SEAT_BIT))), else_=_ZERO)
                     + SEATS.c.reactions_sent * literal_column(str(1 << REACTIONS_SHIFT))).label("pulse"),
-           func.max(case((_NAMED, SEATS.c.last_seen_at))).label("named_seen"))
+           func.max(case((_NAMED, SEATS.c.last_seen_at))).label("named_seen"),
+           func.max(GAMES.c.messages_sent).label("said"))
     .select_from(GAMES)
     .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
     .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
@@ -141,7 +144,8 @@ def table_marks(game_id: int, claim: SessionClaim | None,
     if row is None:
         return None
     return TableMarks(row.status, row.version, row.turn_deadline,
-                      seats_of(row.seats, row.viewer, viewer_name), bool(row.private), row.invite_token)
+                      seats_of(row.seats, row.viewer, viewer_name), bool(row.private), row.invite_token,
+                      int(row.messages_sent or 0))
 
 
 def table_seen(game_id: int, seat: int | None, since: datetime) -> TableSeen | None:
@@ -154,7 +158,8 @@ def table_seen(game_id: int, seat: int | None, since: datetime) -> TableSeen | N
         return None
     pulse = int(row.pulse or 0)
     return TableSeen(row.version, row.turn_deadline, pulse & (NAMED_SEAT_BIT - 1),
-                     pulse >> REACTIONS_SHIFT, bool(pulse & NAMED_SEAT_BIT), row.named_seen)
+                     pulse >> REACTIONS_SHIFT, bool(pulse & NAMED_SEAT_BIT), row.named_seen,
+                     int(row.said or 0))
 
 
 def mark_seen_by_claim(game_id: int, join_order: int, claim: SessionClaim, now: datetime) -> bool:

@@ -49,6 +49,7 @@ class TableMarks:
     seats: tuple[SeatMark, ...]
     private: bool = False  # a private table: its poll answers only who may see it
     invite_token: str | None = None
+    messages_sent: int = 0  # chat messages said at the table (siete.service.chat)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class TableSeen:
     reactions: int
     named_seat_exists: bool
     named_seat_seen_at: datetime | None
+    messages: int = 0  # chat messages said at the table
 
 
 class json_array_of(FunctionElement[str]):  # noqa: N801 (SQL functions are lower case)

@@ -20,6 +20,7 @@ from siete.history.scenario import scenario_of
 from siete.history.steps import replay_step
 from siete.history.view import game_view, result_text
 from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
+from siete.service.chat import chatter_of, record_chat
 from siete.service.game_record import load_record
 from siete.service.player_history import games_of, player_by_user, rating_for_user
 from siete.service.player_profile import load_profile
@@ -84,8 +85,10 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     if not fragment and record.game.status == GameStatus.PLAYING:
         live = live_hand(game_id, current_user.player_name if current_user.is_authenticated else None)
     template = "history/_replay.html" if fragment else "history/game.html"
+    chat = None if fragment else record_chat(  # its players' only (never public)
+        game_id, chatter_of(current_user.id if current_user.is_authenticated else None))
     html = render_template(template, view=view, current=view.hand(number), number=number,
-                           count=count, live=live, step=step,
+                           count=count, live=live, step=step, chat=chat,
                            ratings=None if fragment else record_ratings(record))
     return html, 200, {"Vary": "HX-Request"}
 

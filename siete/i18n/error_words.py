@@ -89,6 +89,14 @@ PROBLEM_WORDS: dict[str, str] = {
     "reaction_too_soon": N_("Wait %(seconds)s s before sending another reaction."),
     "reactions_per_minute": N_("You have sent %(count)s reactions this minute: wait a little."),
     "reactions_closed": N_("This game ended over %(minutes)s minutes ago: reactions are closed."),
+    "chat_empty": N_("Write a message first."),
+    "chat_too_long": N_("A message has at most %(max)s characters; yours has %(length)s."),
+    "chat_characters": N_("A message cannot hold control or invisible characters."),
+    "chat_not_allowed": N_("Only the players seated at this table can write in its chat."),
+    "chat_too_fast": N_("You wrote %(count)s messages in %(seconds)s s: wait a moment before the "
+                        "next."),
+    "chat_closed": N_("This game ended over %(minutes)s minutes ago: its chat is closed."),
+    "chat_no_such_person": N_("Nobody of that name wrote at this table."),
     "public_table": N_("This table is public: its address is its invite link."),
     "not_invited": N_("You were not invited to this table."),
     "invites_pending": N_("%(names)s can still answer the rematch for %(seconds)s s: wait, "

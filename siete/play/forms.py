@@ -37,6 +37,7 @@ class NewTableForm(FlaskForm):
     watch_only = BooleanField(_l("Bots only: I just watch (free seats get standard bots)"))
     show_odds = BooleanField(_l("Show the odds (a practice table: not rated)"))
     private = BooleanField(_l("Private table (invite link only)"))
+    chat_spectators = BooleanField(_l("Spectators may read and write in the chat"))
     max_hands = AsciiIntegerField(_l("Hand limit"), default=15, validators=[
         InputRequired(message=_l("Enter a hand limit."))])
     turn_seconds = AsciiIntegerField(_l("Turn timer (seconds)"), default=30, validators=[
@@ -87,7 +88,8 @@ class NewTableForm(FlaskForm):
                          max_hands=_validated(self.max_hands.data),
                          turn_seconds=_validated(self.turn_seconds.data),
                          creator_sits=not self.watch_only.data, show_odds=bool(self.show_odds.data),
-                         private=bool(self.private.data))
+                         private=bool(self.private.data),
+                         chat_spectators=bool(self.chat_spectators.data))
 
 
 def _validated(number: int | None) -> int:

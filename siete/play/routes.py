@@ -29,6 +29,7 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, my_player, player_name, session_claim, settings, signed_in, user_id
 from siete.play.context import table_context
 from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
+from siete.play.table_chat import chat_part
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
 from siete.service.play import (
     TableSnapshot,
@@ -132,7 +133,8 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
     friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch
-    return render_template(template, **ctx.template_args(), **friends), status
+    chat = chat_part(game_id, viewer_id, ctx.life.live_marker if ctx.life else "", not fragment_only)
+    return render_template(template, **ctx.template_args(), **friends, **chat.template_args()), status
 
 
 def _perform(game_id: int, move: Callable[[], object], done: str | None = None) -> ResponseReturnValue:

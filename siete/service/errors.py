@@ -43,6 +43,14 @@ class Problem(StrEnum):
     REACTION_TOO_SOON = "reaction_too_soon"  # values: seconds
     REACTIONS_PER_MINUTE = "reactions_per_minute"  # values: count
     REACTIONS_CLOSED = "reactions_closed"  # values: minutes
+    # chat at the table (siete/service/chat.py)
+    CHAT_EMPTY = "chat_empty"
+    CHAT_TOO_LONG = "chat_too_long"  # values: max, length
+    CHAT_CHARACTERS = "chat_characters"
+    CHAT_NOT_ALLOWED = "chat_not_allowed"
+    CHAT_TOO_FAST = "chat_too_fast"  # values: count, seconds
+    CHAT_CLOSED = "chat_closed"  # values: minutes
+    CHAT_NO_SUCH_PERSON = "chat_no_such_person"
     # play with friends
     PUBLIC_TABLE = "public_table"
     NOT_INVITED = "not_invited"

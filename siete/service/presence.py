@@ -42,19 +42,20 @@ def waiting_marker(status: str, player_ids: list[int]) -> str:
     return f"w{status}-" + ".".join(str(player_id) for player_id in player_ids)
 
 
-def live_marker_of(here_bits: int, reactions: int) -> str:
-    """Presence (a bit per seat here, by join order) and the reactions' count: what changes
-    without a move. Letters, digits and '.' only: it needs no quoting in a query."""
-    return f"{here_bits}.{reactions}"
+def live_marker_of(here_bits: int, reactions: int, messages: int = 0) -> str:
+    """Presence (a bit per seat here, by join order), the reactions' count and the chat's: what
+    changes without a move. Letters, digits and '.' only: it needs no quoting in a query."""
+    return f"{here_bits}.{reactions}.{messages}"
 
 
-LIVE_MARKER = re.compile(r"(\d{1,3})\.(\d{1,9})")  # at most 8 seats: bits below 256
+LIVE_MARKER = re.compile(r"(\d{1,3})\.(\d{1,9})\.(\d{1,9})")  # at most 8 seats: bits below 256
 
 
-def parse_live_marker(text: str | None) -> tuple[int, int] | None:
-    """(presence bits, reactions) of a live marker a page sent back, or None if it is not one."""
+def parse_live_marker(text: str | None) -> tuple[int, int, int] | None:
+    """(presence bits, reactions, messages) of a live marker a page sent back, or None if it is
+    not one."""
     found = LIVE_MARKER.fullmatch(text) if text and text.isascii() else None
-    return None if found is None else (int(found[1]), int(found[2]))
+    return None if found is None else (int(found[1]), int(found[2]), int(found[3]))
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class TablePulse:
     viewer_seated: bool
     private: bool = False  # a private table: only who may see it gets its poll's 204
     invite_token: str | None = None
+    messages: int = 0  # chat messages said at the table (siete.service.chat)
 
     @property
     def marker(self) -> str:
@@ -83,7 +85,7 @@ class TablePulse:
 
     @property
     def live_marker(self) -> str:
-        return live_marker_of(self.here_bits, self.reactions)
+        return live_marker_of(self.here_bits, self.reactions, self.messages)
 
 
 @dataclass(frozen=True)
@@ -133,17 +135,18 @@ def pulse_of(marks: TableMarks, now: datetime) -> TablePulse:
                       frozenset(seat.player_name for seat in here),
                       sum(1 << seat.join_order for seat in here),
                       sum(seat.reactions_sent for seat in marks.seats),
-                      any(seat.is_viewer for seat in marks.seats), marks.private, marks.invite_token)
+                      any(seat.is_viewer for seat in marks.seats), marks.private, marks.invite_token,
+                      marks.messages_sent)
 
 
 def pulse_of_move(status: str, version: int, deadline: datetime | None, seat_names: list[str],
-                  live: tuple[int, int]) -> TablePulse:
+                  live: tuple[int, int, int]) -> TablePulse:
     """The pulse a mover's page showed (its live marker, `live`) on the table the move left:
     the answer's presence and reactions with no read of the seats (the next poll corrects
     anything that changed since). Seats are in join order, so a bit names a seat's player."""
-    bits, reactions = live
+    bits, reactions, messages = live
     here = frozenset(name for order, name in enumerate(seat_names) if bits >> order & 1)
-    return TablePulse(status, version, deadline, (), here, bits, reactions, True)
+    return TablePulse(status, version, deadline, (), here, bits, reactions, True, messages=messages)
 
 
 def poll_marks(game_id: int, seat: int | None, claim: SessionClaim | None,
@@ -162,7 +165,7 @@ def poll_marks(game_id: int, seat: int | None, claim: SessionClaim | None,
     if (seat is not None and seen.named_seat_exists and claim is not None
             and needs_writing(seen.named_seat_seen_at, now) and _mark_claimed_seat(game_id, seat, claim, now)):
         bits |= 1 << seat
-    return PollMarks(seen.version, seen.deadline, live_marker_of(bits, seen.reactions))
+    return PollMarks(seen.version, seen.deadline, live_marker_of(bits, seen.reactions, seen.messages))
 
 
 def _mark_claimed_seat(game_id: int, seat: int, claim: SessionClaim, now: datetime) -> bool:

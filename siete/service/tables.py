@@ -49,6 +49,7 @@ class TableSpec:
     creator_sits: bool = True
     show_odds: bool = False  # a practice table: odds at each turn, not rated
     private: bool = False  # only the invite link opens it (siete.service.table_access)
+    chat_spectators: bool = False  # spectators chat too (a public table only: siete.service.chat)
 
 
 def verify_spec(spec: TableSpec, config: GameConfig) -> None:
@@ -155,7 +156,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
                 max_hands=spec.max_hands, turn_seconds=spec.turn_seconds, show_odds=spec.show_odds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
                 creator_user_id=creator.user_id if creator else None, created_by=by, updated_by=by,
-                private=spec.private, invite_token=new_token() if spec.private else None)
+                private=spec.private, invite_token=new_token() if spec.private else None,
+                chat_spectators=spec.chat_spectators)
     if seed is not None:
         game.seed = seed
     seated = [creator] if creator and spec.creator_sits else []

@@ -167,28 +167,52 @@
     if ((polls || moves) && table.hasAttribute("data-live")) {
       evt.detail.parameters.p = table.getAttribute("data-live");
     }
+    // The chat box sits outside #table: say whether this page holds it (1) or an empty #chat
+    // (0), so the answer brings only its new lines, or the whole box (siete/play/table_chat.py).
+    var chat = document.getElementById("chat");
+    if ((polls || moves) && chat) evt.detail.parameters.c = chat.hasAttribute("data-chat-box") ? "1" : "0";
   }
 
-  var heardReactions = null;
-  function announceReactions(table) {
-    var region = document.getElementById("announcer");
-    var items = table ? table.querySelectorAll("[data-reaction-id]") : [];
-    var ids = {};
-    Array.prototype.forEach.call(items, function (li) {
-      var id = li.getAttribute("data-reaction-id");
-      ids[id] = true;
-      if (heardReactions !== null && !heardReactions[id] && region) {
-        var p = document.createElement("p");
-        p.textContent = li.textContent.trim();
-        region.appendChild(p);
-      }
-    });
-    heardReactions = Object.assign(heardReactions || {}, ids);
+  // New reactions and chat messages (by their ids) are read out once each; says whether any
+  // was new (the page's first look counts as new).
+  function announcer(attribute, root, textOf) {
+    var heard = null;
+    return function () {
+      var region = document.getElementById("announcer");
+      var scope = root();
+      var items = scope ? scope.querySelectorAll("[" + attribute + "]") : [];
+      var ids = {}, fresh = heard === null;
+      Array.prototype.forEach.call(items, function (li) {
+        var id = li.getAttribute(attribute);
+        ids[id] = true;
+        if (heard !== null && !heard[id]) {
+          fresh = true;
+          if (!region) return;
+          var p = document.createElement("p");
+          p.textContent = textOf(li);
+          region.appendChild(p);
+        }
+      });
+      heard = Object.assign(heard || {}, ids);
+      return fresh;
+    };
+  }
+  var announceReactions = announcer("data-reaction-id", function () { return document.getElementById("table"); },
+    function (li) { return li.textContent.trim(); });
+  // a message without its Mute button's word
+  var announceChat = announcer("data-chat-id", function () { return document.getElementById("chat"); },
+    function (li) { return li.querySelector("strong").textContent + ": " + li.querySelector(".chat__body").textContent; });
+
+  // The chat's newest message is its last: keep it in view when lines arrive.
+  function showNewestMessage() {
+    var log = document.querySelector("#chat-lines .chat__log");
+    if (log) log.scrollTop = log.scrollHeight;
   }
 
   function onTableChanged() {
     var table = document.getElementById("table");
-    announceReactions(table);
+    announceReactions();
+    if (announceChat()) showNewestMessage();
     announce(table);
     schedulePoll();
   }

@@ -58,7 +58,8 @@ def test_the_leave_page_and_leaving_show_a_stranger_no_private_table(app, people
                          ("get", "/tables/{}/rematch"), ("post", "/tables/{}/decline"),
                          # A refused action without htmx once redirected back to the table (303).
                          ("post", "/tables/{}/back"), ("post", "/tables/{}/start"),
-                         ("post", "/tables/{}/next"), ("post", "/tables/{}/react")):
+                         ("post", "/tables/{}/next"), ("post", "/tables/{}/react"),
+                         ("post", "/tables/{}/chat"), ("post", "/tables/{}/chat/mute")):
         same_as_missing(cris, method, path, game_id)
     owner = client_for(app, people["Ana"]).get(f"/tables/{game_id}/leave")
     assert owner.status_code == 200 and "Secret club" in text(owner)

@@ -12,11 +12,9 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game
 from siete.data.people import Player
 from siete.data.reaction_rows import TableReaction
-from siete.service.due_tables import run_tick
 from siete.service.errors import Conflict
 from siete.service.reactions import REACTIONS_AFTER_END, send_reaction
-from tests.support.play import HX, client_for, make_user, started_game, text
-from tests.support.settings import app_settings
+from tests.support.play import HX, client_for, make_user, played_to_the_end, started_game, text
 
 SECOND = timedelta(seconds=1)
 
@@ -24,19 +22,6 @@ SECOND = timedelta(seconds=1)
 def player_id(app, name: str) -> int:
     with app.app_context():
         return db.session.scalar(select(Player.id).where(Player.name == name))
-
-
-def finished_game(app, user_id: int) -> int:
-    """A one-hand game of the user and bots, played to its end by the worker's ticks a day
-    ahead (the user's turns time out, then a bot plays the seat): the user is still seated."""
-    game_id = started_game(app, user_id, max_hands=1)
-    with app.app_context():
-        for _ in range(200):
-            if db.session.scalar(select(Game.status).where(Game.id == game_id)) == "finished":
-                return game_id
-            run_tick(app_settings(), utcnow() + timedelta(days=1), batch=50, waiting_ttl_s=3600)
-            db.session.remove()
-    raise AssertionError("the one-hand game did not finish")
 
 
 def close(app, game_id: int, status: str, ended_at) -> None:
@@ -55,7 +40,7 @@ def reactions_at(app, game_id: int) -> int:
 
 def test_a_finished_game_takes_reactions_for_its_rematch_time_only(app):
     ana = make_user(app, "Ana")
-    game_id, ended = finished_game(app, ana), utcnow() - timedelta(hours=1)
+    game_id, ended = played_to_the_end(app, ana), utcnow() - timedelta(hours=1)
     close(app, game_id, "finished", ended)
     ana_player = player_id(app, "Ana")
     with app.app_context():
@@ -70,7 +55,7 @@ def test_a_finished_game_takes_reactions_for_its_rematch_time_only(app):
 
 def test_a_closed_table_says_so_and_offers_no_reaction(app):
     ana = make_user(app, "Ana")
-    game_id = finished_game(app, ana)
+    game_id = played_to_the_end(app, ana)
     client = client_for(app, ana)
     close(app, game_id, "finished", utcnow() - REACTIONS_AFTER_END + timedelta(minutes=1))
     assert 'id="react-thanks"' in text(client.get(f"/tables/{game_id}"))
@@ -90,7 +75,7 @@ def test_the_worker_deletes_the_reactions_of_tables_closed_long_ago(app, runner)
                                 ("Cy", "playing", None),
                                 ("Dani", "abandoned", now - REACTIONS_AFTER_END - SECOND)):
         user = make_user(app, name)
-        games[name] = finished_game(app, user) if status == "finished" else started_game(app, user)
+        games[name] = played_to_the_end(app, user) if status == "finished" else started_game(app, user)
         with app.app_context():
             send_reaction(games[name], player_id(app, name), name, "thanks", now - REACTIONS_AFTER_END)
         if ended is not None:

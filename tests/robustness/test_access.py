@@ -57,7 +57,8 @@ class TestCsrfEverywhere:
             games = db.session.scalar(select(func.count()).select_from(Game))
         urls = post_routes(app, game_id)
         assert len(urls) >= 10 and f"/tables/{game_id}/bet" in urls and "/auth/logout" in urls
-        form = {"version": before["version"], "amount": 1, "fill": "1", "seats": 4, "name": "x"}
+        assert {f"/tables/{game_id}/chat", f"/tables/{game_id}/chat/mute"} <= set(urls)
+        form = {"version": before["version"], "amount": 1, "fill": "1", "seats": 4, "name": "x", "body": "hi"}
         for url in urls:
             for headers in ({}, {**HX, "X-CSRFToken": "forged"}, HX):
                 response = client.post(url, data={**form, "csrf_token": "forged"} if not headers else form,
@@ -186,6 +187,14 @@ def test_user_text_is_escaped_everywhere_it_is_shown(app):
     for response in pages:
         body = text(response)
         assert response.status_code == 200
+        assert "<script>alert" not in body and "<img src=x" not in body
+        assert "&lt;script&gt;alert(" in body
+    # A chat message, sent, shown on the table page and brought by a poll; refused, its draft.
+    said = client.post(f"/tables/{game_id}/chat", data={"body": HOSTILE_NAME}, headers=HX)
+    too_long = client.post(f"/tables/{game_id}/chat", data={"body": HOSTILE_NAME * 3}, headers=HX)
+    polled = client.get(f"/tables/{game_id}/fragment?v=0&p=0.0.0&c=1", headers=HX)
+    for response in (said, too_long, polled, client.get(f"/tables/{game_id}")):
+        body = text(response)
         assert "<script>alert" not in body and "<img src=x" not in body
         assert "&lt;script&gt;alert(" in body
     # A refused sign-up echoes the name escaped too.

@@ -8,8 +8,10 @@ import pytest
 from sqlalchemy import func, select
 
 from siete.data.base import db
+from siete.data.chat_rows import TableMessage
 from siete.data.games import Game, Hand
 from siete.engine.codes import Event
+from siete.service.chat import MESSAGES_PER_SPAN
 from tests.support.play import (
     HX,
     client_for,
@@ -141,3 +143,19 @@ def test_two_players_joining_the_last_seat_at_once_one_gets_it(app):
     with app.app_context():
         assert len(db.session.get(Game, game_id).players) == 2
         assert db.session.scalar(select(func.count()).select_from(Hand)) == 0
+
+
+@pytest.mark.mariadb_only
+def test_eight_chat_messages_sent_at_once_are_counted_in_turn(app):
+    """The rate limit (5 in 10 s) counts under the game row's lock: eight tabs of one person
+    sending at the same moment store five messages, and the other three get a clear 429."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    clients = [client_for(app, ana) for _ in range(8)]
+    forms = [{"game_id": game_id, "body": f"tab {n}"} for n in range(8)]
+    responses = post_together(clients, "/tables/{game_id}/chat", forms)
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [200] * MESSAGES_PER_SPAN + [429] * (8 - MESSAGES_PER_SPAN)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(TableMessage)) == MESSAGES_PER_SPAN
+        assert db.session.get(Game, game_id).messages_sent == MESSAGES_PER_SPAN

@@ -5,15 +5,17 @@ Plain functions (they take the app), shared by the play, i18n, robustness and se
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import flask
-from sqlalchemy import update
+from sqlalchemy import select, update
 
-from siete.data.base import db
+from siete.data.base import db, utcnow
 from siete.data.games import Game
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
 from siete.service import play as play_service
+from siete.service.due_tables import run_tick
 from siete.service.tables import TableSpec, create_table, player_for, start_table
 from siete.web.login import log_in
 from tests.support.settings import app_settings
@@ -104,3 +106,16 @@ def set_deadline(app, game_id: int, when) -> None:
     with app.app_context():
         db.session.execute(update(StateRow).where(StateRow.game_id == game_id).values(turn_deadline=when))
         db.session.commit()
+
+
+def played_to_the_end(app, user_id: int) -> int:
+    """A one-hand game of the user and bots, played to its end by the worker's ticks a day
+    ahead (the user's turns time out, then a bot plays the seat): the user is still seated."""
+    game_id = started_game(app, user_id, max_hands=1)
+    with app.app_context():
+        for _ in range(200):
+            if db.session.scalar(select(Game.status).where(Game.id == game_id)) == "finished":
+                return game_id
+            run_tick(app_settings(), utcnow() + timedelta(days=1), batch=50, waiting_ttl_s=3600)
+            db.session.remove()
+    raise AssertionError("the one-hand game did not finish")
