@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from siete.data.base import db
 from siete.data.games import Game
-from siete.reports.pages import GAME_LISTS
+from siete.service.reports.definitions import GAME_LISTS
 
 BROWSER = {"Accept-Encoding": "gzip"}
 

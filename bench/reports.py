@@ -40,11 +40,11 @@ from siete.data.database import init_database, is_mysql_url  # noqa: E402
 from siete.data.games import Game  # noqa: E402
 from siete.data.people import Player, User  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
-from siete.reports.catalog import REPORTS  # noqa: E402
-from siete.reports.from_aggregates import count_rows  # noqa: E402
-from siete.reports.pages import GAME_LISTS, PAGE_ROWS  # noqa: E402
+from siete.reports.pages import PAGE_ROWS  # noqa: E402
 from siete.service.bot_games import Seat, game_record, store_batch  # noqa: E402
 from siete.service.recording import card_ids  # noqa: E402
+from siete.service.reports.definitions import GAME_LISTS, REPORTS  # noqa: E402
+from siete.service.reports.queries import count_rows  # noqa: E402
 from siete.service.tables import TableSpec  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench"

@@ -88,6 +88,8 @@ CREATE TABLE IF NOT EXISTS users (
     -- a younger account whose address an older one had (migration 0004, identity_clashes).
     email         VARCHAR(254) NULL,
     password_hash VARCHAR(255) NOT NULL,
+    -- A guest: no email, a random password nobody knows; unrated, not ranked, pruned unused.
+    guest         BOOL         NOT NULL DEFAULT 0,
     created_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by    VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -218,6 +220,8 @@ CREATE TABLE IF NOT EXISTS games (
     -- many messages were said (the table's poll compares it).
     chat_spectators  BOOL         NOT NULL DEFAULT 0,
     messages_sent    INT          NOT NULL DEFAULT 0,
+    -- Play now: the table starts by itself then, free seats filled with bots (NULL: its creator starts it).
+    autostart_at     DATETIME     NULL,
     created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by       VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -231,7 +235,8 @@ CREATE TABLE IF NOT EXISTS games (
     INDEX ix_games_status (status),
     INDEX ix_games_winner_player_id (winner_player_id),
     INDEX ix_games_creator_user_id (creator_user_id),
-    INDEX ix_games_rematch_of (rematch_of)
+    INDEX ix_games_rematch_of (rematch_of),
+    INDEX ix_games_autostart_at (autostart_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- The live state of a table: the engine's JSON, one row per game. version grows by one at
@@ -461,37 +466,6 @@ CREATE TABLE IF NOT EXISTS game_ratings (
     CONSTRAINT fk_game_ratings_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
     -- A player's rating over time, oldest first (profiles), read from the index alone.
     INDEX ix_game_ratings_player_history (player_id, id, game_id, mu_after, sigma_after)
-) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
-
--- Per player, how often each card was its first card, over its finished games; and per
--- player, how often each winner beat it. Summed when a game's finish is recorded (with its
--- ratings), so a profile reads a few rows instead of every turn and game of the player.
-CREATE TABLE IF NOT EXISTS player_first_cards (
-    player_id  INT         NOT NULL,
-    card_id    INT         NOT NULL,
-    times      INT         NOT NULL,
-    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    CONSTRAINT pk_player_first_cards PRIMARY KEY (player_id, card_id),
-    CONSTRAINT fk_player_first_cards_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
-    CONSTRAINT fk_player_first_cards_card_id_cards FOREIGN KEY (card_id) REFERENCES cards (id),
-    INDEX ix_player_first_cards_card_id (card_id)
-) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
-
-CREATE TABLE IF NOT EXISTS player_nemeses (
-    player_id  INT         NOT NULL,
-    winner_id  INT         NOT NULL,
-    games      INT         NOT NULL,
-    created_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    created_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    updated_at DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    updated_by VARCHAR(64) NOT NULL DEFAULT 'system',
-    CONSTRAINT pk_player_nemeses PRIMARY KEY (player_id, winner_id),
-    CONSTRAINT fk_player_nemeses_player_id_players FOREIGN KEY (player_id) REFERENCES players (id),
-    CONSTRAINT fk_player_nemeses_winner_id_players FOREIGN KEY (winner_id) REFERENCES players (id),
-    INDEX ix_player_nemeses_winner_id (winner_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- ---------------------------------------------------------------- report aggregates

@@ -53,8 +53,6 @@ RELATIONSHIPS = [
     ("is first card of", "CARD", "1", "TURN", "N", False, (0, 0), []),
     ("consists of", "TURN", "1", "TURN ACTION", "N", False, (0, 0), []),
     ("is drawn in", "CARD", "1", "TURN ACTION", "N", False, (0, 0), []),
-    ("is first card of (tally)", "PLAYER", "M", "CARD", "N", False, (120, 0), ["~times"]),
-    ("lost to", "PLAYER", "M", "PLAYER", "N", False, (0, -200), ["~games"]),
     ("contains", "DECK TYPE", "1", "CARD", "N", False, (0, 0), []),
 ]
 
@@ -65,8 +63,6 @@ NOTE = [
     "Ovals: attributes; underlined = primary key; dashed = derived (stored so no query recomputes it).",
     "Diamonds: relationships with cardinalities 1, N, M. SEAT is table game_players;",
     "'is rated in' (M:N) is table game_ratings; PLAYER RATING is player_ratings.",
-    "'is first card of (tally)' is player_first_cards and 'lost to' player_nemeses: counts",
-    "summed at each finish so a profile reads a few rows (derived from SEAT and TURN).",
     "Every table also has created_at, created_by, updated_at, updated_by (control columns).",
     "GAME DETAILS stands alone: the one row of rules (players, bets) every game follows.",
     "Also alone: mail_outbox (mail the worker sends) and identity_clashes (what migration 0004",

@@ -14,8 +14,9 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from siete.auth.forms import ForgotPasswordForm, ResetPasswordForm
-from siete.auth.routes import bp, lobby_url, start_session
+from siete.auth.routes import bp, lobby_url
 from siete.service import accounts, outbox
+from siete.web.fresh_login import start_session
 from siete.web.rate_limits import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
 
 

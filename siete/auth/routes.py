@@ -5,7 +5,7 @@ imports all three).
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -14,9 +14,10 @@ from werkzeug.wrappers import Response
 
 from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm, sign_up_problem_words
 from siete.data.people import User
-from siete.service import accounts, sessions
+from siete.service import accounts, guests, sessions
 from siete.service.accounts import AccountClash
-from siete.web.login import Account, log_in, log_out, login_required
+from siete.web.fresh_login import start_session
+from siete.web.login import log_out, login_required
 from siete.web.rate_limits import (
     is_known_device,
     limiter,
@@ -56,17 +57,6 @@ def way_back(table_path: str | None = None) -> str | None:
     return None if here == "/" else here
 
 
-def start_session(user: User, remember: bool = False) -> Account:
-    """Log the user in on a fresh session so a planted session id or value cannot carry over.
-
-    The browser gets a login session row of its own (siete.service.sessions), which both of
-    its cookies name.
-    """
-    session.clear()
-    g.pop("csrf_token", None)  # the cached token belonged to the cleared session; a new one is made
-    return log_in(user.id, user.username, remember)
-
-
 def failed_login(response: Response) -> bool:
     """Only failures count against the login limits: a success is a redirect (302)."""
     return response.status_code != 302
@@ -75,15 +65,17 @@ def failed_login(response: Response) -> bool:
 @bp.route("/register", methods=["GET", "POST"])
 @limiter.limit(register_rate_limit, methods=["POST"])
 def register() -> ResponseReturnValue:
-    """Create an account and its human player, log in, and go back to the page that sent here
-    (`next=`, only pages of this site: an invite link's table) or to the lobby."""
+    """Create an account and its human player (a guest's becomes theirs), log in, and go back
+    to the page that sent here (`next=`, only pages of this site: an invite link's table) or to
+    the lobby."""
     next_url = same_site_path(request.args.get("next"))
-    if current_user.is_authenticated:
+    guest = current_user.is_authenticated and current_user.guest
+    if current_user.is_authenticated and not guest:
         return redirect(next_url or lobby_url())
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            user = accounts.create_account(form.username.data, form.email.data, form.password.data)
+            user = sign_up(form, current_user.id if guest else None)
         except AccountClash as clash:
             getattr(form, clash.problem.field).errors.append(sign_up_problem_words(clash.problem))
         else:
@@ -91,7 +83,17 @@ def register() -> ResponseReturnValue:
             start_session(user)
             flash(_("Welcome, %(name)s! Your account is ready.", name=user.username), "success")
             return redirect(next_url or lobby_url())
-    return render_template("auth/register.html", form=form, next_url=next_url)
+    return render_template("auth/register.html", form=form, next_url=next_url, guest=guest)
+
+
+def sign_up(form: RegisterForm, guest_id: int | None) -> User:
+    """A new account, or (signing up as a guest from the browser) the guest's account turned
+    into the person's, with every game it played."""
+    # A validated form has all three (DataRequired): "" only satisfies the types.
+    username, email, password = form.username.data or "", form.email.data or "", form.password.data or ""
+    if guest_id is not None:
+        return guests.claim_guest(guest_id, username, email, password)
+    return accounts.create_account(username, email, password)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -145,7 +147,11 @@ def logout_everywhere() -> ResponseReturnValue:
 @bp.route("/password", methods=["GET", "POST"])
 @login_required
 def change_password() -> ResponseReturnValue:
-    """Change the password after checking the current one; other sessions end."""
+    """Change the password after checking the current one; other sessions end. A guest has
+    no password: signing up gives it one."""
+    if current_user.guest:
+        flash(_("Guests have no password: sign up to choose one (your games come with you)."), "info")
+        return redirect(url_for("auth.register"))
     form = ChangePasswordForm(current_user.username)
     if form.validate_on_submit():
         user = accounts.user_by_id(current_user.id)  # current_user is the Account, not the row

@@ -12,8 +12,10 @@ from siete.data.xmlfiles import XmlFileError, write_reports_xml
 from siete.i18n.catalogs import SUPPORTED_LOCALES, cli_language
 from siete.i18n.catalogs import gettext as _
 from siete.i18n.labels import cli_column_label
-from siete.reports.catalog import REPORTS, ReportResult, get_report, machine_title, run_reports
+from siete.i18n.report_words import cli_report_explanation, cli_report_title, machine_title
 from siete.service.report_aggregates import rebuild
+from siete.service.reports.definitions import ReportRows, get_report
+from siete.service.reports.queries import run_reports
 
 
 def _check_key(_ctx: click.Context, _param: click.Parameter, key: str | None) -> str | None:
@@ -35,13 +37,12 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def heading(report: ReportResult) -> str:
+def heading(report: ReportRows) -> str:
     """'1. Most frequent first card (first_card)', the title in the terminal's language."""
-    number = next(r.number for r in REPORTS if r.key == report.key)
-    return f"{number}. {report.title} ({report.key})"
+    return f"{get_report(report.key).number}. {cli_report_title(report.key)} ({report.key})"
 
 
-def report_table(report: ReportResult) -> Table:
+def report_table(report: ReportRows) -> Table:
     """One report's rows as a rich table: a header row, then the data, numbers aligned right."""
     table = Table()
     numeric = [bool(report.rows) and all(isinstance(row[i], (int, float)) or row[i] is None
@@ -54,11 +55,10 @@ def report_table(report: ReportResult) -> Table:
     return table
 
 
-def machine_json(reports: list[ReportResult]) -> str:
+def machine_json(reports: list[ReportRows]) -> str:
     """REPORTS.md's JSON form: {"reports": [{key, title, columns, rows}, ...]}, titles in
     REPORTS.md's English whatever the language (a machine format, as replay's JSON)."""
-    return json.dumps({"reports": [{**r.machine_form(), "title": machine_title(r.key)}
-                                   for r in reports]}, indent=1)
+    return json.dumps({"reports": [r.machine_form(machine_title(r.key)) for r in reports]}, indent=1)
 
 
 @click.group("reports", invoke_without_command=True)
@@ -84,12 +84,12 @@ def reports_command(ctx: click.Context, only: str | None, output_format: str,
         _print_reports(run_reports(only, plain=plain), output_format, xml_path)
 
 
-def _print_reports(reports: list[ReportResult], output_format: str, xml_path: str | None) -> None:
+def _print_reports(reports: list[ReportRows], output_format: str, xml_path: str | None) -> None:
     """The reports as terminal tables or JSON, and in the XML file when asked."""
     if xml_path:
         # Written first: if the file cannot be written, nothing claims success on stdout.
         try:
-            write_reports_xml([r.machine_form() for r in reports], xml_path)
+            write_reports_xml([r.machine_form(cli_report_title(r.key)) for r in reports], xml_path)
         except XmlFileError as exc:
             raise click.ClickException(str(exc)) from None
     if output_format == "json":
@@ -101,7 +101,7 @@ def _print_reports(reports: list[ReportResult], output_format: str, xml_path: st
             console.print(heading(report), style="bold", highlight=False)
             console.print(report_table(report))
             # Below the table, not as its caption: a caption wraps to the table's narrow width.
-            console.print(report.explanation, highlight=False)
+            console.print(cli_report_explanation(report.key), highlight=False)
             console.print()
     if xml_path and output_format != "json":
         click.echo(_("Saved %(num)s report(s) to %(path)s.", num=len(reports), path=xml_path))

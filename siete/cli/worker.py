@@ -5,10 +5,10 @@ Each tick runs one indexed query for what is due (siete.service.due_tables), pla
 through the same locked path as a request, logs one line per step, sends the mail the outbox
 holds (siete.cli.mail_sender), reviews the games that finished since (for at most
 REVIEW_BUDGET_S, so paced bots stay on time), then sleeps until the next tick. Once an hour it also deletes
-login sessions no cookie can name any more, outbox rows done with for a week, and the reactions of
-tables closed for longer than their rematch's time. SIGTERM or SIGINT finish the step in hand
-and stop. Settings (config or environment): WORKER_INTERVAL_S (1.0), WORKER_BATCH (50),
-WAITING_TABLE_TTL_S (1800).
+login sessions no cookie can name any more, outbox rows done with for a week, the reactions of
+tables closed for longer than their rematch's time and guests nobody used for 30 days. SIGTERM
+or SIGINT finish the step in hand and stop. Settings (config or environment): WORKER_INTERVAL_S
+(1.0), WORKER_BATCH (50), WAITING_TABLE_TTL_S (1800).
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from siete.cli.mail_sender import send_mail_tick
 from siete.data.base import db, utcnow
 from siete.service.due_tables import run_tick
 from siete.service.game_review import review_queued_games
+from siete.service.guests import prune_guests
 from siete.service.outbox import prune_outbox
 from siete.service.reactions import prune_reactions
 from siete.service.sessions import prune_idle_sessions
@@ -108,6 +109,8 @@ class Worker:
                 log.info("table %d expired: nobody joined it in %d s", game_id, self.waiting_ttl_s)
             for game_id in result.handed_over:
                 log.info("table %d passed on: its creator left it", game_id)
+            for game_id in result.started:
+                log.info("table %d started: its Play now countdown ran out", game_id)
             app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not the proxy
             send_mail_tick(app, utcnow(), self.batch)
             self.review_games()
@@ -136,16 +139,17 @@ class Worker:
 
 
 def housekeeping(app: Flask, now: datetime) -> None:
-    """Delete login sessions whose cookies have all expired, outbox rows done with, and the
-    reactions of tables closed for longer than their rematch's time."""
+    """Delete login sessions whose cookies have all expired, outbox rows done with, the
+    reactions of tables closed for longer than their rematch's time, and unused guests."""
     remembered = app.config.get("REMEMBER_COOKIE_DURATION", timedelta(days=365))  # Flask-Login's
     if not isinstance(remembered, timedelta):  # default; the setting may be given in seconds
         remembered = timedelta(seconds=int(remembered))
     ended = prune_idle_sessions(now, app.permanent_session_lifetime, remembered)
     deleted, reactions = prune_outbox(now), prune_reactions(now)
-    if ended or deleted or reactions:
-        log.info("housekeeping: %d idle login session(s), %d old outbox row(s) and %d old reaction(s)"
-                 " deleted", ended, deleted, reactions)
+    guests = prune_guests(now)
+    if ended or deleted or reactions or guests:
+        log.info("housekeeping: %d idle login session(s), %d old outbox row(s), %d old reaction(s)"
+                 " and %d unused guest(s) deleted", ended, deleted, reactions, guests)
 
 
 def start_logging(level: int = logging.INFO) -> None:

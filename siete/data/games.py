@@ -51,6 +51,7 @@ class Game(ControlColumns, Model):
         Index(None, "winner_player_id"),
         Index(None, "creator_user_id"),
         Index(None, "rematch_of"),
+        Index(None, "autostart_at"),
         MYSQL_TABLE,
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -83,6 +84,9 @@ class Game(ControlColumns, Model):
     # it (a public table only), and how many messages were said, which the table's poll compares.
     chat_spectators: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     messages_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Play now: a table it opened starts by itself at this time, free seats filled with bots
+    # (the worker's due query reads it); NULL for a table its creator starts.
+    autostart_at: Mapped[datetime | None] = mapped_column(DateTime)
 
     creator: Mapped[User | None] = relationship()
     winner: Mapped[Player | None] = relationship()

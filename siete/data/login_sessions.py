@@ -84,6 +84,7 @@ class SessionAccount:
     username: str
     player_name: str | None  # None until the account first sits at a table
     last_seen_at: datetime
+    guest: bool = False  # a guest's account (siete.service.guests)
 
 
 def _matches_claim() -> ColumnElement[bool]:
@@ -91,9 +92,10 @@ def _matches_claim() -> ColumnElement[bool]:
 
 
 @cache
-def account_by_session() -> Select[int, int, str, str | None, datetime]:
+def account_by_session() -> Select[int, int, str, str | None, datetime, bool]:
     """SELECT of the account a session belongs to, if its row exists and the secret matches."""
-    return (select(SESSIONS.c.id, USERS.c.id, USERS.c.username, PLAYERS.c.name, SESSIONS.c.last_seen_at)
+    return (select(SESSIONS.c.id, USERS.c.id, USERS.c.username, PLAYERS.c.name, SESSIONS.c.last_seen_at,
+                   USERS.c.guest)
             .join(USERS, USERS.c.id == SESSIONS.c.user_id)
             .outerjoin(PLAYERS, PLAYERS.c.user_id == USERS.c.id)
             .where(_matches_claim()))

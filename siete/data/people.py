@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from sqlalchemy import CheckConstraint, ForeignKey, Integer, String
+from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -31,6 +31,9 @@ class User(ControlColumns, Model):
     # NULL only for a younger account whose address an older one had (identity_clashes).
     email: Mapped[str | None] = mapped_column(String(254), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    # A guest (siete.service.guests): made with one click, no email and no password anyone can
+    # type; unrated, out of the rankings, pruned when unused. Signing up turns it into a person.
+    guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     player: Mapped[Player | None] = relationship(back_populates="user")
 
     @staticmethod
@@ -52,6 +55,9 @@ class User(ControlColumns, Model):
         self.password_hash = generate_password_hash(password, method="scrypt")
 
     def check_password(self, password: str) -> bool:
+        if self.guest:  # a guest's hash is of a random secret nobody knows: never checked
+            waste_a_password_check(password)
+            return False
         return check_password_hash(self.password_hash, password)
 
 

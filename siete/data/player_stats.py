@@ -44,27 +44,3 @@ class GameRating(ControlColumns, Model):
     sigma_before: Mapped[float] = mapped_column(Skill)
     mu_after: Mapped[float] = mapped_column(Skill)
     sigma_after: Mapped[float] = mapped_column(Skill)
-
-
-class PlayerFirstCard(ControlColumns, Model):
-    """How often `card_id` was the player's first card, over its finished games."""
-
-    __tablename__ = "player_first_cards"
-    __table_args__ = (Index(None, "card_id"), MYSQL_TABLE)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True,
-                                           autoincrement=False)
-    card_id: Mapped[int] = mapped_column(ForeignKey("cards.id"), primary_key=True,
-                                         autoincrement=False)
-    times: Mapped[int] = mapped_column(Integer)
-
-
-class PlayerNemesis(ControlColumns, Model):
-    """How many of the player's finished games `winner_id` won while the player lost."""
-
-    __tablename__ = "player_nemeses"
-    __table_args__ = (Index(None, "winner_id"), MYSQL_TABLE)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True,
-                                           autoincrement=False)
-    winner_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True,
-                                           autoincrement=False)
-    games: Mapped[int] = mapped_column(Integer)

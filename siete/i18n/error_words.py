@@ -84,6 +84,8 @@ PROBLEM_WORDS: dict[str, str] = {
     "leaving_started": N_("The game has started: leaving now hands your seat to a bot."),
     "creator_only": N_("Only the table's creator can start the game."),
     "seats_free": N_("%(num)s seat(s) are still free: wait, or fill them with bots."),
+    "not_due": N_("This table starts by itself when its countdown ends."),
+    "guest_not_allowed": N_("Guests cannot do this: sign up (it is free, and your games come with you)."),
     "unknown_reaction": N_("That is not one of the reactions you can send."),
     "seated_only_react": N_("Only the players seated at this table can send reactions."),
     "reaction_too_soon": N_("Wait %(seconds)s s before sending another reaction."),

@@ -21,6 +21,7 @@ from flask_babel import gettext as _
 from flask_limiter import RequestLimit
 from flask_login import current_user
 
+from siete.data.base import utcnow
 from siete.data.games import Game, GamePlayer
 from siete.data.vocabulary import GameMode, PlayerKind
 from siete.engine.bots import PROFILES
@@ -31,6 +32,7 @@ from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
 from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
+from siete.service.online import people_online
 from siete.service.presence import lobby_marker
 from siete.service.ratings import ratings_of
 from siete.service.recording import seats_by_join_order
@@ -72,8 +74,10 @@ def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
 
 
 def _render_lobby(form: NewTableForm, status: int = 200) -> ResponseReturnValue:
+    viewer = user_id()
+    online = people_online(viewer, utcnow()) if viewer is not None else []
     return render_template(
-        "play/lobby.html", form=form, config=settings().game, user_id=user_id(),
+        "play/lobby.html", form=form, config=settings().game, user_id=viewer, online=online,
         **_lobby_lists()), status
 
 

@@ -1,7 +1,7 @@
 """What the reports pages show: the overview's excerpts and one report's page of rows.
 
-Reads go to the aggregates (siete/reports/from_aggregates.py), so each costs a few rows per player, or an
-index range for the four game lists, whatever the size of the history.
+Reads go to the aggregates (siete/service/reports/queries.py), so each costs a few rows per player, or
+an index range for the four game lists, whatever the size of the history. The page layer runs no SQL.
 """
 from __future__ import annotations
 
@@ -9,19 +9,13 @@ import math
 from dataclasses import dataclass
 
 from flask import current_app
-from flask_babel import get_locale
-from sqlalchemy import select
 
-from siete.data.base import db
-from siete.data.people import Player
-from siete.reports.catalog import REPORTS, ReportDef, ReportResult, Row, read_report
-from siete.reports.from_aggregates import count_rows
+from siete.i18n.report_words import report_explanation, report_title
+from siete.service.reports.definitions import GAME_LISTS, REPORTS, TOTAL_ROW_NAME, ReportDef, ReportRows, Row
+from siete.service.reports.queries import count_rows, read_report
 from siete.web.caching import kept
 from siete.web.charts import Chart, report_chart
 
-GAME_LISTS = frozenset({"highest_bet", "lowest_bet", "long_wins", "few_draw_winners"})
-PLAYER_COLUMNS = ("player", "nemesis", "bank")
-TOTAL_ROW_NAME = "*"
 OVERVIEW_ROWS = 6
 PAGE_ROWS = 50
 # Game-list totals the overview can afford: a count from report_totals, not an index range.
@@ -32,7 +26,7 @@ CHEAP_COUNTS = frozenset({"highest_bet", "lowest_bet"})
 class ReportPage:
     """One report's rows for a page, with what the pager and the sort links need."""
 
-    result: ReportResult
+    result: ReportRows
     page: int
     pages: int
     total: int
@@ -47,23 +41,19 @@ class OverviewEntry:
     """A report on the overview: its first rows, and how many it has in all (None: not counted,
     a game list too long to count for the overview)."""
 
-    result: ReportResult  # the rows shown: the first OVERVIEW_ROWS
+    result: ReportRows  # the rows shown: the first OVERVIEW_ROWS
+    title: str
+    explanation: str
     total: int | None
     unit: str  # what `total` counts: "games" (reports 2 and 3) or "rows"
     chart: Chart | None = None  # drawn from every row of a small report
 
 
-def whole(report: ReportDef) -> ReportResult:
-    """Every row of a small report, kept for REPORTS_CACHE_S seconds per process and language:
-    a crowd on the report pages costs the database one read per report and interval."""
+def whole(report: ReportDef) -> ReportRows:
+    """Every row of a small report, kept for REPORTS_CACHE_S seconds per process: a crowd on
+    the report pages costs the database one read per report and interval."""
     seconds = current_app.config.get("REPORTS_CACHE_S", 10)
-    return kept("reports.whole", (report.key, str(get_locale())), lambda: read_report(report), seconds)
-
-
-def player_id(name: str | None) -> int | None:
-    if not name:
-        return None
-    return db.session.scalar(select(Player.id).where(Player.name == name))
+    return kept("reports.whole", report.key, lambda: read_report(report), seconds)
 
 
 def overview() -> list[OverviewEntry]:
@@ -77,14 +67,11 @@ def overview() -> list[OverviewEntry]:
         else:
             result = whole(report)
             total = len(result.rows)
-        entries.append(OverviewEntry(result.with_rows(result.rows[:OVERVIEW_ROWS]), total,
+        entries.append(OverviewEntry(result.with_rows(result.rows[:OVERVIEW_ROWS]),
+                                     report_title(report.key), report_explanation(report.key), total,
                                      "games" if report.key in CHEAP_COUNTS else "rows",
                                      report_chart(report.key, result.rows)))
     return entries
-
-
-def _row_has_player(columns: tuple[str, ...], row: Row, name: str) -> bool:
-    return any(column in PLAYER_COLUMNS and value == name for column, value in zip(columns, row))
 
 
 def _sort_key(value: object) -> object:
@@ -112,10 +99,8 @@ def report_page(report: ReportDef, page: int, sort: str | None, descending: bool
         page = min(max(page, 1), pages)
         result = read_report(report, limit=PAGE_ROWS, offset=(page - 1) * PAGE_ROWS, player_id=pid)
         return ReportPage(result, page, pages, total, None, False, player, False)
-    result = whole(report)
+    result = whole(report).of_player(player)
     rows = list(result.rows)
-    if player:
-        rows = [r for r in rows if _row_has_player(result.columns, r, player)]
     if sort is not None and sort in result.columns:
         rows = _sorted(rows, result.columns, sort, descending)
     else:
@@ -124,13 +109,3 @@ def report_page(report: ReportDef, page: int, sort: str | None, descending: bool
     page = min(max(page, 1), pages)
     shown = result.with_rows(rows[(page - 1) * PAGE_ROWS:page * PAGE_ROWS])
     return ReportPage(shown, page, pages, len(rows), sort, descending, player, True)
-
-
-def download_rows(report: ReportDef, player: str | None, pid: int | None) -> ReportResult:
-    """Every row of a small report (narrowed to a player), for a download; the four game lists
-    are read a page and a chunk at a time (siete/reports/streamed_rows.py)."""
-    assert report.key not in GAME_LISTS, "a game list grows with the history: stream it"
-    result = read_report(report)
-    if player:
-        return result.with_rows([r for r in result.rows if _row_has_player(result.columns, r, player)])
-    return result

@@ -1,12 +1,12 @@
 """The reports on the web: /reports (an overview of all sixteen), /reports/<key> (one report,
-paged, sortable, by player, as CSV or XML) and /reports.json. A player's figures are on their
+paged, sortable, by player, as CSV, XML or JSON) and /reports.json. A player's figures are on their
 profile (/players/<name>, the history blueprint), where /reports/players/<name> now leads.
 Public pages: no login needed, so every one reads aggregates at a fixed cost, the overview is
 cached for a few seconds, downloads are rate-limited and a statement timeout guards the DB."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlencode
 
@@ -23,29 +23,28 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_limiter.util import get_remote_address
 from werkzeug.wrappers import Response as BaseResponse
 
 from siete.data.database import lift_statement_time_limit, limit_statement_time
-from siete.i18n.report_words import cell_text, column_label
-from siete.reports.catalog import REPORTS, ReportDef, get_report
-from siete.reports.downloads import (
+from siete.i18n.report_words import cell_text, column_label, report_explanation, report_title
+from siete.reports.downloads import csv_chunks, json_chunks, xml_chunks
+from siete.reports.pages import OverviewEntry, overview, report_page
+from siete.service.reports.definitions import (
+    GAME_LISTS,
+    PLAYER_COLUMNS,
+    REPORTS,
+    TOTAL_ROW_NAME,
+    ReportDef,
+    get_report,
+)
+from siete.service.reports.queries import find_player_id
+from siete.service.reports.report_downloads import (
     DOWNLOAD_PAGE_GAMES,
     Download,
     NoSuchPage,
-    csv_chunks,
     every_report,
-    json_chunks,
     open_download,
-    xml_chunks,
-)
-from siete.reports.pages import (
-    GAME_LISTS,
-    PLAYER_COLUMNS,
-    TOTAL_ROW_NAME,
-    OverviewEntry,
-    overview,
-    player_id,
-    report_page,
 )
 from siete.web.caching import kept
 from siete.web.rate_limits import limiter
@@ -107,7 +106,7 @@ def _report_or_404(key: str) -> ReportDef:
 
 def _player_filter() -> tuple[str | None, int | None]:
     name = (request.args.get("player") or "").strip()[:40] or None
-    pid = player_id(name)
+    pid = find_player_id(name)
     if name and pid is None:
         abort(404, description=_("There is no player called %(name)s.", name=name))
     return name, pid
@@ -124,6 +123,7 @@ def report(key: str) -> str:
     game_list = chosen.key in GAME_LISTS
     files = math.ceil(page.total / _page_games()) if game_list else 1
     return render_template("reports/report.html", report=chosen, page=page, tones=TONES,
+                           title=report_title(chosen.key), explanation=report_explanation(chosen.key),
                            number=REPORTS.index(chosen) + 1, links_player=links_player,
                            card_columns=CARD_COLUMNS, game_list=game_list,
                            download_files=max(1, files), download_size=_page_games())
@@ -164,8 +164,8 @@ def _page_games() -> int:
 def _next_url(download: Download, extension: str) -> str:
     player = request.args.get("player")
     values: dict[str, Any] = {"player": player} if player else {}
-    return url_for(f"reports.report_{extension}", key=download.report.key, page=download.page + 1,
-                   **values)
+    return url_for("reports.report_file", key=download.report.key, extension=extension,
+                   page=download.page + 1, **values)
 
 
 def _streamed(chunks: Iterator[str] | Iterator[bytes], mimetype: str, filename: str | None,
@@ -190,41 +190,33 @@ def as_json() -> Response:
     return _streamed(json_chunks(downloads, lambda d: _next_url(d, "json")), "application/json", None)
 
 
-@bp.get("/reports/<key>.json")
-@limiter.limit(_download_limit)
+# Each file's form: how its chunks are made and what it is sent as. JSON has no file name: it
+# is read by machines, in the browser or by a program, and never saved as an attachment.
+FILE_FORMATS: dict[str, tuple[Callable[[Download], Iterator[str] | Iterator[bytes]], str, bool]] = {
+    "csv": (csv_chunks, "text/csv", True),
+    "xml": (lambda download: xml_chunks([download]), "application/xml", True),
+    "json": (lambda download: json_chunks([download], lambda d: _next_url(d, "json")), "application/json", False),
+}
+
+
+def _address_and_format() -> str:
+    """Each format counts against its own per-address limit (a reader may want the CSV and the XML)."""
+    return f"{get_remote_address()} {(request.view_args or {}).get('extension')}"
+
+
+@bp.get("/reports/<key>.<any(csv, xml, json):extension>")
+@limiter.limit(_download_limit, key_func=_address_and_format)
 @all_downloads
-def report_json(key: str) -> Response:
-    """One report (or one player's rows) in /reports.json's form; game lists a page at a time."""
+def report_file(key: str, extension: str) -> Response:
+    """One report (or one player's rows) as CSV with its header row first, as the reports XML of
+    XML.md, or in /reports.json's form; game lists a page of games per file (?page=N, and a
+    Link header to the next)."""
     chosen = _report_or_404(key)
     name, pid = _player_filter()
     download = _page_of(chosen, name, pid)
-    chunks = json_chunks([download], lambda d: _next_url(d, "json"))
-    return _streamed(chunks, "application/json", None, download, "json")
-
-
-@bp.get("/reports/<key>.csv")
-@limiter.limit(_download_limit)
-@all_downloads
-def report_csv(key: str) -> Response:
-    """The whole report (or one player's rows) as CSV, the header row first; game lists a page
-    of games per file (?page=N, and a Link header to the next)."""
-    chosen = _report_or_404(key)
-    name, pid = _player_filter()
-    download = _page_of(chosen, name, pid)
-    return _streamed(csv_chunks(download), "text/csv",
-                     _download_name(key, name, download.page, "csv"), download, "csv")
-
-
-@bp.get("/reports/<key>.xml")
-@limiter.limit(_download_limit)
-@all_downloads
-def report_xml(key: str) -> Response:
-    """The report (or one player's rows) as the reports XML of XML.md, paged as the CSV."""
-    chosen = _report_or_404(key)
-    name, pid = _player_filter()
-    download = _page_of(chosen, name, pid)
-    return _streamed(xml_chunks([download]), "application/xml",
-                     _download_name(key, name, download.page, "xml"), download, "xml")
+    chunks, mimetype, attachment = FILE_FORMATS[extension]
+    filename = _download_name(key, name, download.page, extension) if attachment else None
+    return _streamed(chunks(download), mimetype, filename, download, extension)
 
 
 @bp.get("/reports/players/<path:name>")

@@ -30,7 +30,7 @@ from siete.data.chat_rows import (
 )
 from siete.data.vocabulary import GameStatus
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, TableNotFound, TooMany
-from siete.service.player_history import player_by_user
+from siete.service.player_history import is_guest, player_by_user
 from siete.service.reactions import minutes_after_end, reactions_open
 from siete.service.text_rules import forbidden_characters
 from siete.service.unit_of_work import unit_of_work
@@ -47,18 +47,20 @@ class Chatter:
     user_id: int | None
     player_id: int | None
     name: str = ""
+    guest: bool = False  # a guest reads and writes no chat (SECURITY.md, "Guests")
 
 
 def chatter_of(user_id: int | None) -> Chatter:
     """The account (None: logged out) and its player, as the chat's rules know them."""
     player = player_by_user(user_id) if user_id is not None else None
-    return Chatter(user_id, player.id if player else None, player.name if player else "")
+    guest = user_id is not None and is_guest(user_id)
+    return Chatter(user_id, player.id if player else None, player.name if player else "", guest)
 
 
 def may_chat(chatter: Chatter) -> bool:
-    """Whether this person may take part in any chat at all: a signed-in account with a player.
-    The one place to bar a kind of account (guests) from every chat."""
-    return chatter.user_id is not None and chatter.player_id is not None
+    """Whether this person may take part in any chat at all: a signed-in account with a player,
+    not a guest (a guest costs one click: chat is for people who signed up)."""
+    return chatter.user_id is not None and chatter.player_id is not None and not chatter.guest
 
 
 def may_read(table: ChatTable, chatter: Chatter) -> bool:

@@ -7,7 +7,9 @@ What is due:
   automatic step is due");
 - a waiting table nobody has touched for WAITING_TABLE_TTL_S: it expires (status 'abandoned');
 - a waiting table whose creator went away while another person waits there: it passes to that
-  person (siete.service.absent_creators).
+  person (siete.service.absent_creators);
+- a waiting table Play now opened whose countdown ran out (games.autostart_at): it starts, bots
+  in its free seats (siete.service.quick_play).
 
 Several workers (and several app replicas answering requests) may run at once. Each due table
 is claimed with the locking read every move takes, with SKIP LOCKED on MariaDB/MySQL: a table
@@ -31,6 +33,7 @@ from siete.data.base import AnyCompoundSelect, db
 from siete.data.game_rows import GAMES, STATES
 from siete.data.vocabulary import GameStatus
 from siete.service.absent_creators import CREATOR_AWAY, absent_creator_condition, pass_from_absent_creator
+from siete.service.quick_play import start_when_due
 from siete.service.tables import expire_waiting_table
 from siete.service.timers import TimerStep, run_due_step
 from siete.settings import ServiceSettings
@@ -39,8 +42,8 @@ log = logging.getLogger("siete.cli.worker")
 
 
 def _due_query() -> AnyCompoundSelect:
-    """Due timers (with their deadline), stale waiting tables and waiting tables whose creator
-    went away (deadline NULL), oldest first.
+    """Due timers (with their deadline), Play now tables to start, stale waiting tables and
+    waiting tables whose creator went away (deadline NULL), oldest first.
 
     Each part reads an index alone when nothing is due: ix_game_states_turn_deadline and
     ix_games_status (the third looks at the seats of waiting tables only). One statement, so an
@@ -55,7 +58,11 @@ def _due_query() -> AnyCompoundSelect:
     absent = (select(GAMES.c.id.label("game_id"), null().label("due"))
               .where(absent_creator_condition(bindparam("away")))
               .order_by(GAMES.c.id).limit(bindparam("batch")).subquery("absent"))
+    countdown = (select(GAMES.c.id.label("game_id"), null().label("due"))
+                 .where(GAMES.c.autostart_at <= bindparam("now"), GAMES.c.status == GameStatus.WAITING)
+                 .order_by(GAMES.c.autostart_at).limit(bindparam("batch")).subquery("countdown"))
     return union_all(select(timers.c.game_id, timers.c.due),
+                     select(countdown.c.game_id, countdown.c.due),
                      select(waiting.c.game_id, waiting.c.due),
                      select(absent.c.game_id, absent.c.due))
 
@@ -69,6 +76,7 @@ class TickResult:
 
     steps: list[TimerStep] = field(default_factory=list)
     expired: list[int] = field(default_factory=list)
+    started: list[int] = field(default_factory=list)  # Play now tables whose countdown ran out
     failed: list[int] = field(default_factory=list)  # tables whose step raised (logged)
     handed_over: list[int] = field(default_factory=list)  # waiting tables their creator left
 
@@ -107,7 +115,9 @@ def _play_one(settings: ServiceSettings, game_id: int, due: datetime | None, now
               cutoff: datetime, result: TickResult,
               on_step: Callable[[TimerStep], None] | None) -> None:
     if due is None:
-        if expire_waiting_table(game_id, cutoff, by="worker"):
+        if start_when_due(settings, game_id, now):
+            result.started.append(game_id)
+        elif expire_waiting_table(game_id, cutoff, by="worker"):
             result.expired.append(game_id)
         elif pass_from_absent_creator(game_id, now, by="worker"):
             result.handed_over.append(game_id)

@@ -37,6 +37,8 @@ class Problem(StrEnum):
     LEAVING_STARTED = "leaving_started"
     CREATOR_ONLY = "creator_only"
     SEATS_FREE = "seats_free"  # values: num
+    NOT_DUE = "not_due"  # Play now's countdown has not run out
+    GUEST_NOT_ALLOWED = "guest_not_allowed"  # guests may not do this (SECURITY.md)
     # quick reactions (siete/service/reactions.py)
     UNKNOWN_REACTION = "unknown_reaction"
     SEATED_ONLY_REACT = "seated_only_react"

@@ -15,11 +15,11 @@ from sqlalchemy import bindparam, false, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
-from siete.data.people import Player
+from siete.data.people import Player, User
 from siete.data.player_stats import PlayerRating
 from siete.data.reviews import SeatReviewRow
 from siete.engine.review_scale import weighted_accuracy
-from siete.service.rating_rules import ShownRating, shown
+from siete.service.rating_rules import ShownRating, not_a_guest, shown
 
 GAMES, SEATS, PLAYERS = Game.__table__, GamePlayer.__table__, Player.__table__
 RATINGS = PlayerRating.__table__
@@ -31,11 +31,16 @@ def player_by_user(user_id: int) -> Any:
     return db.session.execute(select(PLAYERS).where(PLAYERS.c.user_id == user_id)).first()
 
 
+def is_guest(user_id: int) -> bool:
+    """Whether the account is a guest's (siete.service.guests)."""
+    return bool(db.session.scalar(select(User.__table__.c.guest).where(User.__table__.c.id == user_id)))
+
+
 def rating_for_user(user_id: int) -> ShownRating | None:
-    """The rating of the account's player as shown, or None before a rated game."""
+    """The rating of the account's player as shown, or None before a rated game (or a guest's)."""
     row = db.session.execute(
         select(RATINGS.c.ordinal, RATINGS.c.games).join(PLAYERS, PLAYERS.c.id == RATINGS.c.player_id)
-        .where(PLAYERS.c.user_id == user_id)).first()
+        .where(PLAYERS.c.user_id == user_id, not_a_guest())).first()
     return None if row is None else shown(row[0], row[1])
 
 

@@ -174,6 +174,9 @@ def load_profile(name: str, viewer_user_id: int | None = None) -> Profile | None
                                   .where(User.__table__.c.username_key == User.key_for(name))).first()
         return None if user is None else Profile(user.username, PlayerKind.HUMAN, None)
     pid, games, rated = totals.player_id, int(totals.games), int(totals.rated_games)
+    account = db.session.get(User, totals.user_id) if totals.user_id is not None else None
+    if account is not None and account.guest:
+        rated = 0  # guests are unrated (SECURITY.md): no rating, no rating line
     own = viewer_user_id is not None and totals.user_id == viewer_user_id
     first = _rows("first_card", pid)
     best = _rows("best_game", pid)

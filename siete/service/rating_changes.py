@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, select
 
 from siete.data.base import db
 from siete.data.games import GameStateRow
+from siete.data.people import Player, User
 from siete.data.vocabulary import GameStatus, PlayerKind
 from siete.service.game_record import (
     GAME_ROW,
@@ -78,10 +79,20 @@ def _assemble(game_id: int, status: str, show_odds: bool, private: bool,
     if aborted(facts):
         return GameRatings(unrated=ABORTED)
     names = {seat.player_id: seat.name for seat in placed}
+    guests = guest_players([seat.player_id for seat in placed if seat.kind == PlayerKind.HUMAN])
     return GameRatings(
-        {seat.name: _change(seat) for seat in placed
-         if seat.rating_before is not None and seat.rating_after is not None},
+        {seat.name: _change(seat) for seat in placed if seat.player_id not in guests
+         and seat.rating_before is not None and seat.rating_after is not None},
         frozenset(names[fact.player_id] for fact in facts if fact.stood_in))
+
+
+def guest_players(player_ids: list[int]) -> set[int]:
+    """Which of these players are guests: their seat is rated for the others, but their own
+    rating is never shown (rating_rules.not_a_guest)."""
+    if not player_ids:
+        return set()
+    return set(db.session.scalars(select(Player.id).join(User, User.id == Player.user_id)
+                                  .where(Player.id.in_(player_ids), User.guest.is_(True))))
 
 
 def _counts(game_id: int, people: bool) -> dict[int, tuple[int, int | None]]:

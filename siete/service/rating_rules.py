@@ -19,9 +19,10 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, and_, false
+from sqlalchemy import ColumnElement, and_, exists, false
 
 from siete.data.games import Game
+from siete.data.people import Player, User
 from siete.data.vocabulary import PlayerKind
 
 START = 1500  # a newcomer's displayed rating (ordinal 0)
@@ -34,6 +35,13 @@ GAMES = Game.__table__
 def is_rated(show_odds: bool, private: bool) -> bool:
     """Whether a game counts for the ratings at all: practice and private tables do not."""
     return not show_odds and not private
+
+
+def not_a_guest() -> ColumnElement[bool]:
+    """On a query of players: the player is no guest. Guests are unrated (SECURITY.md): their
+    seat is rated for the others at the table, but their own rating is never shown or ranked."""
+    users, players = User.__table__, Player.__table__
+    return ~exists().where(users.c.id == players.c.user_id, users.c.guest.is_(True))
 
 
 def rated_games_clause() -> ColumnElement[bool]:

@@ -25,13 +25,13 @@ from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.service.rating_rules import (
     ShownRating,
     move_counts,
+    not_a_guest,
     rated_games_clause,
     rated_places,
     seat_facts,
     shown,
 )
 from siete.service.report_aggregates import lock_finishes
-from siete.service.tallies import rebuild_tallies, tally_game, tally_games
 from siete.service.unit_of_work import unit_of_work
 
 if TYPE_CHECKING:  # imported when first used, in model()
@@ -109,7 +109,6 @@ def rate_game(game_id: int, by: str, counts: Mapping[int, tuple[int, int | None]
         .where(RATINGS.c.player_id.in_(ids)))}
     after = rate_places(places, current)
     _store(game_id, places, current, after, by)
-    tally_game(game_id, by)
     return True
 
 
@@ -147,7 +146,6 @@ def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
         played.update(pid for pid, _ in places)
     connection.execute(insert(GAME_RATINGS), rows)  # in rating order: their ids keep it
     _write_ratings(current, played, rated_before, by)
-    tally_games([game_id for game_id, _ in games], by)
 
 
 def _write_ratings(current: dict[int, Skill], played: Counter[int], rated_before: set[int],
@@ -250,7 +248,6 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
             _store(game_id, seats, current, after, by)
             current.update(after)
             rated += 1
-        rebuild_tallies(by)
     return rated
 
 
@@ -264,7 +261,7 @@ def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict
     players = Player.__table__
     query = (select(players.c.name, players.c.kind, players.c.profile, RATINGS.c.ordinal,
                     RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
-             .join(players, players.c.id == RATINGS.c.player_id))
+             .join(players, players.c.id == RATINGS.c.player_id).where(not_a_guest()))
     if KINDS.get(who) is not None:
         query = query.where(players.c.kind == KINDS[who])
     rows = db.session.execute(query.order_by(RATINGS.c.ordinal.desc(), players.c.name)
@@ -273,11 +270,11 @@ def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict
 
 
 def rated_players(who: str = "all") -> int:
-    query = select(func.count()).select_from(RATINGS)
+    players = Player.__table__
+    query = (select(func.count()).select_from(RATINGS)
+             .join(players, players.c.id == RATINGS.c.player_id).where(not_a_guest()))
     if KINDS.get(who) is not None:
-        players = Player.__table__
-        query = (query.join(players, players.c.id == RATINGS.c.player_id)
-                 .where(players.c.kind == KINDS[who]))
+        query = query.where(players.c.kind == KINDS[who])
     return db.session.scalar(query) or 0
 
 
@@ -286,5 +283,6 @@ def ratings_of(player_ids: set[int]) -> dict[int, ShownRating]:
     if not player_ids:
         return {}
     rows = db.session.execute(select(RATINGS.c.player_id, RATINGS.c.ordinal, RATINGS.c.games)
-                              .where(RATINGS.c.player_id.in_(sorted(player_ids))))
+                              .join(Player.__table__, Player.__table__.c.id == RATINGS.c.player_id)
+                              .where(RATINGS.c.player_id.in_(sorted(player_ids)), not_a_guest()))
     return {row[0]: shown(row[1], row[2]) for row in rows}

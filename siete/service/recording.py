@@ -20,7 +20,6 @@ from siete.engine.state import GameState, HandRecord
 from siete.service.rating_rules import is_rated
 from siete.service.ratings import rate_game
 from siete.service.report_aggregates import add_finished_games
-from siete.service.tallies import tally_game
 
 # Built once, so each is compiled once: a hand's end is a third of all moves.
 INSERT_HAND = insert(Hand.__table__)
@@ -203,8 +202,7 @@ def record_finish(game: GameRow, state: GameState, by: str) -> None:
     db.session.flush()
     add_finished_games([game.id], by)  # takes the finish lock first (lock_finishes)
     # The ratings change with the finish, in the same transaction, as rating_rules says (a
-    # practice or private table is casual, a game nobody moved in is aborted); an unrated game
-    # keeps its tallies.
+    # practice or private table is casual, a game nobody moved in is aborted).
     counts = {index: (seat.moves, seat.own_moves) for index, seat in enumerate(state.seats)}
-    if not (is_rated(game.show_odds, game.private) and rate_game(game.id, by, counts)):
-        tally_game(game.id, by)
+    if is_rated(game.show_odds, game.private):
+        rate_game(game.id, by, counts)

@@ -50,6 +50,7 @@ class TableSpec:
     show_odds: bool = False  # a practice table: odds at each turn, not rated
     private: bool = False  # only the invite link opens it (siete.service.table_access)
     chat_spectators: bool = False  # spectators chat too (a public table only: siete.service.chat)
+    starts_in_s: int | None = None  # Play now: starts by itself this long after opening, with bots
 
 
 def verify_spec(spec: TableSpec, config: GameConfig) -> None:
@@ -146,6 +147,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     in every language.
     """
     verify_spec(spec, config)
+    if spec.private and creator is not None and creator.user is not None and creator.user.guest:
+        raise NotAllowed(Problem.GUEST_NOT_ALLOWED)  # an invite link is a guest's way to spam
     if creator is not None and creator.user_id is not None and max_open is not None:
         verify_open_tables(creator.user_id, max_open)
     by = creator.name if creator else "simulator"
@@ -158,6 +161,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
                 creator_user_id=creator.user_id if creator else None, created_by=by, updated_by=by,
                 private=spec.private, invite_token=new_token() if spec.private else None,
                 chat_spectators=spec.chat_spectators)
+    if spec.starts_in_s is not None:
+        game.autostart_at = utcnow() + timedelta(seconds=spec.starts_in_s)
     if seed is not None:
         game.seed = seed
     seated = [creator] if creator and spec.creator_sits else []
@@ -249,8 +254,10 @@ def free_seat(game: Game, seat: GamePlayer) -> None:
 
 
 def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
-                fill_with_bots: bool = False, pause_bots: bool = True) -> TableSnapshot:
+                fill_with_bots: bool = False, pause_bots: bool = True,
+                due_at: datetime | None = None) -> TableSnapshot:
     """The creator starts the game: seat cards (R3), the first deal, and bots play at once.
+    With `due_at` (the worker), only a table whose autostart_at has come by then starts.
 
     Returns the table as it was saved, so the answer is drawn without reading it again.
     """
@@ -259,6 +266,8 @@ def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
             raise NotAllowed(Problem.CREATOR_ONLY)
         if game.status != GameStatus.WAITING or row is not None:
             raise Conflict(Problem.ALREADY_STARTED)
+        if due_at is not None and (game.autostart_at is None or game.autostart_at > due_at):
+            raise Conflict(Problem.NOT_DUE)
         by = player.name if player else "system"
         free = game.num_players - len(game.players)
         if free and not fill_with_bots:

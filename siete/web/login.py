@@ -47,6 +47,7 @@ class Account:
     player_name: str | None  # None until the account first sits at a table
     session_id: int
     token: str
+    guest: bool = False  # a guest (siete.service.guests): SECURITY.md lists what it may not do
 
     def get_id(self) -> str:
         return self.token
@@ -58,10 +59,10 @@ LOGIN_SESSION_KEY = "login_session"
 SEEN_KEY = "login_session_seen"  # g: (session id, last seen) as the account's query read them
 
 
-def log_in(user_id: int, username: str, remember: bool) -> Account:
+def log_in(user_id: int, username: str, remember: bool, guest: bool = False) -> Account:
     """Start a login session for this browser and log it in (Flask-Login) on it."""
     new = sessions.start_session(user_id, request.headers.get("User-Agent", ""), remember, username)
-    account = Account(user_id, username, None, new.session_id, new.token)
+    account = Account(user_id, username, None, new.session_id, new.token, guest)
     login_user(account, remember=remember)
     session[LOGIN_SESSION_KEY] = new.token
     return account
@@ -97,7 +98,8 @@ def load_user(token: str) -> Account | None:
     if session.get(LOGIN_SESSION_KEY) != token:  # logged in again from the remember cookie
         session[LOGIN_SESSION_KEY] = token
     g.setdefault(SEEN_KEY, (found.session_id, found.last_seen_at))
-    return Account(found.user_id, found.username, found.player_name, found.session_id, token)
+    return Account(found.user_id, found.username, found.player_name, found.session_id, token,
+                   found.guest)
 
 
 def loaded_account() -> bool:

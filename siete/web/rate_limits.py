@@ -41,6 +41,7 @@ RATE_LIMIT_DEFAULTS = {
     "REGISTER_RATE_LIMIT": "20/minute;200/hour",  # sign-ups per client address
     "RESET_RATE_LIMIT": "5/minute;20/hour",  # reset mails asked for, per client address
     "RESET_EMAIL_RATE_LIMIT": "3/hour;10/day",  # reset mails to one address: no mail bombing
+    "GUEST_RATE_LIMIT": "5/minute;20/hour;50/day",  # guests made per client address
 }
 
 
@@ -112,3 +113,8 @@ def remember_known_device(response: Response, username: str) -> None:
 def register_rate_limit() -> str:
     """The sign-up throttle of the running app (config REGISTER_RATE_LIMIT)."""
     return cast(str, current_app.config["REGISTER_RATE_LIMIT"])
+
+
+def guest_rate_limit() -> str:
+    """How many guests one client address may make (config GUEST_RATE_LIMIT)."""
+    return cast(str, current_app.config["GUEST_RATE_LIMIT"])

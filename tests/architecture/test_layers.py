@@ -25,7 +25,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "service": {"engine", "data", "settings", "paths"},
     "web": {"engine", "data", "service", "i18n", "settings", "paths"},
     **{bp: {"engine", "data", "service", "i18n", "settings", "web", "paths"} for bp in BLUEPRINTS},
-    "cli": {"engine", "data", "service", "i18n", "settings", "app", "reports", "paths"},
+    "cli": {"engine", "data", "service", "i18n", "settings", "app", "paths"},
     "app": {"engine", "data", "service", "i18n", "settings", "web", "cli", "paths", *BLUEPRINTS},
     "__main__": {"cli"},
 }

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from siete.data.base import db
 from siete.data.people import Player, User
-from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.data.player_stats import GameRating, PlayerRating
 from siete.engine.state import DEAL, OVER, PLAY
 from siete.service import play as play_service
 from siete.service.bot_games import simulate_recorded
@@ -102,11 +102,4 @@ def snapshot() -> tuple[list, list]:
                                         GameRating.mu_before, GameRating.sigma_before,
                                         GameRating.mu_after, GameRating.sigma_after)
                                  .order_by(GameRating.id)).all()
-    tallies = db.session.execute(select(PlayerFirstCard.player_id, PlayerFirstCard.card_id,
-                                        PlayerFirstCard.times)
-                                 .order_by(PlayerFirstCard.player_id, PlayerFirstCard.card_id)).all()
-    nemeses = db.session.execute(select(PlayerNemesis.player_id, PlayerNemesis.winner_id,
-                                        PlayerNemesis.games)
-                                 .order_by(PlayerNemesis.player_id, PlayerNemesis.winner_id)).all()
-    return ([tuple(r) for r in ratings], [tuple(r) for r in changes],
-            [tuple(r) for r in tallies], [tuple(r) for r in nemeses])
+    return [tuple(r) for r in ratings], [tuple(r) for r in changes]

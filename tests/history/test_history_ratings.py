@@ -8,9 +8,9 @@ import pytest
 from sqlalchemy import select
 
 from siete.data.base import db
-from siete.data.games import Game, GamePlayer, Hand, Turn
+from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
-from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.data.player_stats import GameRating, PlayerRating
 from siete.service.rating_rules import shown_value
 from siete.service.ratings import Skill, initial_skill, rate_places, rebuild_ratings
 from tests.history.history_games import snapshot
@@ -105,27 +105,6 @@ def test_the_leaderboard_changes_after_a_finished_game(app, client, games):
     with app.app_context():
         play_human_game(app, make_human("Fede"), ("standard", "cautious"), hands=3)
     assert 'href="/players/Fede"' in client.get("/rankings").get_data(as_text=True)
-
-
-def test_the_tallies_match_the_finished_games(app, games):
-    """Favourite first card and nemesis counts, summed at each finish, equal a full count."""
-    from collections import Counter
-
-    with app.app_context():
-        finished = select(Game.id).where(Game.status == "finished")
-        cards = Counter(db.session.execute(
-            select(Turn.player_id, Turn.first_card_id).join(Hand).where(Hand.game_id.in_(finished))).all())
-        stored = dict(((p, c), n) for p, c, n in db.session.execute(
-            select(PlayerFirstCard.player_id, PlayerFirstCard.card_id, PlayerFirstCard.times)))
-        assert stored == dict(cards)
-        beaten = Counter()
-        for game_id in db.session.scalars(finished):
-            seats = db.session.scalars(select(GamePlayer).where(GamePlayer.game_id == game_id)).all()
-            winner = next(s.player_id for s in seats if s.result == "won")
-            beaten.update((s.player_id, winner) for s in seats if s.result == "lost")
-        nemeses = dict(((p, w), n) for p, w, n in db.session.execute(
-            select(PlayerNemesis.player_id, PlayerNemesis.winner_id, PlayerNemesis.games)))
-        assert nemeses == dict(beaten)
 
 
 def test_the_lobby_shows_each_seated_players_rating(app, client, games):

@@ -1,13 +1,12 @@
 """Practice tables ("Show the odds", #27.4) are never rated: not when they finish, not when the
-ratings are rebuilt, not on the rankings; their tallies are kept; "My games", the profile and the
-game page mark them."""
+ratings are rebuilt, not on the rankings; "My games", the profile and the game page mark them."""
 from __future__ import annotations
 
 from sqlalchemy import select
 
 from siete.data.base import db
 from siete.data.games import Game
-from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerRating
+from siete.data.player_stats import GameRating, PlayerRating
 from siete.engine.state import DEAL, OVER
 from siete.service import play as play_service
 from siete.service.ratings import rebuild_ratings
@@ -44,17 +43,10 @@ def test_a_practice_game_is_not_rated_and_a_plain_one_is(app):
         rated = set(db.session.scalars(select(GameRating.game_id)))
         assert plain in rated and practice not in rated
         assert db.session.scalar(select(PlayerRating).where(PlayerRating.player_id == ana.id)) is None
-        # the profile's tallies take every finished game in, practice ones too
-        assert db.session.scalar(select(PlayerFirstCard.times)
-                                 .where(PlayerFirstCard.player_id == ana.id).limit(1))
         before = sorted(db.session.execute(select(GameRating.game_id, GameRating.player_id)).all())
-        cards = sorted(db.session.execute(select(PlayerFirstCard.player_id, PlayerFirstCard.card_id,
-                                                 PlayerFirstCard.times)).all())
     assert rebuild_ratings_in(app) == 1  # the plain game alone
     with app.app_context():
         assert sorted(db.session.execute(select(GameRating.game_id, GameRating.player_id)).all()) == before
-        assert sorted(db.session.execute(select(PlayerFirstCard.player_id, PlayerFirstCard.card_id,
-                                                PlayerFirstCard.times)).all()) == cards
     rankings = client_logged_in_as(app, "Bea").get("/rankings").get_data(as_text=True)
     assert ">Bea<" in rankings and ">Ana<" not in rankings
 

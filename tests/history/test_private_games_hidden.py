@@ -17,10 +17,10 @@ from siete.data.base import db
 from siete.data.games import Game
 from siete.data.people import Player
 from siete.engine.state import DEAL, OVER
-from siete.reports.catalog import REPORTS
 from siete.service import play as play_service
 from siete.service.bot_games import simulate_recorded
 from siete.service.player_profile import load_profile
+from siete.service.reports.definitions import REPORTS
 from siete.service.tables import join_table, start_table
 from tests.history.history_games import human_move
 from tests.support.friends import open_table, player_of

@@ -43,7 +43,7 @@ def test_extraction_finds_the_strings_of_code_and_templates(extracted):
     """A guard for the guard: if extraction silently found nothing, every check below would pass."""
     assert "the knight of %(suit)s" in extracted  # siete/i18n/words.py
     assert "Skip to content" in extracted  # templates/base.html
-    assert "Most frequent first card" in extracted  # N_ in siete/reports/catalog.py
+    assert "Most frequent first card" in extracted  # N_ in siete/i18n/report_words.py
     assert len(extracted) > 150
 
 

@@ -163,7 +163,7 @@ def test_a_waiting_table_and_a_finished_game_are_fully_translated(app, pseudo):
 def test_reports_history_and_charts_with_games_in_them_are_fully_translated(app, pseudo):
     """With finished games the reports fill their tables and draw their charts, and profiles,
     rankings and a game's page have figures: every word of them, SVG titles and tooltips too."""
-    from siete.reports.catalog import REPORTS
+    from siete.service.reports.definitions import REPORTS
 
     ana = make_user(app, "Ana")
     game_id, _, names = finished_game(app, ana)

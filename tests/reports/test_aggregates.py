@@ -8,10 +8,10 @@ from sqlalchemy import select
 
 from siete.data.base import db
 from siete.data.people import Player
-from siete.reports.catalog import REPORTS, get_report, read_report, run_report
-from siete.reports.from_aggregates import count_rows
 from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
 from siete.service.report_aggregates import rebuild
+from siete.service.reports.definitions import REPORTS, get_report
+from siete.service.reports.queries import count_rows, read_report, run_report
 from tests.reports.report_data import ALL_GAMES, record
 
 

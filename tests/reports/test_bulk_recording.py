@@ -6,7 +6,7 @@ from sqlalchemy import delete, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, GameStateRow, Hand, Turn, TurnAction
-from siete.data.player_stats import GameRating, PlayerFirstCard, PlayerNemesis, PlayerRating
+from siete.data.player_stats import GameRating, PlayerRating
 from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
 from siete.service.ratings import rebuild_ratings
 
@@ -54,8 +54,8 @@ def test_bulk_rows_are_the_one_by_one_rows(app):
             assert got == expected
 
 
-def ratings_and_tallies(game_ids: list[int]) -> dict:
-    """The ratings, tallies and per-game rating rows the games left, games by their place."""
+def ratings_of(game_ids: list[int]) -> dict:
+    """The ratings and per-game rating rows the games left, games by their place."""
     place = {game_id: number for number, game_id in enumerate(game_ids)}
     skip = {"id", "created_at", "updated_at"}
 
@@ -66,31 +66,29 @@ def ratings_and_tallies(game_ids: list[int]) -> dict:
     game_rows = [{**row, "game_id": place[row["game_id"]]}
                  for row in rows(GameRating, GameRating.id) if row["game_id"] in place]
     return {"game_ratings": game_rows,
-            "players": rows(PlayerRating, PlayerRating.player_id),
-            "first_cards": rows(PlayerFirstCard, PlayerFirstCard.player_id, PlayerFirstCard.card_id),
-            "nemeses": rows(PlayerNemesis, PlayerNemesis.player_id, PlayerNemesis.winner_id)}
+            "players": rows(PlayerRating, PlayerRating.player_id)}
 
 
 def forget_ratings() -> None:
-    for model in (GameRating, PlayerRating, PlayerFirstCard, PlayerNemesis):
+    for model in (GameRating, PlayerRating):
         db.session.execute(delete(model))
     db.session.commit()
 
 
-def test_bulk_ratings_and_tallies_are_the_one_by_one_ones(app):
+def test_bulk_ratings_are_the_one_by_one_ones(app):
     """Batches rate their games in memory, in order: the same values as rating each game as it
     finishes, and as `flask ratings rebuild`; batches of 3 carry ratings across batches."""
     with app.app_context():
         config = app.config["GAME"].with_overrides(max_hands=6)
         one_by_one = simulate_recorded(PROFILES, 7, config, 11, 6)
-        expected = ratings_and_tallies(one_by_one)
-        assert len(expected["game_ratings"]) == 7 * len(PROFILES) and expected["nemeses"]
+        expected = ratings_of(one_by_one)
+        assert len(expected["game_ratings"]) == 7 * len(PROFILES)
         forget_ratings()
         bulk = simulate_recorded_bulk(PROFILES, 7, config, 11, 6, batch=3, workers=0)
-        got = ratings_and_tallies(bulk)
+        got = ratings_of(bulk)
         assert {r["games"] for r in got["players"]} == {7}
         assert got == expected
         db.session.execute(delete(GameRating).where(GameRating.game_id.in_(one_by_one)))
         db.session.commit()
         rebuild_ratings(by="system")  # rates the bulk games first (rated first), then the others
-        assert ratings_and_tallies(bulk)["game_ratings"] == expected["game_ratings"]
+        assert ratings_of(bulk)["game_ratings"] == expected["game_ratings"]

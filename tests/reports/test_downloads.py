@@ -13,8 +13,9 @@ from lxml import etree
 
 from siete.data.people import Player
 from siete.data.xmlfiles import _schema
-from siete.reports.catalog import get_report, read_report
-from siete.reports.streamed_rows import ListReader
+from siete.service.reports.definitions import get_report
+from siete.service.reports.game_lists import ListReader
+from siete.service.reports.queries import read_report
 
 LISTS = ("highest_bet", "lowest_bet", "long_wins", "few_draw_winners")
 PAGE = 7  # games per download file here (20,000 by default)

@@ -8,8 +8,9 @@ import io
 from lxml import etree, html
 
 from siete.data.xmlfiles import _schema
-from siete.reports.catalog import get_report, read_report
 from siete.reports.pages import PAGE_ROWS
+from siete.service.reports.definitions import get_report
+from siete.service.reports.queries import read_report
 
 
 def rows_of(app, key: str) -> list[list]:

@@ -7,9 +7,11 @@ from sqlalchemy import select, update
 
 from siete.data.base import db
 from siete.data.games import Game
-from siete.reports.catalog import get_report, read_report, run_report
+from siete.i18n.report_words import report_explanation
 from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
 from siete.service.report_aggregates import rebuild
+from siete.service.reports.definitions import get_report
+from siete.service.reports.queries import read_report, run_report
 
 PROFILES = ["standard", "bold", "cautious"]
 # What each report's explanation says its card is, in both languages (R3.1: the seat card).
@@ -26,7 +28,7 @@ CARD_MEANINGS = {
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_each_report_says_which_card_it_means(app, client, language):
     with app.test_request_context(headers={"Accept-Language": language}):
-        explanations = {key: str(get_report(key).explanation) for key in CARD_MEANINGS[language]}
+        explanations = {key: report_explanation(key) for key in CARD_MEANINGS[language]}
     for key, phrases in CARD_MEANINGS[language].items():
         for phrase in phrases:
             assert phrase in explanations[key].lower() or phrase in explanations[key], (key, phrase)

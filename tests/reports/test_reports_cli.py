@@ -7,7 +7,9 @@ import pytest
 
 from siete.cli import report_commands as reports_cli
 from siete.data.xmlfiles import read_reports_xml
-from siete.reports.catalog import REPORTS, ReportResult, get_report, run_reports
+from siete.i18n.report_words import REPORT_EXPLANATIONS, REPORT_TITLES
+from siete.service.reports.definitions import REPORTS, ReportRows, get_report
+from siete.service.reports.queries import run_reports
 
 # REPORTS.md's keys and columns, in its order.
 SPEC = [
@@ -30,7 +32,8 @@ def test_definitions_follow_reports_md():
     assert [r.number for r in REPORTS] == list(range(1, 17))
     for report in REPORTS:
         assert report.sql_file == f"sql/reports/{report.number:02d}_{report.key}.sql"
-        assert report.title and report.explanation
+        assert report.aggregate_file == f"sql/reports/{report.number:02d}_{report.key}.aggregate.sql"
+        assert REPORT_TITLES[report.key] and REPORT_EXPLANATIONS[report.key]
 
 
 def test_unknown_key_names_the_known_ones():
@@ -51,8 +54,8 @@ def test_terminal_tables_show_title_rows_and_explanation(runner, games):
     result = runner.invoke(args=["reports"], env={"COLUMNS": "500"})
     assert result.exit_code == 0, result.output
     for report in REPORTS:
-        assert f"{report.number}. {str(report.title)} ({report.key})" in result.output
-        assert str(report.explanation) in result.output
+        assert f"{report.number}. {REPORT_TITLES[report.key]} ({report.key})" in result.output
+        assert REPORT_EXPLANATIONS[report.key] in result.output
     assert "│ cris   │ O07  │     2 │" in result.output  # a first_card row, number right-aligned
 
 
@@ -60,7 +63,7 @@ def test_terminal_tables_on_an_empty_database(runner):
     result = runner.invoke(args=["reports", "--only", "long_wins"], env={"COLUMNS": "500"})
     assert result.exit_code == 0, result.output
     assert "Player" in result.output  # the column as people read it (siete.i18n.labels.COLUMN_LABELS)
-    assert str(get_report("long_wins").explanation) in result.output
+    assert REPORT_EXPLANATIONS["long_wins"] in result.output
 
 
 def test_json_shape_and_types(runner, games):
@@ -83,7 +86,7 @@ def test_only_runs_one_report(runner, games):
     result = runner.invoke(args=["reports", "--only", "bot_wins", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {"reports": [{
-        "key": "bot_wins", "title": str(get_report("bot_wins").title),
+        "key": "bot_wins", "title": REPORT_TITLES["bot_wins"],
         "columns": ["games", "won_by_bots", "won_pct"], "rows": [[4, 1, 25.0]]}]}
 
 
@@ -106,7 +109,7 @@ def test_xml_file_is_valid_and_holds_every_row(runner, games, tmp_path, app):
 
 
 def test_xml_failure_leaves_no_file(runner, tmp_path, monkeypatch):
-    bad = [ReportResult("not a key!", "Bad", "", ("x",), ((1,),))]  # a key the schema refuses
+    bad = [ReportRows("not a key!", ("x",), ((1,),))]  # a key the schema refuses
     monkeypatch.setattr(reports_cli, "run_reports", lambda only=None, plain=False: bad)
     out = tmp_path / "out"
     out.mkdir()

@@ -7,7 +7,8 @@ import pytest
 from siete.data.xmlfiles import read_reports_xml
 from siete.i18n.catalogs import gettext_in
 from siete.i18n.labels import COLUMN_LABELS
-from siete.reports.catalog import REPORTS
+from siete.i18n.report_words import report_explanation, report_title
+from siete.service.reports.definitions import REPORTS
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def app_config() -> dict:
 def words(app, language: str) -> list[tuple[str, str]]:
     """Every report's (title, explanation) as a reader of `language` sees them on the web."""
     with app.test_request_context(headers={"Accept-Language": language}):
-        return [(str(r.title), str(r.explanation)) for r in REPORTS]
+        return [(report_title(r.key), report_explanation(r.key)) for r in REPORTS]
 
 
 def heading(language: str, column: str) -> str:

@@ -12,10 +12,12 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand, Turn
 from siete.data.people import Player
+from siete.i18n.report_words import REPORT_TITLES, report_explanation, report_title
 from siete.i18n.words import card_name, number
-from siete.reports.catalog import REPORTS, ReportResult, run_reports
 from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.routes import cell_text, column_label
+from siete.service.reports.definitions import REPORTS, ReportRows
+from siete.service.reports.queries import run_reports
 from siete.service.scenario_games import record_scenarios
 from siete.web.charts import line_chart, percent_bars, win_rate_by_hand_chart, win_rate_chart
 from tests.support.scenario_texts import ODD_NAME, scenario
@@ -54,7 +56,7 @@ def frame(doc, key: str):
     return frames[0]
 
 
-def results_of(app) -> list[ReportResult]:
+def results_of(app) -> list[ReportRows]:
     with app.app_context():
         return run_reports()
 
@@ -69,8 +71,8 @@ def test_empty_page_has_every_frame_with_its_explanation_and_no_data_yet(app, cl
     for result in results_of(app):
         box = frame(doc, result.key)
         assert box.xpath('.//*[contains(@class, "report__title")]')[0].text_content().strip() \
-            .endswith(result.title)
-        assert result.explanation in box.text_content()
+            .endswith(report_title(result.key))
+        assert report_explanation(result.key) in box.text_content()
         headers = [th.text_content() for th in box.xpath(".//thead//th")]
         assert headers == [column_label(column) for column in result.columns]
         assert ("No data yet" in box.text_content()) == (not result.rows)
@@ -136,7 +138,7 @@ def test_charts_are_inline_svg_images_with_a_title(played, client):
 def test_json_matches_the_reports(played, client):
     response = client.get("/reports.json")
     assert response.status_code == 200
-    expected = [r.machine_form() for r in results_of(played)]
+    expected = [r.machine_form(REPORT_TITLES[r.key]) for r in results_of(played)]
     assert response.get_json() == {"reports": expected}
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import pytest
 
-from siete.reports.catalog import get_report, read_report, run_report
+from siete.service.reports.definitions import get_report
+from siete.service.reports.queries import read_report, run_report
 from tests.reports.report_data import record
 
 

@@ -1,6 +1,6 @@
 """The columns the reports read instead of walking every turn: each seat's summary and each
 turn's copied keys, as recorded hand by hand, agree with the hands and turns they summarise
-(sql/migrations/001_report_columns.sql works them out from those), and only the seats of
+(seat_summaries_recount.sql, beside this file, works them out from those), and only the seats of
 finished games have a result (the reports keep finished games by it)."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from siete.data.database import sql_statements
 from siete.data.games import Game, GamePlayer, Turn
 from siete.service.recording import SEAT_COUNTS
 
-MIGRATION = Path(__file__).resolve().parents[2] / "sql" / "migrations" / "001_report_columns.sql"
+RECOUNT = Path(__file__).resolve().parent / "seat_summaries_recount.sql"
 SUMMARY = (*SEAT_COUNTS, "max_bet", "min_bet")
 COPIES = ("game_id", "player_id", "hand_number")
 
@@ -28,10 +28,9 @@ def turn_copies() -> dict[int, tuple]:
 
 
 def backfill() -> None:
-    """Part 2 of the migration (the UPDATEs, plain SQL on every database)."""
-    for statement in sql_statements(MIGRATION):
-        if statement.upper().startswith("UPDATE"):
-            db.session.execute(text(statement))
+    """The recount's UPDATEs (plain SQL on every database)."""
+    for statement in sql_statements(RECOUNT):
+        db.session.execute(text(statement))
     db.session.commit()
     db.session.expire_all()
 

@@ -72,6 +72,23 @@ class TestCsrfEverywhere:
             assert LOGIN_SESSION_KEY in session  # not even logout went through
 
 
+    def test_a_guest_and_a_visitor_are_refused_every_post_route_without_a_token(self, app):
+        """The guest's own routes too (#38): a visitor's Play now without a token makes no guest."""
+        from siete.data.people import User as Account
+        visitor = app.test_client()
+        token = re.search(r'name="csrf-token" content="([^"]+)"', text(visitor.get("/"))).group(1)
+        assert visitor.post("/auth/guest", data={"csrf_token": token}).status_code == 303
+        game_id = started_game(app, make_user(app, "Ana"))
+        with app.app_context():
+            accounts = db.session.scalar(select(func.count()).select_from(Account))
+        for client in (visitor, app.test_client()):  # the guest, and a visitor
+            for url in post_routes(app, game_id):
+                response = client.post(url, data={"csrf_token": "forged", "seats": 4})
+                assert response.status_code == 400, (url, response.status_code)
+        with app.app_context():
+            assert db.session.scalar(select(func.count()).select_from(Account)) == accounts
+
+
 def test_a_player_cannot_act_at_a_table_they_do_not_sit_at(app):
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     anas_game, beas_game = started_game(app, ana), started_game(app, bea)

@@ -1,0 +1,141 @@
+"""Play now (#38): one click seats a person at the public waiting table with people closest to
+full, or at a new table that starts by itself with bots after its countdown (shown); the
+lobby says what the game is to a visitor and who is online to a player."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import update
+
+from siete.data.base import db, utcnow
+from siete.data.games import Game
+from siete.service.due_tables import run_tick
+from siete.service.quick_play import PLAY_NOW_COUNTDOWN_S, play_now, start_when_due
+from siete.service.tables import TableSpec, create_table, join_table
+from tests.support.friends import open_table, player_of
+from tests.support.play import client_for, load, make_user, started_game, table_id_from, text
+from tests.support.settings import app_settings
+
+
+@pytest.fixture
+def app_config():
+    return {"GUEST_RATE_LIMIT": "1000/minute", "TABLE_RATE_LIMIT": "1000/minute"}
+
+
+def test_alone_a_new_table_that_starts_with_bots_after_its_countdown(app):
+    ana = make_user(app, "Ana")
+    client = client_for(app, ana)
+    game_id = table_id_from(client.post("/now"))
+    page = text(client.get(f"/tables/{game_id}"))
+    left = int(re.search(r'id="table-autostart".*?data-deadline="(\d+)"', page, re.S).group(1))
+    assert PLAY_NOW_COUNTDOWN_S - 2 <= left <= PLAY_NOW_COUNTDOWN_S  # stored to the second
+    assert re.search(r"at \d\d:\d\d:\d\d", page)  # the time itself, for a page without JavaScript
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert (game.num_players, game.max_hands, len(game.players), game.status) == (4, 15, 1, "waiting")
+        due = game.autostart_at
+        assert timedelta(seconds=8) <= due - utcnow() <= timedelta(seconds=PLAY_NOW_COUNTDOWN_S)
+        assert run_tick(app_settings(), due - timedelta(seconds=1), 50, 1800).started == []
+        assert load(app, game_id)[0] == "waiting"
+        assert run_tick(app_settings(), due, 50, 1800).started == [game_id]
+    status, state = load(app, game_id)
+    assert status == "playing" and len(state.seats) == 4
+    assert "table-autostart" not in text(client.get(f"/tables/{game_id}"))
+
+
+def test_play_now_joins_the_public_table_with_people_closest_to_full(app):
+    ana, bea, cai, dani = (make_user(app, name) for name in ("Ana", "Bea", "Cai", "Dani"))
+    with app.app_context():
+        two_free = open_table(player_of(ana), seats=4, bots=("standard",)).id
+        one_free = open_table(player_of(bea), seats=3, bots=("standard",)).id
+        open_table(player_of(cai), seats=3, bots=("standard",), private=True)  # private: never
+        create_table(None, TableSpec(name="bots", seats=2, bots=("standard", "bold"), creator_sits=False),
+                     app_settings().game)  # nobody to start it with
+        db.session.commit()
+    assert table_id_from(client_for(app, dani).post("/now")) == one_free
+    eve = make_user(app, "Eve")
+    assert table_id_from(client_for(app, eve).post("/now")) == two_free  # one_free is full now
+
+
+def test_play_now_twice_is_one_seat(app):
+    ana = make_user(app, "Ana")
+    client = client_for(app, ana)
+    first = table_id_from(client.post("/now"))
+    assert table_id_from(client.post("/now")) == first
+
+
+def test_a_full_table_is_skipped_when_it_fills_between_the_look_and_the_join(app, monkeypatch):
+    ana, bea, cai = (make_user(app, name) for name in ("Ana", "Bea", "Cai"))
+    with app.app_context():
+        table = open_table(player_of(ana), seats=2, bots=()).id
+        db.session.commit()
+        from siete.service import quick_play
+        monkeypatch.setattr(quick_play, "tables_to_join", lambda: [table])
+        join_table(table, player_of(bea))  # the last seat goes first
+        new = play_now(app_settings(), player_of(cai))
+        assert new != table and db.session.get(Game, new).autostart_at is not None
+
+
+def test_a_table_someone_starts_is_not_started_again(app):
+    ana = make_user(app, "Ana")
+    client = client_for(app, ana)
+    game_id = table_id_from(client.post("/now"))
+    assert client.post(f"/tables/{game_id}/start", data={"fill": "1"}).status_code in (200, 303)
+    with app.app_context():
+        assert start_when_due(app_settings(), game_id, utcnow() + timedelta(minutes=1)) is False
+
+
+def test_a_visitor_plays_now_as_a_guest(app):
+    visitor = app.test_client()
+    game_id = table_id_from(visitor.post("/now"))
+    page = text(visitor.get(f"/tables/{game_id}"))
+    assert re.search(r"Guest \d{4}", page) and 'id="table-leave"' in page  # a real seat
+
+
+def test_bad_input_to_play_now_is_ignored_or_refused_cleanly(app):
+    visitor = app.test_client()
+    assert visitor.get("/now").status_code == 405
+    odd = visitor.post("/now", data={"seats": "99", "private": "y", "name": "<b>x</b>"})
+    game_id = table_id_from(odd)  # fields it does not read change nothing
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert (game.num_players, game.private) == (4, False)
+
+
+def test_play_now_past_the_open_tables_cap_says_so(app):
+    ana = make_user(app, "Ana")
+    client = client_for(app, ana)
+    with app.app_context():
+        for _ in range(app_settings().max_open_tables):
+            create_table(player_of(ana), TableSpec(name="t", seats=2, bots=("standard",)), app_settings().game)
+        db.session.execute(update(Game).values(status="playing"))  # none waiting: Play now opens one
+        db.session.commit()
+    response = client.post("/now")
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert "You already have 3 tables open" in text(client.get("/"))
+
+
+def test_the_lobby_invites_a_visitor(app):
+    ana = make_user(app, "Ana")
+    started_game(app, ana)
+    page = text(app.test_client().get("/"))
+    assert "Siete y medio: the Spanish card game" in page and 'id="play-now"' in page
+    assert 'href="/rules"' in page and 'id="watch-live"' in page
+    assert "Online now" not in page  # people's names are for players
+
+
+def test_the_lobby_shows_a_player_who_is_online_and_where(app):
+    ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
+    bea_client = client_for(app, bea)
+    game_id = table_id_from(bea_client.post("/now"))
+    bea_client.get(f"/tables/{game_id}")  # her page marks her here
+    with app.app_context():
+        db.session.execute(update(Game).where(Game.id == game_id).values(name="Bea's table"))
+        db.session.commit()
+    page = text(client_for(app, ana).get("/"))
+    assert "Online now" in page
+    online = page.split('id="online-title"')[1].split("</section>")[0]
+    assert "Bea" in online and f"/tables/{game_id}" in online and "Bea&#39;s table" in online
+    assert "Ana" not in online  # the viewer is not listed to herself
