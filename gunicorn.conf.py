@@ -2,6 +2,7 @@
 import gc
 import multiprocessing
 import os
+import signal
 
 # The usual sizing rule is 2 * cores + 1; the cap keeps a big host from
 # opening more MySQL connections than the database's max_connections allows.
@@ -17,15 +18,17 @@ bind = os.environ.get("GUNICORN_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')
 # "auto" (what the compose files pass when .env says nothing) is the rule above.
 _workers_setting = os.environ.get("GUNICORN_WORKERS", "auto")
 workers = default_workers() if _workers_setting == "auto" else int(_workers_setting)
-# One thread per worker process (gunicorn's sync worker): with two threads a worker's requests
-# queued for Python's GIL behind each other's rendering at every database round trip, and
-# bench/load.py measured bet p99 at 100 players 2-4x higher (300-500 ms against 60-130 ms).
-# Waiting on MySQL is covered by having more workers than cores. A sync worker reads one request
-# at a time, so a client that sends half a request holds it: the compose stacks put nginx in
-# front, which buffers whole requests (#24.8; gunicorn's own advice for sync workers), and
-# gunicorn is never published by itself.
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread" if threads > 1 else "sync")
+# The worker class holds the pages' streams (server-sent events: an open, mostly idle
+# connection per page) beside the moves. gthread: a thread per open stream, waiting on its news
+# without the GIL; moves and renders run on threads of the same pool. bench/streams.py measured
+# it against gevent (docs/benchmarks.md): GUNICORN_WORKER_CLASS=gevent works where gevent is
+# installed. A stream holds a thread, so the pool is sized for streams (GUNICORN_THREADS).
+# A worker reads requests on its own threads, so a client that sends half a request holds one:
+# the compose stacks put nginx in front, which buffers whole requests (#24.8), and gunicorn is
+# never published by itself.
+threads = int(os.environ.get("GUNICORN_THREADS", "250"))
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+worker_connections = int(os.environ.get("GUNICORN_STREAMS_PER_WORKER", "1000"))  # gevent's cap
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
@@ -49,3 +52,19 @@ def post_worker_init(worker) -> None:
     """
     if os.environ.get("GUNICORN_GC_FREEZE", "1") != "0":
         gc.freeze()
+    _close_streams_on_term()
+
+
+def _close_streams_on_term() -> None:
+    """A stream never ends by itself: on SIGTERM (a deploy, `compose down`) end every stream of
+    this worker first, so the worker stops within graceful_timeout and each page's EventSource
+    reconnects to a worker that stays (then catches up: siete/service/table_stream.py)."""
+    stop_worker = signal.getsignal(signal.SIGTERM)
+
+    def close_streams_then_stop(signum, frame) -> None:
+        from siete.service.table_bus import bus
+
+        bus().close()
+        if callable(stop_worker):
+            stop_worker(signum, frame)
+    signal.signal(signal.SIGTERM, close_streams_then_stop)

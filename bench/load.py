@@ -44,6 +44,7 @@ from bench.load_server import (  # noqa: E402
     server_times,
     start_gunicorn,
 )
+from bench.load_streams import StreamReader, print_against_livez, spectate, think_and_listen  # noqa: E402
 
 HX = {"HX-Request": "true"}
 TABLE_FORM = {"name": "load", "seats": 4, "standard_bots": 1, "cautious_bots": 1, "bold_bots": 1,
@@ -78,6 +79,7 @@ class Player:
         self.csrf = ""
         self.game_id = 0
         self.fragment = ""
+        self.reader: StreamReader | None = None  # --streams: the page's stream
 
     def call(self, route: str, method: str, path: str, **kwargs) -> Response:
         """One request, timed and counted under `route`."""
@@ -166,7 +168,10 @@ class Player:
         return True
 
     def think_and_poll(self, deadline: float) -> None:
-        """Wait like a person deciding, polling the unchanged table every POLL_EVERY_S."""
+        """Wait like a person deciding, polling the unchanged table every POLL_EVERY_S (with
+        --streams: listening to the page's stream instead, bench/load_streams.py)."""
+        if self.reader is not None:
+            return think_and_listen(self, deadline)
         wake = time.monotonic() + self.rng.uniform(0.5, 1.5) * self.think
         next_poll = time.monotonic() + self.rng.uniform(0, POLL_EVERY_S)
         while (now := time.monotonic()) < min(wake, deadline):
@@ -209,14 +214,23 @@ def run_threads(targets) -> None:
 
 
 def run_players(base: str, names: list[str], seconds: float, think: float,
-                setup: Stats, stats: Stats, on_start=lambda: None) -> tuple[float, float]:
+                setup: Stats, stats: Stats, on_start=lambda: None, streams: bool = False,
+                spectators: int = 0) -> tuple[float, float]:
     """Everyone logs in and opens a table (`setup`), then all play for `seconds` (`stats`).
 
     The timed phase starts when the last player is ready, so the slow scrypt logins (a
     deliberate cost) do not blur the figures of the game itself. Returns both phases' wall times.
     """
     clock: dict[str, float] = {"ramp": time.monotonic()}
-    barrier = threading.Barrier(len(names), action=lambda: (on_start(), clock.update(start=time.monotonic())))
+    tables: list[int] = []
+
+    def begin() -> None:
+        on_start()
+        clock.update(start=time.monotonic())
+        for seed in range(spectators):  # watchers of the players' tables, holding streams too
+            threading.Thread(target=spectate, daemon=True, args=(
+                base, tables, clock["start"] + seconds, stats, random.Random(10_000 + seed))).start()
+    barrier = threading.Barrier(len(names), action=begin)
     # People do not all log in within the same second; a hundred scrypt checks at once would
     # queue past the client timeout. A few log in at a time.
     arriving = threading.Semaphore(8)
@@ -228,6 +242,9 @@ def run_players(base: str, names: list[str], seconds: float, think: float,
                 with arriving:
                     player.log_in()
                     player.open_table()
+                    tables.append(player.game_id)
+                    if streams:
+                        player.reader = StreamReader(base, player.http.cookies)
             except Exception as exc:
                 setup.failures.append(f"{name}: {exc.__class__.__name__}: {exc}")
                 player = None
@@ -253,6 +270,9 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a player's moves")
     parser.add_argument("--livez-seconds", type=float, default=5)
     parser.add_argument("--url", help="a running server to target instead of starting gunicorn")
+    parser.add_argument("--streams", action="store_true",
+                        help="pages hold a stream and fetch at its news instead of polling (issue 37)")
+    parser.add_argument("--spectators", type=int, default=0, help="with --streams: watchers of the tables")
     parser.add_argument("--database-url", default="mysql+pymysql://root@127.0.0.1/siete_load",
                         help="the server's database (users are created and checked there)")
     args = parser.parse_args()
@@ -264,7 +284,8 @@ def main() -> int:
         log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "siete-load-gunicorn.log"
         access_log = log_path.with_suffix(".access.log")
         server, base = start_gunicorn(args.database_url, args.workers, log_path, access_log)
-        print(f"gunicorn: {args.workers} workers x {os.environ.get('GUNICORN_THREADS', '1')} threads "
+        print(f"gunicorn: {args.workers} {os.environ.get('GUNICORN_WORKER_CLASS', 'gthread')} workers x "
+              f"{os.environ.get('GUNICORN_THREADS', '250')} threads "
               f"at {base}, log {log_path}")
     cpu: list[float] = []
     client_cpu: list[float] = []
@@ -283,15 +304,18 @@ def main() -> int:
                                     on_start=lambda: (cpu.append(server_cpu_seconds(server)),
                                                       db_cpu.append(database_cpu_seconds()),
                                                       client_cpu.append(own_cpu_seconds()),
-                                                      log_span.append(log_at()), lag.start()))
+                                                      log_span.append(log_at()), lag.start()),
+                                    streams=args.streams, spectators=args.spectators)
         lag.stop()
         cpu.append(server_cpu_seconds(server))
         db_cpu.append(database_cpu_seconds())
         client_cpu.append(own_cpu_seconds())
         log_span.append(log_at())
         print_routes(setup, ramp, f"set-up: {args.players} players log in and open a table ({ramp:.1f} s)")
+        listen = "pages hold streams" if args.streams else f"poll every {POLL_EVERY_S} s"
         print_routes(stats, elapsed, f"players: {args.players} for {args.seconds:g} s, "
-                                     f"think {args.think:g} s, poll every {POLL_EVERY_S} s")
+                                     f"think {args.think:g} s, {listen}, {args.spectators} spectators")
+        print_against_livez(stats, ceiling, server)
         if server is not None:
             inside = Stats(latencies=server_times(access_log, *log_span))
             print_times(inside, "inside gunicorn (its access log): from reading the request to "

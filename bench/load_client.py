@@ -45,8 +45,14 @@ class Browser:
         if data is not None:
             body = urlencode(data)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        reply = self.pool.urlopen(method, path, body=body, headers=headers, redirect=False,
-                                  preload_content=True)
+        try:
+            reply = self.pool.urlopen(method, path, body=body, headers=headers, redirect=False,
+                                      preload_content=True)
+        except urllib3.exceptions.ProtocolError:
+            # The server closed the kept-alive connection as the request went out (gthread's
+            # keepalive ends idle ones after 5 s): a browser sends it again on a new one.
+            reply = self.pool.urlopen(method, path, body=body, headers=headers, redirect=False,
+                                      preload_content=True)
         self._keep_cookies(reply.headers.getlist("Set-Cookie"))
         return Response(reply.status, reply.data.decode("utf-8", "replace"), reply.headers)
 

@@ -17,6 +17,8 @@ from siete.history.routes import bp as history_bp
 from siete.paths import STATIC_DIR, TEMPLATES_DIR
 from siete.play.all_routes import register as register_play
 from siete.reports.routes import bp as reports_bp
+from siete.service import table_bus
+from siete.service.table_stream import MAX_STREAMS_PER_VISITOR
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
 from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
@@ -36,6 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     with app.app_context():
         configure_engine(db.engine, app.config.get("DB_PING_AFTER_IDLE_S", PING_AFTER_IDLE_S))
+    table_bus.configure(app.config.get("PUSH_REDIS_URL"))  # Redis pub/sub, else in-process
     create_on_first_start(app)  # SQLite: `flask run` alone just works; db-setup reports it
     register_commands(app)
     app.register_blueprint(site_bp)  # /livez, /healthz
@@ -52,6 +55,8 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SECRET_KEY=secret_key_from_environment(DEV_SECRET_KEY),
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        PUSH_REDIS_URL=os.environ.get("PUSH_REDIS_URL", ""),  # the pages' news between processes
+        STREAMS_PER_VISITOR=int(os.environ.get("STREAMS_PER_VISITOR", str(MAX_STREAMS_PER_VISITOR))),
     )
     if test_config:
         app.config.update(test_config)

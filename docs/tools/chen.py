@@ -2,22 +2,24 @@
 
     python3 docs/tools/chen.py          # writes both files next to docs/database.md
 
-The model (chen_model.py, beside this file) is written by hand from sql/schema.sql: one entity
-per table, foreign keys drawn as relationships, not attributes. The script places every attribute oval on a ring
+The attributes come from the schema (schema_model.py): every column but the control columns and
+the foreign keys, which are drawn as relationships. chen_model.py, beside this file, says where
+each entity sits and what its relationships are called; `model_problems` lists any table, column
+or foreign key of the schema the model leaves out (tests/data/test_diagrams.py runs it).
+The script places every attribute oval on a ring
 around its entity, away from the entity's relationship lines, then checks that no two shapes
 overlap and no line crosses a shape it does not join; it stops with the list if one does.
-Only the standard library is needed.
+Needs the project's packages (it reads the models' metadata).
 """
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 from xml.sax.saxutils import escape
 
-from chen_model import ENTITIES, NOTE, RELATIONSHIPS
+from chen_model import COPIED_KEYS, DERIVED, ENTITIES, NOTE_HEAD, RELATIONSHIPS, SUMMARY_TABLES, WORK_TABLES
+from schema_model import CONTROL_COLUMNS, DOCS, Table, load_tables
 
-OUT = Path(__file__).resolve().parent.parent
+OUT = DOCS
 FONT = 12  # px, attributes, relationships and cardinalities
 MARGIN = 10  # px kept free around every shape
 
@@ -101,20 +103,41 @@ def clear(oval, others, lines):
             and not any(segment_hits_box(p, q, box) for p, q in lines))
 
 
-def layout():
+def foreign_key_columns(table: Table) -> set[str]:
+    return {c for fk in table.foreign_keys for c in fk.columns}
+
+
+def attribute_labels(table: Table, keep_keys: bool = True) -> list[str]:
+    """The table's columns as the diagram writes them: "_" marks a key, "~" a derived column."""
+    skip = set(CONTROL_COLUMNS) | foreign_key_columns(table)
+    derived = DERIVED.get(table.name, set())
+    return [("_" if c.primary and keep_keys else "~" if c.name in derived else "") + c.name
+            for c in table.columns if c.name not in skip and (keep_keys or not c.primary)]
+
+
+def model_attributes(tables):
+    """Entity name or relationship key -> its attribute labels, read from the schema."""
+    attrs = {name: attribute_labels(tables[table]) for name, (_x, _y, _w, table) in ENTITIES.items()}
+    for rel in RELATIONSHIPS:
+        if "." not in rel[7]:
+            attrs[shapes_key(rel)] = attribute_labels(tables[rel[7]], keep_keys=False)
+    return attrs
+
+
+def layout(tables):
+    attributes = model_attributes(tables)
     shapes, links = {}, []
-    for name, (x, y, weak, _attrs) in ENTITIES.items():
+    for name, (x, y, weak, _table) in ENTITIES.items():
         shapes[name] = Shape(f"e_{slug(name)}", "entity", name, x, y,
                              text_width(name, 13, True) + 40, 56, double=weak)
-    for label, a, ca, b, cb, ident, (ox, oy), _attrs in RELATIONSHIPS:
+    for label, a, ca, b, cb, ident, (ox, oy), _via in RELATIONSHIPS:
         ea, eb = shapes[a], shapes[b]
         rel = Shape(f"r_{slug(label)}_{slug(a)}_{slug(b)}", "rel", label, (ea.cx + eb.cx) / 2 + ox,
                     (ea.cy + eb.cy) / 2 + oy, max(110, text_width(label) + 60), 64, double=ident)
         shapes[rel.id] = rel
         links += [(ea, rel, ca, ident and ea.double), (eb, rel, cb, ident and eb.double)]
-    owners = list(ENTITIES.items()) + [(shapes_key(r), (0, 0, False, r[7])) for r in RELATIONSHIPS]
     attrs_of = {}
-    for key, (_x, _y, _weak, labels) in owners:
+    for key, labels in attributes.items():
         if not labels:
             continue
         centre = shapes[key]
@@ -155,11 +178,61 @@ def extent(shapes):
     return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
-def note_box(shapes):
+def note_lines(tables):
+    """The note's fixed head, then what the schema holds that the drawing does not show."""
+    renamed = [f"{name} is table {table}" for name, (_x, _y, _w, table) in ENTITIES.items()
+               if name.replace(" ", "_").lower() + "s" != table and name.lower() + "s" != table]
+    as_tables = [f"'{rel[0]}' is table {rel[7]}" for rel in RELATIONSHIPS if "." not in rel[7]]
+    summaries = sorted(t for t in tables if t.startswith(SUMMARY_TABLES))
+    work = [f"{t} ({why})" for t, why in WORK_TABLES.items() if t in tables]
+    return NOTE_HEAD + wrap("Names: " + "; ".join(renamed + as_tables) + ".") + wrap(
+        "Copied keys (a shorter path for the reports): " + ", ".join(sorted(COPIED_KEYS)) + ".") + wrap(
+        "Not drawn, sums of the tables above for the 16 reports: " + ", ".join(summaries) + ".") + wrap(
+        "Not drawn, the application's work tables: " + "; ".join(work) + ".")
+
+
+def wrap(text, width=96):
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line]
+
+
+def note_box(shapes, lines):
     x0, y0, _x1, _y1 = extent(shapes)
-    w = max(text_width(line) for line in NOTE) + 40
-    h = len(NOTE) * 18 + 24
-    return Shape("note", "note", "\n".join(NOTE), x0 + 40 + w / 2, y0 - h / 2 - 20, w, h)
+    w = max(text_width(line) for line in lines) + 40
+    h = len(lines) * 18 + 24
+    return Shape("note", "note", "\n".join(lines), x0 + 40 + w / 2, y0 - h / 2 - 20, w, h)
+
+
+def model_problems(tables):
+    """What the schema holds that chen_model.py does not place: empty when the model is current."""
+    problems = []
+    drawn = {t for (_x, _y, _w, t) in ENTITIES.values()} | {r[7] for r in RELATIONSHIPS if "." not in r[7]}
+    for name in tables:
+        if name not in drawn and name not in WORK_TABLES and not name.startswith(SUMMARY_TABLES):
+            problems.append(f"table {name} is neither an entity, an M:N relationship nor listed as not drawn")
+    for name in sorted(drawn | set(WORK_TABLES)):
+        if name not in tables:
+            problems.append(f"chen_model.py names table {name}, which the schema no longer has")
+    vias = {r[7] for r in RELATIONSHIPS if "." in r[7]}
+    for name in sorted(drawn - {r[7] for r in RELATIONSHIPS if "." not in r[7]}):
+        for fk in tables[name].foreign_keys if name in tables else ():
+            key = f"{name}.{fk.columns[0]}"
+            if key not in vias and key not in COPIED_KEYS:
+                problems.append(f"foreign key {key} is not drawn as a relationship nor listed as copied")
+    for key in sorted(vias | COPIED_KEYS):
+        table, column = key.split(".")
+        if table not in tables or column not in foreign_key_columns(tables[table]):
+            problems.append(f"chen_model.py draws {key}, which is no foreign key of the schema")
+    for table, columns in DERIVED.items():
+        for column in sorted(columns - {c.name for c in tables[table].columns} if table in tables else columns):
+            problems.append(f"chen_model.py marks {table}.{column} derived, which the schema does not have")
+    return problems
 
 
 BLACK_ON_WHITE = "fillColor=#ffffff;strokeColor=#000000;fontColor=#000000;"
@@ -183,7 +256,7 @@ def drawio_shape(s):
             f"fontSize={FONT};strokeColor=#666666;fillColor=#fffbe6;")
 
 
-def write_drawio(shapes, links, note, path):
+def drawio_text(shapes, links, note):
     x0, y0, x1, y1 = extent({**shapes, "note": note})
     cells = ['<mxCell id="0" />', '<mxCell id="1" parent="0" />']
     for s in list(shapes.values()) + [note]:
@@ -199,14 +272,13 @@ def write_drawio(shapes, links, note, path):
             f'<mxCell id="l{n}" value="{card}" style="{style}" edge="1" parent="1" source="{a.id}" '
             f'target="{b.id}"><mxGeometry relative="1" as="geometry" /></mxCell>')
     body = "\n        ".join(cells)
-    path.write_text(
+    return (
         '<mxfile host="drawio" agent="docs/tools/chen.py" version="24.0.0">\n'
         '  <diagram id="chen" name="Chen diagram">\n'
         f'    <mxGraphModel dx="{x1 - x0:.0f}" dy="{y1 - y0:.0f}" grid="1" gridSize="10" guides="1" '
         'tooltips="1" connect="1" arrows="1" fold="1" page="1" pageScale="1" '
         f'pageWidth="{x1 - x0:.0f}" pageHeight="{y1 - y0:.0f}" math="0" shadow="0">\n'
-        f'      <root>\n        {body}\n      </root>\n    </mxGraphModel>\n  </diagram>\n</mxfile>\n',
-        encoding="utf-8")
+        f'      <root>\n        {body}\n      </root>\n    </mxGraphModel>\n  </diagram>\n</mxfile>\n')
 
 
 def svg_shape(s, x0, y0):
@@ -274,7 +346,7 @@ def svg_card(a, b, card, x0, y0):
             f'text-anchor="middle">{card}</text>']
 
 
-def write_svg(shapes, links, note, path):
+def svg_text(shapes, links, note):
     x0, y0, x1, y1 = extent({**shapes, "note": note})
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{x1 - x0:.0f}" height="{y1 - y0:.0f}" '
              f'viewBox="0 0 {x1 - x0:.0f} {y1 - y0:.0f}" font-family="Helvetica, Arial, sans-serif">',
@@ -286,18 +358,27 @@ def write_svg(shapes, links, note, path):
     for a, b, card, _double in links:
         if card:
             parts += svg_card(a, b, card, x0, y0)
-    path.write_text("\n".join(parts) + "\n</svg>\n", encoding="utf-8")
+    return "\n".join(parts) + "\n</svg>\n"
+
+
+def generated_files(tables=None):
+    """chen.drawio and chen.svg as the schema and the model draw them now: {file name: text}."""
+    tables = tables or load_tables()
+    problems = model_problems(tables)
+    if problems:
+        raise SystemExit("docs/tools/chen_model.py is behind the schema:\n  " + "\n  ".join(problems))
+    shapes, links = layout(tables)
+    problems = check(shapes, links)
+    if problems:
+        raise SystemExit("layout problems (move an entity in chen_model.py):\n  " + "\n  ".join(problems))
+    note = note_box(shapes, note_lines(tables))
+    return {"chen.drawio": drawio_text(shapes, links, note), "chen.svg": svg_text(shapes, links, note)}
 
 
 def main():
-    shapes, links = layout()
-    problems = check(shapes, links)
-    if problems:
-        sys.exit("layout problems:\n  " + "\n  ".join(problems))
-    note = note_box(shapes)
-    write_drawio(shapes, links, note, OUT / "chen.drawio")
-    write_svg(shapes, links, note, OUT / "chen.svg")
-    print(f"wrote {OUT / 'chen.drawio'} and {OUT / 'chen.svg'}: {len(shapes)} shapes, {len(links)} lines")
+    for name, text in generated_files().items():
+        (OUT / name).write_text(text, encoding="utf-8")
+        print(f"wrote {OUT / name}")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
+from siete.data.table_changes import note_changed
 
 MESSAGE_MAX = 200  # characters a message may have (the issue's limit; utf8mb4 keeps any of them)
 
@@ -136,12 +137,14 @@ def sent_since(game_id: int, player_id: int, since: datetime) -> int:
 
 
 def add_message(game_id: int, player_id: int, body: str, now: datetime, by: str) -> None:
-    """Store the message and count it on the table (which the table's poll notices)."""
+    """Store the message and count it on the table: the count moves the live marker the table's
+    fetch compares, and the note makes the commit tell the table's streams."""
     connection = db.session.connection()
     connection.execute(insert(MESSAGES), {"game_id": game_id, "player_id": player_id, "body": body,
                                           "sent_at": now, "created_at": now, "updated_at": now,
                                           "created_by": by, "updated_by": by})
     connection.execute(COUNT_MESSAGE, {"row_game": game_id})
+    note_changed(game_id)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from sqlalchemy.orm.util import identity_key
 from siete.data.base import Model, db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.login_sessions import SessionClaim, session_columns_for_a_lock
+from siete.data.table_changes import note_changed
 from siete.data.vocabulary import GameStatus
 
 GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
@@ -147,12 +148,14 @@ def write_state(live: PlainStateRow, by: str, new: bool = False) -> None:
     else:
         db.session.connection().execute(UPDATE_STATE, {"row_id": live.game_id, **values})
         _keep_in_step(GameStateRow, live.game_id, values)
+    note_changed(live.game_id, lobby=new)
 
 
 def write_game(game: GameRow, by: str, **values: object) -> None:
     """UPDATE the game's row now, and keep `game` (ORM or plain) in step with what was written."""
     values = {**values, "updated_by": by, "updated_at": utcnow()}
     db.session.connection().execute(UPDATE_GAME, {"row_id": game.id, **values})
+    note_changed(game.id, lobby=True)  # its status or hands played: what the lobby lists
     if not isinstance(game, Game):
         for name, value in values.items():
             setattr(game, name, value)
@@ -160,7 +163,8 @@ def write_game(game: GameRow, by: str, **values: object) -> None:
 
 
 def write_seats(by: str, values: dict[int, dict[str, object]]) -> None:
-    """UPDATE seats by id ({game_players.id: {column: value}}, the same columns for each)."""
+    """UPDATE seats by id ({game_players.id: {column: value}}, the same columns for each).
+    Always written with their game (write_game), which notes the table's change."""
     now = utcnow()
     db.session.connection().execute(UPDATE_SEAT, [
         {"row_id": seat_id, **columns, "updated_by": by, "updated_at": now}
@@ -174,6 +178,7 @@ def mark_left(game_id: int, player_id: int, by: str) -> None:
     values = {"left_at": utcnow(), "updated_by": by}
     values["updated_at"] = values["left_at"]
     db.session.connection().execute(MARK_LEFT, {"row_game": game_id, "row_player": player_id, **values})
+    note_changed(game_id, lobby=True)
     for held in list(db.session.identity_map.values()):
         if isinstance(held, GamePlayer) and (held.game_id, held.player_id) == (game_id, player_id):
             _keep_in_step(GamePlayer, held.id, values)

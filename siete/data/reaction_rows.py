@@ -33,6 +33,7 @@ from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.login_sessions import LoginSession, SessionClaim, claimed_player_id
 from siete.data.people import Player
 from siete.data.seat_marks import TableMarks, TableSeen, seats_column, seats_of
+from siete.data.table_changes import note_changed
 from siete.engine.reaction_kinds import Reaction
 
 REACTION_KINDS = tuple(kind.value for kind in Reaction)
@@ -196,6 +197,7 @@ def add_reaction(game_id: int, player_id: int, kind: str, now: datetime, by: str
                                          "sent_at": now, "created_at": now, "updated_at": now,
                                          "created_by": by, "updated_by": by})
     connection.execute(COUNT_SENT, {"row_game": game_id, "row_player": player_id, "now": now})
+    note_changed(game_id)
 
 
 def recent_of_player(game_id: int, player_id: int, since: datetime) -> tuple[int, datetime | None]:

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from flask import Flask
 
-from siete.play import chat_routes, friends_routes, lobby_routes, play_now_routes, reaction_routes, routes
+from siete.play import (
+    chat_routes,
+    friends_routes,
+    lobby_routes,
+    play_now_routes,
+    reaction_routes,
+    routes,
+    stream_routes,
+)
 from siete.play.blueprint import bp
 
-ROUTE_MODULES = (chat_routes, friends_routes, lobby_routes, play_now_routes, reaction_routes, routes)
+ROUTE_MODULES = (chat_routes, friends_routes, lobby_routes, play_now_routes, reaction_routes, routes,
+                 stream_routes)
 
 
 def register(app: Flask) -> None:

@@ -26,7 +26,7 @@ from siete.engine.views import (
 from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, word
 from siete.i18n.words import bank_sentence, describe_log, last_move
 from siete.play.odds_panel import odds_panel
-from siete.play.polling import hidden_poll_ms, poll_interval_ms
+from siete.play.polling import FALLBACK_POLL_MS, due_in_ms
 from siete.play.table_life import life_pulse, poll_seat, table_life
 from siete.play.table_page import (
     Pause,
@@ -118,8 +118,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         away=left and state is not None and seat is not None and state.seats[seat].away,
         is_creator=user_id is not None and game.creator_user_id == user_id,
         poll=game.status in (GameStatus.WAITING, GameStatus.PLAYING), poll_v=poll_v,
-        poll_ms=poll_interval_ms(state, viewer, deadline), error=error, notice=notice,
-        hidden_poll_ms=hidden_poll_ms(state, viewer),
+        poll_ms=FALLBACK_POLL_MS, error=error, notice=notice, due_ms=due_in_ms(deadline),
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds

@@ -30,6 +30,7 @@ from siete.play.blueprint import bp, my_player, settings, user_id
 from siete.play.forms import NewTableForm
 from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
+from siete.play.polling import FALLBACK_POLL_MS
 from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
 from siete.service.online import people_online
@@ -51,7 +52,8 @@ def lobby() -> ResponseReturnValue:
 
 @bp.get("/lobby/tables")
 def lobby_list() -> ResponseReturnValue:
-    """The lobby's lists alone: siete.js polls them every LOBBY_POLL_MS, and while
+    """The lobby's lists alone, asked for at each "changed" of the lobby's stream (or every
+    LOBBY_POLL_MS without one), and while
     nothing changed (`v`, the lobby's marker) the answer is 204 after one query (and, logged
     in, the account's): the marker counts only the tables listed for this visitor."""
     marker = lobby_marker(user_id())
@@ -60,7 +62,7 @@ def lobby_list() -> ResponseReturnValue:
     return render_template("play/_lobby_tables.html", user_id=user_id(), **_lobby_lists(marker))
 
 
-LOBBY_POLL_MS = 1500  # a new table shows in other lobbies within two seconds
+LOBBY_POLL_MS = FALLBACK_POLL_MS  # a lobby that holds no stream asks this often
 
 
 def _lobby_lists(marker: str | None = None) -> dict[str, Any]:

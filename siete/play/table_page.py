@@ -160,13 +160,13 @@ class TablePage:
     is_creator: bool
     poll: bool
     poll_v: str
-    poll_ms: int
+    poll_ms: int  # how often the page asks when it holds no stream
     error: str | None = None
     notice: str | None = None
     waiting: tuple[WaitingSeat, ...] = ()  # a waiting table's seats
     free: int = 0  # a waiting table's free seats
     played: PlayedTable | None = None
-    hidden_poll_ms: int = 5000  # how often a hidden tab asks: every second when the viewer's turn is near
+    due_ms: int | None = None  # the next automatic step is due in this many ms (and no bus says so)
     bots_moving: bool = False  # paced play: a bot's move is due soon (no-JS pages reload for it)
     odds: OddsPanel | BetPanel | None = None  # a practice table's odds for the seat in turn
     life: TableLife | None = None  # who is here at each seat, and the quick reactions

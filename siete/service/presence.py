@@ -15,13 +15,16 @@ mover's page sent (pulse_of_move).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from siete.data import lobby_marks
+from siete.data.base import db, utcnow
 from siete.data.login_sessions import SessionClaim
 from siete.data.reaction_rows import mark_seen, mark_seen_by_claim, table_marks, table_seen
 from siete.data.seat_marks import SeatMark, TableMarks
+from siete.data.table_changes import note_changed
 from siete.service.table_access import listed_for
 from siete.service.unit_of_work import unit_of_work
 
@@ -163,14 +166,19 @@ def poll_marks(game_id: int, seat: int | None, claim: SessionClaim | None,
         return None
     bits = seen.here_bits
     if (seat is not None and seen.named_seat_exists and claim is not None
-            and needs_writing(seen.named_seat_seen_at, now) and _mark_claimed_seat(game_id, seat, claim, now)):
+            and needs_writing(seen.named_seat_seen_at, now)
+            and _mark_claimed_seat(game_id, seat, claim, now, _seen_lately(seen.named_seat_seen_at, now))):
         bits |= 1 << seat
     return PollMarks(seen.version, seen.deadline, live_marker_of(bits, seen.reactions, seen.messages))
 
 
-def _mark_claimed_seat(game_id: int, seat: int, claim: SessionClaim, now: datetime) -> bool:
+def _mark_claimed_seat(game_id: int, seat: int, claim: SessionClaim, now: datetime,
+                       was_here: bool) -> bool:
     with unit_of_work():
-        return mark_seen_by_claim(game_id, seat, claim, now)
+        marked = mark_seen_by_claim(game_id, seat, claim, now)
+        if marked and not was_here:  # an arrival: the other pages show them here
+            note_changed(game_id)
+        return marked
 
 
 def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:
@@ -179,6 +187,32 @@ def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:
         return
     with unit_of_work():
         mark_seen(game_id, viewer.player_id, now)
+        if not _seen_lately(viewer.last_seen_at, now):  # an arrival: the other pages show them here
+            note_changed(game_id)
+
+
+def presence_beat(game_id: int, claim: SessionClaim | None, live_marker: str) -> Callable[[], bool]:
+    """What a seated viewer's stream does while nothing else happens: note them here (their
+    page no longer polls), and say whether who is here changed since `live_marker` (someone
+    gone quiet: no write tells of a departure). The read is ended so no connection is held."""
+    last = live_marker
+
+    def beat() -> bool:
+        nonlocal last
+        try:
+            pulse = table_pulse(game_id, claim, utcnow())
+        finally:
+            end_read()
+        if pulse is None or pulse.live_marker == last:
+            return pulse is None
+        last = pulse.live_marker
+        return True
+    return beat
+
+
+def end_read() -> None:
+    """Give the session's connection back (a stream holds the request open for minutes)."""
+    db.session.close()
 
 
 def needs_writing(last_seen_at: datetime | None, now: datetime) -> bool:

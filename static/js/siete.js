@@ -102,30 +102,52 @@
   }
 
 
-  /* ---- Polling: #table says how often (data-poll-ms); a hidden tab polls slowly ---- */
-  // Fast (a few hundred ms) only while another person may change the table: their turn, or the
-  // pause between hands. Each unchanged poll is one small query answered 204 (routes.fragment).
-  var pollTimer = null;
-  // A hidden tab polls every 5 s, or every second when the viewer's turn is near: the table
-  // says which (data-hidden-poll-ms, siete/play/polling.py::hidden_poll_ms).
-  var HIDDEN_POLL_MS = 5000;
+  /* ---- Asking for news: the page's stream (htmx's sse extension, [data-stream]) says
+     "changed" and #table, #rematch or #lobby-tables fetch themselves (hx-trigger="sse:changed").
+     Only while no stream is open (refused, broken by a proxy, reconnecting) do they poll,
+     every data-poll-ms; and once when an automatic step falls due that no stream will
+     announce (data-due-ms). Each unchanged ask is one small query answered 204. ---- */
+  var pollTimer = null, dueTimer = null, streaming = false;
 
-  // The lobby's lists (#lobby-tables) poll the same way: an unchanged lobby answers 204.
-  function poller() {
-    return document.querySelector("#table[data-poll-ms], #lobby-tables[data-poll-ms]");
+  function askers() {
+    return document.querySelectorAll("#table[hx-get], #lobby-tables[hx-get], #rematch[hx-get]");
+  }
+
+  function ask(el) {
+    if (el && document.body.contains(el) && window.htmx) window.htmx.trigger(el, "siete:poll");
   }
 
   function schedulePoll(delay) {
     clearTimeout(pollTimer);
-    var table = poller();
-    if (!table) return;
-    var every = parseInt(table.getAttribute("data-poll-ms"), 10) || 1500;
-    var hiddenEvery = parseInt(table.getAttribute("data-hidden-poll-ms"), 10) || HIDDEN_POLL_MS;
+    pollTimer = null;
+    var first = askers()[0];
+    if (!first || (streaming && delay === undefined)) return;
+    var every = parseInt(first.getAttribute("data-poll-ms"), 10) || 1500;
     pollTimer = setTimeout(function () {
-      var current = poller();
-      if (current && window.htmx) window.htmx.trigger(current, "siete:poll");
+      askers().forEach(ask);
       schedulePoll();
-    }, delay !== undefined ? delay : (document.hidden ? Math.max(every, hiddenEvery) : every));
+    }, delay !== undefined ? delay : every);
+  }
+
+  function scheduleDue() {
+    clearTimeout(dueTimer);
+    var table = document.querySelector("#table[data-due-ms]");
+    if (!table) return;
+    var due = parseInt(table.getAttribute("data-due-ms"), 10);
+    if (!isNaN(due)) dueTimer = setTimeout(function () { ask(document.getElementById("table")); }, due);
+  }
+
+  // The stream's element says whether it is open (data-stream="open"): for the eye, and tests.
+  function onStreamOpen(evt) {
+    streaming = true;
+    evt.target.setAttribute("data-stream", "open");
+    schedulePoll();
+  }
+
+  function onStreamLost(evt) {
+    streaming = false;
+    if (evt.target && evt.target.setAttribute) evt.target.setAttribute("data-stream", "lost");
+    if (!pollTimer) schedulePoll();
   }
 
   /* ---- Saying what happened: new log lines to #announcer, your turn in the title ---- */
@@ -214,7 +236,8 @@
     announceReactions();
     if (announceChat()) showNewestMessage();
     announce(table);
-    schedulePoll();
+    scheduleDue();
+    if (!streaming && !pollTimer) schedulePoll();
   }
 
   /* ---- Hotkeys: a button with data-hotkey="d" is pressed by the D key ---- */
@@ -245,8 +268,10 @@
 
   if (window.htmx) configureHtmx(window.htmx);
   document.addEventListener("keydown", onKey);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) schedulePoll(0); });
-  document.addEventListener("siete:deadline", function () { schedulePoll(300); });
+  document.addEventListener("siete:deadline", function () { setTimeout(function () { ask(document.getElementById("table")); }, 300); });
+  document.addEventListener("htmx:sseOpen", onStreamOpen);
+  document.addEventListener("htmx:sseError", onStreamLost);
+  document.addEventListener("htmx:sseClose", onStreamLost);
   document.addEventListener("htmx:afterSettle", onTableChanged);
   document.addEventListener("DOMContentLoaded", onTableChanged);
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);

@@ -83,10 +83,17 @@
   }
 
   // One tab per turn: the first tab to claim this turn's key beeps, the others see it taken.
+  // The stream tells every tab of a change at the same moment, so the look and the claim are
+  // made under a lock all the site's tabs share (Web Locks), where the browser has one.
   function beepOnce(turnKey) {
-    if (!soundOn() || store(BEEP_KEY) === turnKey) return;
-    store(BEEP_KEY, turnKey);
-    chime();
+    if (!soundOn()) return;
+    var claim = function () {
+      if (store(BEEP_KEY) === turnKey) return;
+      store(BEEP_KEY, turnKey);
+      chime();
+    };
+    if (navigator.locks && navigator.locks.request) navigator.locks.request(BEEP_KEY, claim);
+    else claim();
   }
 
   function setUpSoundToggle() {

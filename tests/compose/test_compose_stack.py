@@ -95,7 +95,7 @@ def test_zero_config_up_builds_starts_seeds_and_serves_on_8000(stack):
     record(stack.times, "stack healthy: db and app HEALTHCHECKs pass (from `up`)", time.monotonic() - start)
     lobby = requests.get(stack.base + "/", headers={"Accept-Language": "en"}, timeout=30)
     assert lobby.status_code == 200 and "Lobby" in lobby.text
-    assert not stack.containers("redis"), "scale-out is opt-in"
+    assert stack.containers("redis"), "the pages' streams hear of changes through Redis"
     assert_worker_runs(stack)
     # nginx is published on every interface, so other devices on the LAN can play; gunicorn is
     # not published at all (#24.8).
@@ -150,6 +150,27 @@ def test_the_worker_plays_out_a_game_nobody_is_watching(stack):
     record(stack.times, "a 2-hand game nobody watches, finished by the worker", time.monotonic() - start)
     worker, = stack.containers("worker")
     assert f"table {game_id}:" in stack.podman("logs", worker).stderr + stack.podman("logs", worker).stdout
+
+
+def test_a_stream_behind_nginx_hears_a_table_opened_by_the_app(stack):
+    """Issue 37: the lobby's stream, through nginx (unbuffered on stream paths), says "changed"
+    when a table opens: the news went from the app worker that served the POST through Redis to
+    the worker holding the stream, each event as it was written."""
+    stream = requests.get(stack.base + "/lobby/stream?v=x", stream=True, timeout=30,
+                          headers={"Accept": "text/event-stream"})
+    assert stream.status_code == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
+    lines = stream.iter_lines(decode_unicode=True)
+    assert next(lines).startswith("retry: ")  # arrives at once: nginx does not buffer it
+    heard = next(line for line in lines if line.startswith("event: "))  # the catch-up ("v=x" is old)
+    assert heard == "event: changed", heard
+    ana = Player(stack.base, "sse" + secrets.token_hex(3), "Plum-Orbit-" + secrets.token_hex(8))
+    ana.register()
+    start = time.monotonic()
+    ana.open_table_with_bots(hands=1)
+    news = next(line for line in lines if line.startswith("event: "))
+    record(stack.times, "a table opened, heard on the lobby's stream through nginx", time.monotonic() - start)
+    assert news == "event: changed"
+    stream.close()
 
 
 def test_image_runs_as_non_root_and_writes_only_its_instance_folder(stack):

@@ -31,7 +31,8 @@ def test_htmx_gets_the_fragment_and_a_browser_the_whole_page(app):
     page, fragment = text(client.get(f"/tables/{game_id}")), text(client.get(f"/tables/{game_id}", headers=HX))
     assert page.startswith("<!doctype html>") and '<section id="table"' in page
     assert fragment.lstrip().startswith('<section id="table"') and "<html" not in fragment
-    assert 'hx-trigger="siete:poll"' in fragment and 'data-poll-ms="' in fragment and 'hx-swap="outerHTML"' in fragment
+    assert 'hx-trigger="sse:changed, siete:poll"' in fragment and 'data-poll-ms="' in fragment
+    assert 'hx-swap="outerHTML"' in fragment
     version, seat = version_of(app, game_id), seat_of_user(app, game_id, ana)
     # the poll names the version this copy shows and the viewer's seat (its join order)
     assert f'hx-get="/tables/{game_id}/fragment?v={version}&amp;s={seat}"' in fragment
@@ -145,8 +146,10 @@ def test_bet_draw_and_stand_return_the_updated_fragment(app):
 
 def _without_ticking(html: str) -> str:
     """The fragment minus what ticks between two renders: the countdown's seconds (in its label
-    and in the seat's clock bar), and the CSRF token, signed with the time to the second."""
+    and in the seat's clock bar), the ms until the next automatic step, and the CSRF token,
+    signed with the time to the second."""
     return re.sub(r'value="\d+" data-deadline="\d+"|data-deadline="\d+"|<span data-countdown-value>\d+ s'
+                  r'|data-due-ms="\d+"'
                   r'|name="csrf_token" value="[^"]*"', "", html)
 
 

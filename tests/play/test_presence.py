@@ -12,8 +12,9 @@ from sqlalchemy import select
 from siete.data.base import db, utcnow
 from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
-from siete.play.polling import FAST_POLL_MS, HIDDEN_POLL_MS, NEAR_POLL_MS, SLOW_POLL_MS, WAITING_POLL_MS
+from siete.play.polling import FALLBACK_POLL_MS
 from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, table_pulse
+from siete.service.table_stream import SEATED_BEAT_S
 from siete.web.login import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
 from tests.support.presence import last_seen, set_last_seen
@@ -50,12 +51,12 @@ def test_a_person_is_here_for_the_presence_window_after_their_last_request(app):
         assert later.here == frozenset()  # Bea never asked: gone from the start
 
 
-def test_a_page_polling_at_any_of_its_paces_keeps_its_seat_here_between_writes():
-    """The throttle (SEEN_EVERY) against the window (PRESENCE_WINDOW): whatever pace a page polls
-    at (shown, waiting, hidden, hidden with the turn near), its seat's last write is never older
+def test_a_page_asking_at_any_of_its_paces_keeps_its_seat_here_between_writes():
+    """The throttle (SEEN_EVERY) against the window (PRESENCE_WINDOW): whether the page polls
+    (no stream) or its stream notes it (every SEEN_EVERY), its seat's last write is never older
     than the window allows, with a second to spare for a late timer."""
     start = utcnow()
-    for every_ms in (FAST_POLL_MS, WAITING_POLL_MS, SLOW_POLL_MS, NEAR_POLL_MS, HIDDEN_POLL_MS):
+    for every_ms in (FALLBACK_POLL_MS, int(SEATED_BEAT_S * 1000)):
         written, oldest = None, timedelta(0)
         for tick in range(120_000 // every_ms):
             now = start + timedelta(milliseconds=tick * every_ms)
@@ -173,11 +174,11 @@ def test_bots_show_no_presence(app):
     assert spectator.count('data-presence="') == 1 and 'data-presence="gone"' in spectator
 
 
-def test_a_waiting_table_polls_fast_and_the_lobby_answers_204_while_unchanged(app):
+def test_a_waiting_table_asks_at_news_and_the_lobby_answers_204_while_unchanged(app):
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     game_id = waiting_table(app, ana, seats=3)
     fragment = text(client_for(app, ana).get(f"/tables/{game_id}", headers=HX))
-    assert 'data-poll-ms="750"' in fragment
+    assert 'hx-trigger="sse:changed, siete:poll"' in fragment
     anyone = client_for(app, None)
     lists = text(anyone.get("/lobby/tables"))
     assert 'data-poll-ms="1500"' in lists

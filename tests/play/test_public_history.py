@@ -80,6 +80,7 @@ def normalised(text: str, game_id: int) -> str:
     text = re.sub(r'(name="csrf_token" value=|name="csrf-token" content=)"[^"]*"', r'\1"TOKEN"', text)
     text = re.sub(r'"X-CSRFToken": "[^"]*"', '"X-CSRFToken": "TOKEN"', text)
     text = re.sub(r'data-deadline="\d+"', 'data-deadline="S"', text)
+    text = re.sub(r'data-due-ms="\d+"', 'data-due-ms="S"', text)  # ms until the timer: it ticks
     text = re.sub(r'value="\d+" (data-deadline)', r'value="S" \1', text)  # the seat's clock bar
     text = re.sub(r"<span data-countdown-value>[^<]*</span>", "<span data-countdown-value>S</span>", text)
     return re.sub(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?", "TIME", text)

@@ -101,7 +101,7 @@ def test_with_two_people_the_deal_waits_for_both_and_the_pause_does_not_restart(
     assert state.phase == "deal" and state.ready == [seats[first]]
     assert deadline_of(app, game_id) == deadline  # one person's "next" does not restart the pause
     assert "You are ready. Waiting for: Bea." in page or "You are ready. Waiting for: Ana." in page
-    assert 'data-poll-ms="250"' in page  # the other person may deal it: poll fast
+    assert 'hx-trigger="sse:changed, siete:poll"' in page  # the other's "next" will be news
     other = text(clients[second].get(f"/tables/{game_id}", headers=HX))
     assert 'id="move-next"' in other
     clients[second].post(f"/tables/{game_id}/next", headers=HX)
@@ -181,10 +181,10 @@ def test_static_files_are_compressed_and_cached_by_content(app):
     assert table.headers.get("Content-Encoding") == "gzip"
 
 
-def test_polls_are_fast_only_while_another_person_may_move(app):
+def test_a_table_page_holds_a_stream_and_asks_at_its_news(app):
     ana = make_user(app, "Ana")
-    game_id = started_game(app, ana)  # Ana and bots: only Ana's own moves change the table
-    page = text(client_for(app, ana).get(f"/tables/{game_id}", headers=HX))
-    assert 'data-poll-ms="1500"' in page and "data-your-turn" in page
+    game_id = started_game(app, ana)
+    page = text(client_for(app, ana).get(f"/tables/{game_id}"))
+    assert f'sse-connect="/tables/{game_id}/stream?v=' in page and "htmx-ext-sse.js" in page
     watcher = text(client_for(app, None).get(f"/tables/{game_id}", headers=HX))
-    assert 'data-poll-ms="250"' in watcher and "data-your-turn" not in watcher  # Ana may move any time
+    assert 'hx-trigger="sse:changed, siete:poll"' in watcher and "data-your-turn" not in watcher

@@ -32,7 +32,7 @@ PRODUCTION_DIFFERS = {"DATABASE_URL", "SECRET_KEY_FILE", "SIETE_ENV", "PUBLIC_UR
 def test_production_is_the_local_stack_but_for_its_settings():
     local, prod = load("docker-compose.yml"), load("compose.prod.yaml")
     assert local["name"] == prod["name"] and local["volumes"] == prod["volumes"]
-    assert set(local["services"]) == set(prod["services"]) == {"db", "app", "worker", "proxy"}
+    assert set(local["services"]) == set(prod["services"]) == {"db", "app", "worker", "proxy", "redis"}
     for name, service in local["services"].items():
         theirs = prod["services"][name]
         mine_env, their_env = service.get("environment", {}), theirs.get("environment", {})

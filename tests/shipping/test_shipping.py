@@ -234,8 +234,9 @@ def test_gunicorn_conf_defaults(monkeypatch):
     assert 1 <= conf["workers"] <= 8
     assert conf["accesslog"] == "-"
     assert conf["timeout"] > 0
-    # One thread per process: threads in a worker queued behind each other for the GIL (#7).
-    assert (conf["threads"], conf["worker_class"]) == (1, "sync")
+    # Threads hold the pages' streams (issue 37; bench/streams.py chose gthread over gevent):
+    # a sync worker would be held by one stream.
+    assert conf["worker_class"] == "gthread" and conf["threads"] >= 100
 
 
 def test_gunicorn_conf_follows_the_environment(monkeypatch):

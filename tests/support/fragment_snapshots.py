@@ -37,6 +37,7 @@ VOLATILE = [
     (re.compile(r'name="csrf-token" content="[^"]*"'), 'name="csrf-token" content="-"'),
     (re.compile(r'"X-CSRFToken": "[^"]*"'), '"X-CSRFToken": "-"'),
     (re.compile(r'data-deadline="\d+"'), 'data-deadline="-"'),
+    (re.compile(r'data-due-ms="\d+"'), 'data-due-ms="-"'),
     (re.compile(r"<span data-countdown-value>[^<]*</span>"), "<span data-countdown-value>-</span>"),
     (re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?"), "DATE"),
     (re.compile(r"\d+ (min|s|h)\b( \d+ (min|s))?"), "DURATION"),

@@ -1,0 +1,65 @@
+"""Which tables a unit of work changed, so that their pages hear of it once it commits.
+
+Every write to a table's rows (its game, state, seats or reactions) notes the table here, in the
+session's info; whoever is told of commits (siete.service.table_bus) reads and clears the note
+after a commit, and a rollback clears it unheard. The ORM's own flushes of those rows are noted
+by a flush listener, so a writer that goes through the ORM needs nothing more.
+
+A note is a table's id; the lobby is noted apart when what the lobby lists may have changed (a
+table opened, started, finished or closed, a seat taken or left), not at every move.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
+
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer, GameStateRow
+from siete.data.invites import GameInvite
+
+CHANGED_KEY = "siete.changed_tables"  # session.info: set of table ids written in this unit
+LOBBY_KEY = "siete.lobby_changed"  # session.info: True when the lobby's lists may have changed
+
+
+def note_changed(game_id: int, lobby: bool = False, session: Session | None = None) -> None:
+    """Note that the table `game_id` changed (and, with `lobby`, what the lobby lists)."""
+    info = (session or db.session).info
+    info.setdefault(CHANGED_KEY, set()).add(game_id)
+    if lobby:
+        info[LOBBY_KEY] = True
+
+
+def take_changes(session: Session) -> tuple[set[int], bool]:
+    """The tables noted since the last take, and whether the lobby was; the note is cleared."""
+    return session.info.pop(CHANGED_KEY, set()), bool(session.info.pop(LOBBY_KEY, False))
+
+
+@event.listens_for(Session, "after_flush")
+def _note_flushed_rows(session: Session, _context: Any) -> None:
+    """Games, states, seats and invites the ORM just wrote, noted like the Core writes. After
+    the flush (its lists still name what it wrote), so a table inserted by it has its id."""
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        game_id = _table_of(obj)
+        if game_id is None:
+            continue
+        note_changed(game_id, lobby=not isinstance(obj, GameStateRow), session=session)
+        # a rematch's seats and answers are what its finished table offers (#26)
+        game = session.identity_map.get(identity_key(Game, game_id))
+        if game is not None and game.rematch_of is not None:
+            note_changed(game.rematch_of, session=session)
+
+
+def _table_of(obj: object) -> int | None:
+    if isinstance(obj, Game):
+        return obj.id
+    if isinstance(obj, GamePlayer | GameStateRow | GameInvite):
+        return obj.game_id
+    return None
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_changes(session: Session) -> None:
+    take_changes(session)

@@ -1,0 +1,75 @@
+"""The pages' streams (server-sent events): a table's (its page, waiting room and rematch offer)
+and the lobby's. Each says only "changed"; the page then fetches its fragment as before, which
+shows its viewer only what they may see. Parse, open the stream, answer: the news and the
+presence it notes are siete.service.table_stream's and siete.service.presence's."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Response, abort, current_app, request, stream_with_context
+from flask.typing import ResponseReturnValue
+
+from siete.data.base import utcnow
+from siete.i18n.error_words import error_message
+from siete.play.blueprint import bp, user_id
+from siete.play.friends import table_key
+from siete.service.errors import Problem, TableNotFound
+from siete.service.presence import end_read, lobby_marker, presence_beat, table_pulse
+from siete.service.table_access import game_visible_to
+from siete.service.table_bus import LOBBY, bus, table_channel
+from siete.service.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
+from siete.web.login import claimed_session
+
+STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx: never buffer it
+
+
+@bp.get("/tables/<int:game_id>/stream")
+def table_stream(game_id: int) -> ResponseReturnValue:
+    """The table's stream. The viewer's seat is noted here at once and while it is open
+    (their page no longer polls); `v` and `p` are the page's markers: older ones are told
+    "changed" first, and so is a reconnect (Last-Event-ID), which may have missed news."""
+    claim = claimed_session()
+    pulse = table_pulse(game_id, claim, utcnow())
+    if pulse is None:
+        abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
+    if pulse.private and not pulse.viewer_seated and not game_visible_to(game_id, user_id(), table_key(game_id)):
+        end_read()  # a stranger learns nothing of a private table, not even that it exists
+        abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
+    behind = (_reconnected() or request.args.get("v") != pulse.marker
+              or request.args.get("p", pulse.live_marker) != pulse.live_marker)
+    beat = presence_beat(game_id, claim, pulse.live_marker) if pulse.viewer_seated else None
+    end_read()
+    return _stream(table_channel(game_id), behind, beat)
+
+
+@bp.get("/lobby/stream")
+def lobby_stream() -> ResponseReturnValue:
+    """The lobby's stream: "changed" when a table opens, starts, finishes or closes, or a seat
+    is taken or left (the lists then ask with their marker: 204 if theirs did not change)."""
+    behind = _reconnected() or request.args.get("v") != lobby_marker(user_id())
+    end_read()
+    return _stream(LOBBY, behind)
+
+
+def _reconnected() -> bool:
+    return request.headers.get("Last-Event-ID") is not None
+
+
+def _stream(channel: str, behind: bool, beat: Callable[[], bool] | None = None) -> ResponseReturnValue:
+    """The streamed answer, held open; 429 past the visitor's streams, 503 while the bus is
+    down (the page then polls)."""
+    if not bus().ready():  # no news would come: the page polls instead (and retries later)
+        return "", 503
+    visitor = _visitor()
+    if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
+        return "", 429
+    events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S)
+    response = Response(stream_with_context(events), mimetype="text/event-stream", headers=STREAM_HEADERS)
+    response.call_on_close(lambda: give_back_slot(visitor))
+    return response
+
+
+def _visitor() -> str:
+    """Whose streams are counted: the login session's, else the client address's."""
+    claim = claimed_session()
+    return f"s{claim.session_id}" if claim is not None else f"a{request.remote_addr}"

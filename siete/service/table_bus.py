@@ -1,0 +1,188 @@
+"""The bus that tells open pages a table (or the lobby) changed: whichever process commits the
+change (a gunicorn worker, the worker process, another replica) publishes the news, and every
+process that holds streams hears it and wakes the streams listening to that channel.
+
+With a Redis URL (PUSH_REDIS_URL: compose, the scale profile, production) the news goes through
+Redis pub/sub, one subscribing connection per process fanned out to its streams. Without one
+(`make run` on SQLite) it stays in the process: enough for one server process, and the pages of
+changes made elsewhere (the worker process's paced bots and timers) still ask when those are due.
+
+The news is only "changed": a page then fetches its fragment, which shows each viewer only what
+they may see (R4.2).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections import defaultdict
+from typing import Any, Protocol
+
+import redis
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+
+from siete.data.table_changes import take_changes
+
+LOG = logging.getLogger(__name__)
+PREFIX = "siete:"
+LOBBY = "lobby"
+RECONNECT_PAUSE_S = 1.0  # after Redis went away, before the subscriber tries again
+
+
+def table_channel(game_id: int) -> str:
+    return f"table:{game_id}"
+
+
+class Subscription:
+    """One stream's ear on one channel: woken by news, or by the process shutting down."""
+
+    def __init__(self, channel: str, on_close: Any) -> None:
+        self.channel = channel
+        self.closing = False
+        self._news = threading.Event()
+        self._on_close = on_close
+
+    def wake(self, closing: bool = False) -> None:
+        self.closing = self.closing or closing
+        self._news.set()
+
+    def wait(self, timeout: float) -> bool:
+        """Whether news came (or the process is closing) within `timeout` seconds."""
+        came = self._news.wait(timeout)
+        self._news.clear()
+        return came
+
+    def close(self) -> None:
+        self._on_close(self)
+
+
+class Publisher(Protocol):
+    def publish(self, channel: str, message: str) -> Any: ...
+
+
+class Bus:
+    """The process's bus: its local subscriptions, and where news is published."""
+
+    def __init__(self, redis_url: str | None = None) -> None:
+        self._lock = threading.Lock()
+        self._ears: defaultdict[str, set[Subscription]] = defaultdict(set)
+        # Publishing happens inside a move's request: a Redis that does not answer costs it a
+        # second at most. The subscriber waits for news as long as it takes (its own client).
+        self._redis = redis.Redis.from_url(redis_url, socket_connect_timeout=1, socket_timeout=1) \
+            if redis_url else None
+        self._listening = redis.Redis.from_url(redis_url, socket_connect_timeout=1, health_check_interval=30) \
+            if redis_url else None
+        self._listener: Any = None
+        self.closing = False
+
+    @property
+    def shared(self) -> bool:
+        """Whether news crosses processes (Redis), not just this one."""
+        return self._redis is not None
+
+    def publish(self, channel: str) -> None:
+        """Tell every listener of `channel`, in every process; never fails the caller."""
+        if self._redis is None:
+            self.deliver(channel)
+            return
+        try:
+            self._redis.publish(PREFIX + channel, "changed")
+        except redis.RedisError:  # the change is committed; pages catch up on reconnect or poll
+            LOG.warning("could not publish %s", channel, exc_info=True)
+
+    def subscribe(self, channel: str) -> Subscription:
+        ear = Subscription(channel, self._unsubscribe)
+        with self._lock:
+            self._ears[channel].add(ear)
+            if self.closing:
+                ear.wake(closing=True)
+        return ear
+
+    def ready(self) -> bool:
+        """Whether this process hears the news: with Redis, its subscriber is up (started here
+        at the first stream, after gunicorn forked); False when Redis cannot be reached, and
+        then a page had better poll than hold a stream that hears nothing."""
+        try:
+            self._listen()
+        except redis.RedisError:
+            LOG.warning("push bus: no Redis to subscribe to", exc_info=True)
+            return False
+        return True
+
+    def open_streams(self) -> int:
+        with self._lock:
+            return sum(len(ears) for ears in self._ears.values())
+
+    def deliver(self, channel: str) -> None:
+        """Wake this process's listeners of `channel`."""
+        with self._lock:
+            ears = list(self._ears.get(channel, ()))
+        for ear in ears:
+            ear.wake()
+
+    def close(self) -> None:
+        """The process is shutting down: every stream ends (its page reconnects elsewhere)."""
+        with self._lock:
+            self.closing = True
+            ears = [ear for group in self._ears.values() for ear in group]
+        for ear in ears:
+            ear.wake(closing=True)
+
+    def _unsubscribe(self, ear: Subscription) -> None:
+        with self._lock:
+            group = self._ears.get(ear.channel)
+            if group is not None:
+                group.discard(ear)
+                if not group:
+                    del self._ears[ear.channel]
+
+    def _listen(self) -> None:
+        """Start the process's one Redis subscriber at its first stream (after gunicorn forks)."""
+        if self._listening is None or self._listener is not None:
+            return
+        with self._lock:
+            if self._listener is not None:
+                return
+            pubsub = self._listening.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+            pubsub.psubscribe(**{PREFIX + "*": self._heard})
+            self._listener = pubsub.run_in_thread(sleep_time=None, daemon=True,
+                                                  exception_handler=self._lost)
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        channel = message["channel"]
+        text = channel.decode() if isinstance(channel, bytes) else str(channel)
+        self.deliver(text.removeprefix(PREFIX))
+
+    def _lost(self, error: BaseException, pubsub: Any, _thread: Any) -> None:
+        """Redis went away: news may have been missed, so every stream says "changed" (its page
+        asks, 204 if nothing did); redis-py subscribes again on the next read."""
+        LOG.warning("push bus lost Redis: %s", error)
+        with self._lock:
+            ears = [ear for group in self._ears.values() for ear in group]
+        for ear in ears:
+            ear.wake()
+        threading.Event().wait(RECONNECT_PAUSE_S)
+
+
+_bus = Bus()
+
+
+def bus() -> Bus:
+    return _bus
+
+
+def configure(redis_url: str | None) -> Bus:
+    """Set the process's bus (at app creation): Redis when a URL is given, else in-process."""
+    global _bus
+    _bus = Bus(redis_url or None)
+    return _bus
+
+
+@event.listens_for(Session, "after_commit")
+def _publish_changes(session: Session) -> None:
+    """The one place news leaves: a committed unit of work's tables, and the lobby if noted."""
+    tables, lobby = take_changes(session)
+    for game_id in sorted(tables):
+        _bus.publish(table_channel(game_id))
+    if lobby:
+        _bus.publish(LOBBY)

@@ -1,0 +1,60 @@
+"""A move reaching the other browser (issue 37): through the page's stream (server-sent events),
+and through the fallback poll when no stream can be held; a quiet page asks nothing while its
+stream is open. The measured times are printed (run with -s)."""
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.e2e.siete_pages import seat_two  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def asks_of(player) -> list[str]:
+    """Every request the page makes from now on, but its stream's (a list that grows)."""
+    asked: list[str] = []
+    player.page.on("request", lambda request: asked.append(request.url)
+                   if "/stream" not in request.url else None)
+    return asked
+
+
+def stream_is_open(player) -> None:
+    expect(player.page.locator('[data-stream="open"]')).to_have_count(1, timeout=5_000)
+
+
+def test_a_move_reaches_the_other_browser_through_the_stream_and_a_quiet_page_asks_nothing(new_player):
+    punter, bank = seat_two(new_player, hands=1)
+    stream_is_open(bank)
+    asked = asks_of(bank)
+    time.sleep(5)  # nothing moves: the bank's page asks nothing while its stream is open
+    assert asked == [], asked
+    took = []
+    clicked = time.monotonic()
+    amount = punter.bet_first()
+    bank.wait_for_log(f"{punter.name} bets {amount}", timeout_s=5)
+    took.append(time.monotonic() - clicked)
+    clicked = time.monotonic()
+    punter.press("#move-draw")
+    bank.wait_for_log(f"{punter.name} draws", timeout_s=5)
+    took.append(time.monotonic() - clicked)
+    print(f"\n[#37] a move reached the other browser {statistics.median(took) * 1000:.0f} ms after the "
+          f"click (median of {len(took)}: the mover's own answer, then the news and the other's fetch)")
+    assert all("/fragment" in url for url in asked), asked  # each news: one fragment asked for
+    assert bank.was_not_reloaded()
+
+
+def test_a_move_reaches_a_browser_without_a_stream_through_the_fallback_poll(new_player):
+    punter, bank = seat_two(new_player, hands=1)
+    bank.page.route("**/stream*", lambda route: route.fulfill(status=429, body=""))  # refused
+    bank.page.reload()
+    expect(bank.page.locator('[data-stream="lost"]')).to_have_count(1, timeout=5_000)
+    asked = asks_of(bank)
+    amount = punter.bet_first()
+    bank.wait_for_log(f"{punter.name} bets {amount}", timeout_s=6)
+    assert any("/fragment" in url for url in asked), asked  # it came by the poll

@@ -1,0 +1,153 @@
+"""The pages' streams (server-sent events): a commit that changes a table (a move, a seat taken,
+a reaction) is news on that table's channel, and the lobby's when what it lists changed; a
+stream says "changed" for it, catches a reconnect or an old page up at once, and a private
+table's stream is no more open to a stranger than its page."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from siete.service import table_bus
+from siete.service.table_bus import LOBBY, Bus, table_channel
+from siete.service.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
+from tests.support.play import client_for, make_user, started_game, text, waiting_table
+
+
+class Heard:
+    """Every channel the process's bus delivers to, in order."""
+
+    def __init__(self, bus: Bus) -> None:
+        self.channels: list[str] = []
+        original = bus.deliver
+
+        def deliver(channel: str) -> None:
+            self.channels.append(channel)
+            original(channel)
+        bus.deliver = deliver  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def heard(app) -> Heard:
+    return Heard(table_bus.bus())
+
+
+def version_of(page: str) -> str:
+    return page.split('data-version="')[1].split('"')[0]
+
+
+def test_a_move_is_news_on_its_table_only_and_a_seat_taken_is_news_to_the_lobby(app, heard):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    page = text(client.get(f"/tables/{game_id}"))
+    heard.channels.clear()
+    client.post(f"/tables/{game_id}/bet", data={"version": version_of(page), "amount": "1"})
+    assert table_channel(game_id) in heard.channels
+    bea = make_user(app, "Bea")
+    other = waiting_table(app, bea)
+    heard.channels.clear()
+    assert client_for(app, ana).post(f"/tables/{other}/join").status_code == 303
+    assert heard.channels.count(table_channel(other)) == 1 and LOBBY in heard.channels
+
+
+def test_a_failed_move_is_no_news(app, heard):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    heard.channels.clear()
+    answer = client_for(app, ana).post(f"/tables/{game_id}/bet", data={"version": "999", "amount": "1"})
+    assert answer.status_code in (303, 409)
+    assert heard.channels == []
+
+
+def first_events(response, count: int) -> list[str]:
+    chunks = []
+    for chunk in response.response:
+        chunks.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        if len(chunks) == count:
+            break
+    response.close()
+    return chunks
+
+
+def test_the_table_stream_catches_an_old_page_up_then_says_changed_at_each_news(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    page = text(client.get(f"/tables/{game_id}"))
+    answer = client.get(f"/tables/{game_id}/stream?v=0&p=0.0")
+    assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+    assert answer.headers["X-Accel-Buffering"] == "no"
+    timer = threading.Timer(0.3, table_bus.bus().publish, [table_channel(game_id)])
+    timer.start()
+    retry, behind, news = first_events(answer, 3)
+    assert retry.startswith("retry: ") and "event: changed" in behind and "event: changed" in news
+    fresh = client.get(f"/tables/{game_id}/stream?v={version_of(page)}",
+                       headers={"Last-Event-ID": "1"})
+    assert "event: changed" in first_events(fresh, 2)[1]  # a reconnect may have missed news
+
+
+def test_a_private_tables_stream_is_a_missing_table_to_a_stranger(app):
+    ana, eve = make_user(app, "Ana"), make_user(app, "Eve")
+    game_id = waiting_table(app, ana)
+    with app.app_context():
+        from siete.data.base import db
+        from siete.data.games import Game
+        db.session.get(Game, game_id).private = True
+        db.session.commit()
+    assert client_for(app, eve).get(f"/tables/{game_id}/stream").status_code == 404
+    assert client_for(app, None).get("/tables/999999/stream").status_code == 404
+    assert client_for(app, ana).get(f"/tables/{game_id}/stream").status_code == 200
+
+
+def test_streams_past_the_visitors_cap_are_refused_so_the_page_polls(app):
+    ana = make_user(app, "Ana")
+    client = client_for(app, ana)
+    held = [client.get("/lobby/stream") for _ in range(MAX_STREAMS_PER_VISITOR)]
+    assert all(answer.status_code == 200 for answer in held)
+    assert client.get("/lobby/stream").status_code == 429
+    held.pop().close()
+    assert client.get("/lobby/stream").status_code == 200
+
+
+def test_a_stream_ends_when_the_process_closes_and_when_its_time_is_up():
+    bus = Bus()
+    events = news_stream(bus, "lobby", behind=False, beat_every=0.05)
+    assert next(events).startswith("retry: ")
+    bus.close()
+    assert list(events) == []
+    timed = news_stream(Bus(), "lobby", behind=False, beat_every=0.01, until=0)
+    assert next(timed).startswith("retry: ") and list(timed) == []
+
+
+def test_news_crosses_processes_through_redis():
+    """Two buses on one Redis stand for two processes: what one publishes wakes the other's
+    listener (skipped where no Redis answers)."""
+    redis = pytest.importorskip("redis")
+    url = "redis://127.0.0.1:6379/14"
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError:
+        pytest.skip("no Redis here")
+    sender, receiver = Bus(url), Bus(url)
+    assert receiver.ready()  # its subscriber, as the stream route starts it
+    ear = receiver.subscribe("table:7")
+    for _ in range(50):  # the subscriber thread needs a moment to subscribe
+        sender.publish("table:7")
+        if ear.wait(0.1):
+            break
+    else:
+        pytest.fail("the news never arrived")
+    ear.close()
+    assert receiver.open_streams() == 0
+
+
+def test_without_redis_a_stream_is_refused_so_the_page_polls_and_moves_still_work(app, monkeypatch):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    monkeypatch.setattr(table_bus, "_bus", Bus("redis://127.0.0.1:1/0"))  # nothing listens there
+    client = client_for(app, ana)
+    assert client.get(f"/tables/{game_id}/stream").status_code == 503
+    page = text(client.get(f"/tables/{game_id}"))
+    moved = client.post(f"/tables/{game_id}/bet", data={"version": version_of(page), "amount": "1"})
+    assert moved.status_code == 303  # the change is committed; publishing it failed quietly
