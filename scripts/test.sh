@@ -69,7 +69,7 @@ run_pytest() {
 
 echo "== Lint: ruff check . (the whole repository)"
 "$PY" -m ruff check . || { echo "!! Lint: ruff found problems (ruff check --fix mends most)"; exit 1; }
-echo "== Types: mypy (strict over siete/; files, options and exceptions in pyproject.toml)"
+echo "== Types: mypy (strict over siete/; files and options in pyproject.toml)"
 "$PY" -m mypy || { echo "!! Types: mypy found problems"; exit 1; }
 
 ensure_chromium

@@ -375,6 +375,9 @@ CREATE TABLE IF NOT EXISTS turns (
     -- The first step of the turn the turn timer played (the house bot: 0 the bet, n the n-th
     -- action); NULL when the player made every move.
     timed_out_step TINYINT      NULL,
+    -- The first step the player made after the bot standing in for them (they were away) had
+    -- made the ones before it; NULL when the stand-in made none.
+    stand_in_step  TINYINT      NULL,
     created_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by     VARCHAR(64)  NOT NULL DEFAULT 'system',
     updated_at     DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -655,6 +658,8 @@ CREATE TABLE IF NOT EXISTS move_reviews (
     hand_value     DECIMAL(12,6) NULL,
     -- The turn timer made the move (the house bot): marked "timed out", outside the figures.
     timed_out      BOOL        NOT NULL DEFAULT 0,
+    -- The bot standing in for the away player made the move: marked so, outside the figures.
+    stand_in       BOOL        NOT NULL DEFAULT 0,
     created_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,
     created_by     VARCHAR(64) NOT NULL DEFAULT 'system',
     updated_at     DATETIME    NOT NULL DEFAULT CURRENT_TIMESTAMP,

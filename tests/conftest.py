@@ -1,15 +1,19 @@
-"""Shared fixtures: an app on a fresh, seeded database, its test client and CLI runner.
+"""Shared fixtures: an app on a fresh, seeded database, its test client, CLI runner and `auth`.
 
-The database is SQLite (a new file per test) unless TEST_DATABASE_URL names a MySQL/MariaDB
-database: that database is dropped and created empty once per session, and every test
-empties all tables afterwards so the next one starts from the seed data alone.
+The database is SQLite unless TEST_DATABASE_URL names a MySQL/MariaDB database. On SQLite the
+app's first start (tables, migrations' stamp, seed) is done once per session, into a file every
+test gets a copy of. On MySQL/MariaDB the database is dropped and created once per session, and
+every test empties all tables afterwards and the next one seeds them again (measured faster there
+than TRUNCATE: docs/testing.md).
 Tests may override the `app_config` fixture to add settings to create_app.
 """
 from __future__ import annotations
 
 import os
 import random
+import shutil
 import zlib
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, delete
@@ -18,6 +22,7 @@ from sqlalchemy.engine import URL, make_url
 from siete.app import create_app
 from siete.data.base import db
 from siete.data.database import init_database, is_mysql_url
+from tests.support.accounts import AuthActions
 from tests.support.mail import start_inbox
 from tests.support.replay_check import TALLY, check_recorded_games
 
@@ -26,6 +31,16 @@ TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 # worker), as in the in-process app below; a test that watches paced play sets its own (#25).
 os.environ.setdefault("BOT_MOVE_SECONDS", "0")
 ON_MYSQL = bool(TEST_DATABASE_URL) and is_mysql_url(TEST_DATABASE_URL)
+TEST_SETTINGS = {
+    "TESTING": True,
+    "SECRET_KEY": "test-secret-key-not-for-production-0123456789",
+    "WTF_CSRF_ENABLED": False,
+    # The suite's assertions read English; a request that sends Accept-Language still
+    # gets its own language (the i18n tests do that).
+    "BABEL_DEFAULT_LOCALE": "en",
+    # Bots play at once, as before paced play (#25): tests that pace them say so.
+    "BOT_MOVE_SECONDS": 0,
+}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -110,12 +125,30 @@ def mysql_database_url() -> str:
     return TEST_DATABASE_URL
 
 
+@pytest.fixture(scope="session")
+def seeded_sqlite_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database as the app's first start leaves it (every table, the migrations' stamp,
+    the seed), made once per session: building one took most of a test's set-up."""
+    path = tmp_path_factory.mktemp("seeded") / "seeded.sqlite"
+    app = create_app({**TEST_SETTINGS, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with app.app_context():
+        init_database()
+        # Out of write-ahead logging, so the one file holds everything and a copy of it is whole
+        # (each copy's engine turns WAL on again when it connects).
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("PRAGMA journal_mode = DELETE")
+        db.engine.dispose()
+    return path
+
+
 @pytest.fixture
-def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
-    """The URL the app under test uses."""
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL the app under test uses: on SQLite a copy of the seeded file, the test's own."""
     if ON_MYSQL:
         return request.getfixturevalue("mysql_database_url")
-    return f"sqlite:///{tmp_path / 'siete-test.sqlite'}"
+    copy = tmp_path / "siete-test.sqlite"
+    shutil.copy(request.getfixturevalue("seeded_sqlite_file"), copy)
+    return f"sqlite:///{copy}"
 
 
 @pytest.fixture
@@ -127,20 +160,10 @@ def app_config() -> dict:
 @pytest.fixture
 def app(database_url: str, app_config: dict):
     """A testing app on a database holding only the seed data."""
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test-secret-key-not-for-production-0123456789",
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "WTF_CSRF_ENABLED": False,
-        # The suite's assertions read English; a request that sends Accept-Language still
-        # gets its own language (the i18n tests do that).
-        "BABEL_DEFAULT_LOCALE": "en",
-        # Bots play at once, as before paced play (#25): tests that pace them say so.
-        "BOT_MOVE_SECONDS": 0,
-        **app_config,
-    })
-    with app.app_context():
-        init_database()
+    app = create_app({**TEST_SETTINGS, "SQLALCHEMY_DATABASE_URI": database_url, **app_config})
+    if is_mysql_url(database_url):  # a SQLite file is seeded already: copied, or built by create_app
+        with app.app_context():
+            init_database()
     yield app
     failures = check_recorded_games(app, TALLY)  # before the tables are emptied (MariaDB)
     with app.app_context():
@@ -163,6 +186,13 @@ def empty_all_tables() -> None:
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def auth(client) -> AuthActions:
+    """Sign up, log in and out as the test's client: auth.register(), auth.login(), auth.logout()
+    (tests/support/accounts.py; the same helpers take any other client)."""
+    return AuthActions(client)
 
 
 @pytest.fixture

@@ -51,11 +51,12 @@ class NewPasswordForm(FlaskForm):
     confirm = PasswordField(_l("Repeat the password"), validators=[
         DataRequired(), EqualTo("new_password", message=_l("The passwords do not match."))])
 
-    def username_for_policy(self) -> str:
-        return ""
+    def __init__(self, username: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._username = username
 
     def validate_new_password(self, field: Field) -> None:
-        problem = password_problem(field.data or "", self.username_for_policy())
+        problem = password_problem(field.data or "", self._username)
         if problem:
             raise ValidationError(password_problem_words(problem))
 
@@ -90,18 +91,9 @@ class ChangePasswordForm(NewPasswordForm):
 
     current_password = PasswordField(_l("Current password"), validators=[DataRequired()])
 
-    def __init__(self, username: str, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._username = username
 
-    def username_for_policy(self) -> str:
-        return self._username
-
-
-class ResetPasswordForm(ChangePasswordForm):
+class ResetPasswordForm(NewPasswordForm):
     """Choose a new password from a reset link (no current password asked)."""
-
-    current_password = None
 
 
 class ForgotPasswordForm(FlaskForm):

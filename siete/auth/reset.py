@@ -18,6 +18,7 @@ from siete.auth.routes import bp, lobby_url
 from siete.service import accounts, outbox
 from siete.web.fresh_login import start_session
 from siete.web.rate_limits import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
+from siete.web.validators import required_text
 
 
 def link_base() -> str | None:
@@ -35,7 +36,7 @@ def forgot_password() -> ResponseReturnValue:
     words or in time: it only stores the request, and the worker finds the account."""
     form = ForgotPasswordForm()
     if form.validate_on_submit():
-        outbox.ask_for_reset(form.email.data, str(get_locale() or "en"), link_base())
+        outbox.ask_for_reset(required_text(form.email), str(get_locale() or "en"), link_base())
         current_app.logger.info("password reset asked from %s", request.remote_addr)
         flash(_("If an account uses that address, a link to choose a new password is on its "
                 "way. It works once."), "info")
@@ -56,7 +57,7 @@ def reset_password(token: str) -> ResponseReturnValue:
         return redirect(lobby_url())
     form = ResetPasswordForm(user.username)
     if form.validate_on_submit():
-        accounts.change_password(user, form.new_password.data)  # the token dies with the old hash
+        accounts.change_password(user, required_text(form.new_password))  # the token dies with the old hash
         current_app.logger.info("password reset for account %s", user.id)
         start_session(user)
         flash(_("Your password has been changed. Your other sessions have been logged out."), "success")

@@ -28,6 +28,7 @@ from siete.web.rate_limits import (
     remember_known_device,
 )
 from siete.web.urls import same_site_path
+from siete.web.validators import add_error, required_text
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 
@@ -77,7 +78,7 @@ def register() -> ResponseReturnValue:
         try:
             user = sign_up(form, current_user.id if guest else None)
         except AccountClash as clash:
-            getattr(form, clash.problem.field).errors.append(sign_up_problem_words(clash.problem))
+            add_error(getattr(form, clash.problem.field), sign_up_problem_words(clash.problem))
         else:
             current_app.logger.info("new account %s (id %s)", user.username, user.id)
             start_session(user)
@@ -107,7 +108,7 @@ def login() -> ResponseReturnValue:
         return redirect(next_url or lobby_url())
     form = LoginForm()
     if form.validate_on_submit():
-        user = accounts.authenticate(form.username.data, form.password.data)
+        user = accounts.authenticate(required_text(form.username), required_text(form.password))
         if user is not None:
             start_session(user, remember=form.remember.data)
             flash(_("Hello, %(name)s.", name=user.username), "success")
@@ -115,8 +116,8 @@ def login() -> ResponseReturnValue:
             remember_known_device(response, user.username)
             return response
         # Only the (truncated) name is logged: never the password, not even a wrong one.
-        current_app.logger.info("failed login for %r from %s", form.username.data[:40], request.remote_addr)
-        form.password.errors.append(_("Wrong username or password."))
+        current_app.logger.info("failed login for %r from %s", required_text(form.username)[:40], request.remote_addr)
+        add_error(form.password, _("Wrong username or password."))
     return render_template("auth/login.html", form=form, next_url=next_url)
 
 
@@ -158,10 +159,10 @@ def change_password() -> ResponseReturnValue:
         if user is None:  # the account was deleted since this request loaded it
             log_out()
             return redirect(url_for("auth.login"))
-        if not user.check_password(form.current_password.data):
-            form.current_password.errors.append(_("That is not your current password."))
+        if not user.check_password(required_text(form.current_password)):
+            add_error(form.current_password, _("That is not your current password."))
         else:
-            accounts.change_password(user, form.new_password.data, keep_session=current_user.session_id)
+            accounts.change_password(user, required_text(form.new_password), keep_session=current_user.session_id)
             flash(_("Your password has been changed. Your other sessions have been logged out."),
                   "success")
             return redirect(lobby_url())

@@ -229,6 +229,9 @@ class Turn(ControlColumns, Model):
     # The first step of the turn the turn timer played (the house bot: 0 the bet, n the n-th
     # action); NULL when the player made every move (and in turns recorded before it was kept).
     timed_out_step: Mapped[int | None] = mapped_column(TinyInt)
+    # The first step the player made after the bot standing in for them (they were away) had
+    # made the ones before it; NULL when the stand-in made none.
+    stand_in_step: Mapped[int | None] = mapped_column(TinyInt)
 
     hand: Mapped[Hand] = relationship(back_populates="turns")
     game_player: Mapped[GamePlayer] = relationship(back_populates="turns")

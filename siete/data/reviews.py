@@ -56,6 +56,8 @@ class MoveReviewRow(ControlColumns, Model):
     # The turn timer made this move (the house bot), not the player: marked "timed out" and
     # left out of the seat's figures.
     timed_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # The bot standing in for the away player made this move: marked so, outside the figures.
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SeatReviewRow(ControlColumns, Model):

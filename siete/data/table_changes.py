@@ -46,7 +46,7 @@ def _note_flushed_rows(session: Session, _context: Any) -> None:
         if game_id is None:
             continue
         note_changed(game_id, lobby=not isinstance(obj, GameStateRow), session=session)
-        # a rematch's seats and answers are what its finished table offers (#26)
+        # a rematch's seats and answers are what its finished table offers
         game = session.identity_map.get(identity_key(Game, game_id))
         if game is not None and game.rematch_of is not None:
             note_changed(game.rematch_of, session=session)

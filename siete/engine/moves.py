@@ -17,9 +17,9 @@ from siete.engine.rules import (
     seven_half_stand_due,
     stand,
     stand_at_seven_half,
-    verify_profile,
     verify_turn,
 )
+from siete.engine.seating import verify_profile
 from siete.engine.state import DEAL, OVER, PLAY, GameState, RuleError
 
 MOVES = tuple(Action)
@@ -84,6 +84,8 @@ def come_back(state: GameState, seat: int) -> None:
     """
     verify_come_back(state, seat)
     player = state.seats[seat]
+    if state.phase == PLAY and (player.bet or player.actions):  # the stand-in began this turn
+        player.stand_in = len(player.actions) + 1
     player.bot, player.away, player.timeouts = None, False, 0
     state.log.append(log_event(Event.BACK, seat))
     state.version += 1

@@ -59,20 +59,16 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
             counts[i] = count
         return low, high
 
-    def draw_above(mine: int, key: int, n: int, unseen_weight: int,
-                   threshold: float) -> bool | None:
-        """Whether drawing is worth more than `threshold`: each next card's value lies
-        between standing on it and again_bound; the widest of these brackets is narrowed,
-        one at a time, until the sum settles it (None: within SLACK). A bracket is narrowed
-        first by that card's own draw_range, then by searching it exactly."""
+    def open_brackets(mine: int, key: int, n: int, unseen_weight: int
+                      ) -> tuple[float, list[float], list[float], list[float], list[int]]:
+        """Each next card that neither busts nor makes 7½, open: its chance, and its value's
+        bracket (standing on it, again_bound) and its class; what the others make, settled."""
         table = None if free else chances(key)
         settled = 0.0
-        weights: list[float] = []  # each open card's chance, and its value's bracket
+        weights: list[float] = []
         lows: list[float] = []
         highs: list[float] = []
-        stands: list[float] = []
-        opened: list[int] = []  # its class
-        narrowed: list[bool] = []  # by its draw_range already
+        opened: list[int] = []
         for i, card, step in CLASSES:
             count = counts[i]
             p = (count / n if table is None else table[i]) if count else 0.0
@@ -89,10 +85,19 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
                 weights.append(p)
                 lows.append(stand)
                 highs.append(again if again > stand else stand)
-                stands.append(stand)
                 opened.append(i)
-                narrowed.append(False)
             counts[i] = count
+        return settled, weights, lows, highs, opened
+
+    def draw_above(mine: int, key: int, n: int, unseen_weight: int,
+                   threshold: float) -> bool | None:
+        """Whether drawing is worth more than `threshold`: each next card's value lies
+        between standing on it and again_bound; the widest of these brackets is narrowed,
+        one at a time, until the sum settles it (None: within SLACK). A bracket is narrowed
+        first by that card's own draw_range, then by searching it exactly."""
+        settled, weights, lows, highs, opened = open_brackets(mine, key, n, unseen_weight)
+        stands = lows[:]  # standing on each open card, the floor of its bracket
+        narrowed = [False] * len(weights)  # by its draw_range already
         while True:
             low = settled + sum(p * v for p, v in zip(weights, lows))
             high = settled + sum(p * v for p, v in zip(weights, highs))

@@ -104,6 +104,9 @@ class TurnRecord:
     result: Result | None
     # the first step the turn timer played (0 the bet, n the n-th action), None if it played none
     timed_out: int | None = None
+    # the first step the person made when a bot stood in for them (away) before it: the steps
+    # before it are the bot's; one past the last if away all turn; None if no bot stood in
+    stand_in: int | None = None
 
     def cards_drawn(self) -> int:
         return sum(1 for action in self.actions if action.kind == Action.DRAW)
@@ -115,6 +118,8 @@ class TurnRecord:
                 "total": self.total, "result": _value(self.result)}
         if self.timed_out is not None:  # only then: records without it read as "not timed out"
             data["timed_out"] = self.timed_out
+        if self.stand_in is not None:  # likewise: records without it read as "no stand-in"
+            data["stand_in"] = self.stand_in
         return data
 
     @classmethod
@@ -123,7 +128,8 @@ class TurnRecord:
         return cls(data["seat"], data["position"], data["points_start"], data["points_end"],
                    data["bet"], data["first_card"], tuple(data["cards"]),
                    tuple(TurnAction.from_json(a) for a in data["actions"]), data["total"],
-                   None if result is None else Result(result), data.get("timed_out"))
+                   None if result is None else Result(result), data.get("timed_out"),
+                   data.get("stand_in"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ after a bet of 1 costs a quarter of what it costs after a full bet of 4.
 Timed out: a move the turn timer made for the seat (the house bot's, moves.time_out; the hand
 record's turn names the first such step in "timed_out") is valued and marked like any other, and
 flagged `timed_out`: it is not the player's, so their figures (SeatReview) leave it out.
+Stand-in: likewise a move the bot made for a person marked away (moves.come_back; the turn's
+"stand_in" is the first step the person made again), flagged `stand_in` and left out.
 
 Not reviewed (no choice was made): a stand at 7½ (R4.6), a stand on an empty deck (R4.8), a
 bet when R4.4 allows only 1. The figures are as exact as odds.py's model: exact for the last
@@ -102,6 +104,12 @@ class MoveReview:
     best_stake: int | None = None
     value: float | None = None
     timed_out: bool = False  # the turn timer made it (the house bot), not the player
+    stand_in: bool = False  # the bot playing for the away player made it, not the player
+
+    @property
+    def players_own(self) -> bool:
+        """Whether the seat's player made it (neither the timer nor a stand-in did)."""
+        return not (self.timed_out or self.stand_in)
 
     @property
     def best_action(self) -> Action:
@@ -156,7 +164,7 @@ def review_game(cards: CardSet, hands: Sequence[PlayedHand], seats: int) -> Game
     """Every decision of every settled hand, and each seat's figures."""
     moves = tuple(move for hand in hands for move in review_hand(cards, hand))
     return GameReview(moves, tuple(seat_review(i, [m for m in moves
-                                                   if m.seat == i and not m.timed_out])
+                                                   if m.seat == i and m.players_own])
                                    for i in range(seats)))
 
 
@@ -177,7 +185,7 @@ def review_hand(cards: CardSet, hand: PlayedHand) -> list[MoveReview]:
                   for i, other in enumerate(punters) if i != index]
         moves.extend(_punter_moves(cards, hand.number, turn, bank.cards[0], others))
     moves.extend(_bank_moves(cards, hand.number, bank, punters))
-    return _flag_timed_out(moves, turns)
+    return _flag_stand_in(_flag_timed_out(moves, turns), turns)
 
 
 def _flag_timed_out(moves: list[MoveReview], turns: list[TurnRecord]) -> list[MoveReview]:
@@ -187,6 +195,16 @@ def _flag_timed_out(moves: list[MoveReview], turns: list[TurnRecord]) -> list[Mo
     if not first:
         return moves
     return [replace(m, timed_out=True) if m.seat in first and m.step >= first[m.seat] else m
+            for m in moves]
+
+
+def _flag_stand_in(moves: list[MoveReview], turns: list[TurnRecord]) -> list[MoveReview]:
+    """The moves the bot standing in for an away player made (before the step each turn's
+    `stand_in` names; None: no bot stood in) flagged as such."""
+    until = {t.seat: t.stand_in for t in turns if t.stand_in is not None}
+    if not until:
+        return moves
+    return [replace(m, stand_in=True) if m.seat in until and m.step < until[m.seat] else m
             for m in moves]
 
 

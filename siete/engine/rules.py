@@ -1,14 +1,18 @@
-"""The actions of a game (RULES.md R3-R4): verify_x raises, can_x answers, x acts."""
+"""The actions of a game (RULES.md R4): the deal, bets, draws and stands; verify_x raises, can_x
+answers, x acts. Who sits where (R2, R3) is seating.py; start_game seats a game and deals its first hand."""
 from __future__ import annotations
 
 import random
 from collections.abc import Collection
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.codes import BotProfile, Event, Result, RuleCode, SeatStatus, StandNote
+from siete.engine.codes import Event, Result, RuleCode, SeatStatus, StandNote
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
 from siete.engine.records import STAND_AT_SEVEN_HALF, STAND_BY_CHOICE, draw_action, log_event
+
+# new_game is re-exported: drivers and tests start a game by rules.new_game or rules.start_game.
+from siete.engine.seating import new_game as new_game
 from siete.engine.settlement import settle_hand
 from siete.engine.state import (
     BUST,
@@ -29,39 +33,6 @@ from siete.engine.state import (
 HAND, DEAL_SHOWN, BET, DRAW, STAND, BUSTS = (
     Event.HAND, Event.DEAL, Event.BET, Event.DRAW, Event.STAND, Event.BUST)
 AUTO, BANK_STOOD, BUSTED = StandNote.AUTO, StandNote.BANK, Result.BUST
-
-
-def verify_new_game(names: list[str], config: GameConfig, seat_cards: list[str]) -> None:
-    """Check the players and their seat cards before a game starts (R2.1, R3.1)."""
-    if not config.min_players <= len(names) <= config.max_players:
-        raise RuleError(RuleCode.PLAYER_COUNT, min=config.min_players, max=config.max_players)
-    if len(set(names)) != len(names):
-        raise RuleError(RuleCode.SAME_NAME)
-    if len(seat_cards) != len(names):
-        raise RuleError(RuleCode.SEAT_CARD_COUNT)
-    cards = config.cards
-    for cid in seat_cards:
-        if not cards.is_active(cid):
-            raise RuleError(RuleCode.NOT_A_CARD, card=cid)
-    if len(set(seat_cards)) != len(seat_cards):
-        raise RuleError(RuleCode.SEAT_CARD_TWICE)
-
-
-def new_game(names: list[str], config: GameConfig, seat_cards: list[str],
-             bots: dict[str, str] | None = None,
-             known: Collection[str] | None = None) -> GameState:
-    """Seat the players by their cards (R3.2) and give each the initial points (R2.2); a
-    seat's bot is a house profile, or one of `known` (the simulator's bots from outside)."""
-    verify_new_game(names, config, seat_cards)
-    bots = bots or {}
-    for profile in bots.values():
-        if known is None or profile not in known:
-            verify_profile(profile)
-    seats = [Seat(name=n, bot=bots.get(n), seat_card=c, points=config.initial_points)
-             for n, c in zip(names, seat_cards)]
-    key = config.cards.seat_key
-    order = sorted(range(len(seats)), key=lambda i: key(seat_cards[i]))
-    return GameState(config=config, seats=seats, order=order, seating=list(order))
 
 
 def start_game(names: list[str], bots: dict[str, str] | None, config: GameConfig,
@@ -105,7 +76,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat.cards = []
         seat.actions = []
         seat.bet = seat.stake = seat.total = 0
-        seat.result = seat.timed_out = None
+        seat.result = seat.timed_out = seat.stand_in = None
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
     half = state.config.cards.half
@@ -294,13 +265,3 @@ def _end_turn(state: GameState, player: Seat, status: SeatStatus, event: LogEven
                 state.turn = 0
                 return
     settle_hand(state)
-
-
-def verify_profile(profile: str | None) -> None:
-    """A seat's bot must be a registered strategy, or it would fail only when its turn came."""
-    if profile is not None and profile not in _PROFILES:
-        raise RuleError(RuleCode.UNKNOWN_PROFILE, profile=profile, known=", ".join(_KNOWN))
-
-
-_KNOWN = tuple(BotProfile)
-_PROFILES = frozenset(_KNOWN)  # `"x" in BotProfile` raises for a non-member on 3.11

@@ -132,6 +132,17 @@ def _bank_result(status: SeatStatus, bank_total: int) -> BankResult:
     return BankResult.SEVEN_HALF if bank_total == SEVEN_HALF else BankResult.STOOD
 
 
+def _stand_in_steps(seat: Seat) -> int | None:
+    """The first step of the turn its person made, when the bot standing in for them (the seat
+    was away) made the steps before it: all of them (one past the last) if still away."""
+    if seat.stand_in is not None:
+        return seat.stand_in  # the person came back during or after their turn
+    # Away now and not by this hand's timer (that turn's moves are the timer's): away all hand.
+    if seat.away and seat.timed_out is None:
+        return len(seat.actions) + 1
+    return None
+
+
 def _hand_record(state: GameState, order: list[int], bank_total: int,
                  eliminated: list[int]) -> HandRecord:
     """What the hand was, for replay output, the database and the settled-hand view: `order`
@@ -139,9 +150,10 @@ def _hand_record(state: GameState, order: list[int], bank_total: int,
     seats, turns = state.seats, []
     for pos, i in enumerate(order):
         seat = seats[i]
+        # positional, in the field order: this runs for every seat of every hand
         turns.append(TurnRecord(i, pos, seat.points_start, seat.points, seat.bet if pos else None,
                                 seat.cards[0], tuple(seat.cards), tuple(seat.actions), seat.total,
-                                seat.result, seat.timed_out))  # positional: in the field order
+                                seat.result, seat.timed_out, _stand_in_steps(seat)))
     return HandRecord(
         number=state.hand, bank=order[0], order=tuple(order), bank_total=bank_total,
         bank_result=_bank_result(seats[order[0]].status, bank_total), turns=tuple(turns),

@@ -76,6 +76,11 @@ class Seat:
     # action, as the review numbers them), or None; the hand's record keeps it for the review,
     # which marks those moves as timed out and leaves them out of the player's figures.
     timed_out: int | None = None
+    # This hand: the first step the person made again on coming back (moves.come_back) while
+    # the bot standing in for them had already played the steps before it; None when it had
+    # played none of this turn. A seat still away when the hand is settled had all its steps
+    # played by the stand-in (settlement._hand_record says so in the record).
+    stand_in: int | None = None
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ from flask.typing import ResponseReturnValue
 
 from siete.data.base import utcnow
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, login_required, user_id
+from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
 from siete.play.routes import _render_table
 from siete.play.table_chat import chat_view, chatter, keep_draft
@@ -21,6 +21,7 @@ from siete.service.chat import mute_person, send_message
 from siete.service.errors import NotAllowed, Problem, TableError, TableNotFound
 from siete.service.table_access import game_visible_to
 from siete.service.text_rules import parse_ascii_int
+from siete.web.login import login_required
 from siete.web.security import wants_fragment
 
 

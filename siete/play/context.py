@@ -12,29 +12,25 @@ from siete.data.game_rows import GameRow
 from siete.data.games import Game
 from siete.data.vocabulary import GameStatus
 from siete.engine.cards import SEVEN_HALF_POINTS
-from siete.engine.codes import Event, Result, SeatStatus
-from siete.engine.settlement import final_ranking
+from siete.engine.codes import Event, SeatStatus
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import (
     SeatView,
-    SettledHand,
-    SettledTurn,
     TableView,
     is_face_down,
     table_view,
 )
-from siete.i18n.labels import BANK_RESULTS, DID_NOT_PLAY, RESULTS, SEAT_STATES, word
-from siete.i18n.words import bank_sentence, describe_log, last_move
+from siete.i18n.labels import DID_NOT_PLAY, SEAT_STATES, word
+from siete.i18n.words import describe_log, last_move
 from siete.play.odds_panel import odds_panel
 from siete.play.polling import FALLBACK_POLL_MS, due_in_ms
+from siete.play.settled_hand import seat_results, settlement, standings
 from siete.play.table_life import life_pulse, poll_seat, table_life
 from siete.play.table_page import (
     Pause,
     PlayedTable,
     SeatMove,
-    Settlement,
     SettlementRow,
-    Standing,
     TablePage,
     TableSeat,
     TableUrls,
@@ -49,11 +45,9 @@ from siete.service.recording import seats_by_join_order
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
-# The seat's state and a row's result stay codes in data-state and the CSS modifiers; the
-# words people read come from siete.i18n.labels, keyed by the engine's codes.
+# The seat's state stays a code in data-state and the CSS modifiers; the words people read
+# come from siete.i18n.labels, keyed by the engine's codes.
 STATE_CODES = {SeatStatus.PLAYING: "to play", DID_NOT_PLAY: "did not play"}
-RESULT_KINDS: dict[str, str] = {Result.WIN: "won", Result.SEVEN_HALF: "won-with-7half",
-                                Result.LOSE: "lost", Result.BUST: "bust", Result.BANK: "bank"}
 
 
 def waiting_marker(game: Game) -> str:
@@ -217,16 +211,6 @@ def stable_order(state: GameState, viewer: int | None) -> list[int]:
     return seating[at + 1:] + seating[:at] + [viewer]
 
 
-def seat_results(record: SettledHand | None,
-                 rows: Settlement | None = None) -> dict[int, SettlementRow]:
-    """Each seat's line of the settled hand, for the badge its seat shows until the next deal;
-    `rows` is the hand's settlement() when it is at hand (its rows are the same lines)."""
-    if record is None:
-        return {}
-    lines = rows.rows if rows is not None else tuple(settlement_row(turn) for turn in record.turns)
-    return {turn.seat: line for turn, line in zip(record.turns, lines)}
-
-
 def pause_context(state: GameState, viewer: int | None) -> Pause | None:
     """Between hands: who has said "next" and who is still looking at the settled hand."""
     if state.phase != DEAL:
@@ -270,36 +254,3 @@ def seat_state(seat: SeatView, in_play: bool) -> str:
     if seat.status == PLAYING and not in_play:
         return DID_NOT_PLAY
     return seat.status
-
-
-def settlement(record: SettledHand | None, finished: bool = False) -> Settlement | None:
-    """The last settled hand as rows: bet, total, result and what each seat gained or paid.
-    Once the game is over nobody holds the bank "now": no next bank."""
-    if record is None:
-        return None
-    return Settlement(
-        number=record.number, bank=record.bank,
-        rows=tuple(settlement_row(t) for t in record.turns),
-        bank_result=record.bank_result, bank_words=word(BANK_RESULTS, record.bank_result),
-        bank_sentence=bank_sentence(record.bank, record.bank_result, record.bank_total),
-        bank_total=record.bank_total, eliminated=record.eliminated,
-        next_bank=None if finished else record.next_bank)
-
-
-def settlement_row(turn: SettledTurn) -> SettlementRow:
-    """One seat's line of a settled hand, its CSS modifiers worked out here rather than in filters."""
-    is_bank, code = turn.position == 0, turn.result or ""
-    change = turn.points_end - turn.points_start
-    return SettlementRow(
-        name=turn.name, is_bank=is_bank, bet=turn.bet, hand=cards_markup(turn.cards, "sm"),
-        total=turn.total, result=word(RESULTS, code), points=turn.points_end,
-        kind="bank" if is_bank else RESULT_KINDS.get(code, code),
-        change=f"+{change}" if change > 0 else str(change),
-        trend="up" if change > 0 else "down" if change < 0 else None)
-
-
-def standings(state: GameState) -> tuple[Standing, ...]:
-    """Final places: most points first, ties to the earlier seat in the final order (R7.2)."""
-    return tuple(Standing(place=place, name=state.seats[i].name, points=state.seats[i].points,
-                          winner=i == state.winner, bot=state.seats[i].bot)
-                 for place, i in enumerate(final_ranking(state), start=1))

@@ -10,7 +10,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from siete.engine.codes import BotProfile
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.service.tables import TableSpec
-from siete.web.validators import AsciiIntegerField, PlainText
+from siete.web.validators import AsciiIntegerField, PlainText, add_error
 
 # The profiles a creator can seat, in the order the form shows them, each with its field.
 BOT_FIELDS = tuple((p.value, f"{p.value}_bots") for p in BotProfile)
@@ -49,13 +49,12 @@ class NewTableForm(FlaskForm):
         """Checks that need the server's config or several fields; errors land on the fields."""
         ok = True
         if self.seats.data is not None and not config.min_players <= self.seats.data <= config.max_players:
-            self.seats.errors.append(
-                _("This server allows %(min)s to %(max)s seats.", min=config.min_players,
-                  max=config.max_players))
+            add_error(self.seats, _("This server allows %(min)s to %(max)s seats.",
+                                    min=config.min_players, max=config.max_players))
             ok = False
         if self.max_hands.data is not None and not 1 <= self.max_hands.data <= config.max_hands:
-            self.max_hands.errors.append(
-                _("Choose 1 to %(max)s hands (15 or 30 are usual).", max=config.max_hands))
+            add_error(self.max_hands,
+                      _("Choose 1 to %(max)s hands (15 or 30 are usual).", max=config.max_hands))
             ok = False
         if self.watch_only.data and not config.auto_mode:
             # Form-level: the checkbox is not even shown when auto mode is off.
@@ -71,7 +70,7 @@ class NewTableForm(FlaskForm):
                        if self.watch_only.data else
                        _("Too many bots: %(bots)s bots for %(room)s seats, leaving one for you.",
                          bots=bots, room=room))
-            self.standard_bots.errors.append(message)
+            add_error(self.standard_bots, message)
             return False
         return True
 

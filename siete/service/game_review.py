@@ -54,7 +54,7 @@ TURNS, ACTIONS = Turn.__table__, ActionRow.__table__
 INSERT_MOVES, INSERT_SEATS = insert(MOVES), insert(SEATS_REVIEWED)
 TURN_ROWS = (select(TURNS.c.id, TURNS.c.hand_number, TURNS.c.game_player_id, TURNS.c.position,
                     TURNS.c.points_start, TURNS.c.points_end, TURNS.c.bet, TURNS.c.first_card_id,
-                    TURNS.c.total, TURNS.c.result, TURNS.c.timed_out_step)
+                    TURNS.c.total, TURNS.c.result, TURNS.c.timed_out_step, TURNS.c.stand_in_step)
              .where(TURNS.c.game_id == bindparam("game_id")))
 ACTION_ROWS = (select(ACTIONS.c.turn_id, ACTIONS.c.action, ACTIONS.c.card_id, ACTIONS.c.automatic)
                .join(TURNS, TURNS.c.id == ACTIONS.c.turn_id)
@@ -90,7 +90,8 @@ def stored_hands(game_id: int, seats: Sequence[int]) -> list[StoredHand]:
             seat=seat_of[row.game_player_id], position=row.position,
             points_start=row.points_start, points_end=row.points_end, bet=row.bet,
             first_card=first, cards=(first, *drawn), actions=done, total=round(row.total * 2),
-            result=Result(row.result), timed_out=row.timed_out_step))
+            result=Result(row.result), timed_out=row.timed_out_step,
+            stand_in=row.stand_in_step))
     return [StoredHand(number, tuple(hands[number])) for number in sorted(hands)]
 
 
@@ -105,7 +106,8 @@ def review_finished_game(game: GameRow, cards: CardSet, by: str) -> GameReview |
               "step": m.step, "action": m.action, "is_bank": m.bank, "mark": m.mark,
               "value_lost": m.lost, "stand_ev": m.stand_ev, "draw_ev": m.draw_ev,
               "stake": m.stake, "best_stake": m.best_stake, "hand_value": m.value,
-              "timed_out": m.timed_out, "created_by": by, "updated_by": by} for m in review.moves]
+              "timed_out": m.timed_out, "stand_in": m.stand_in, "created_by": by, "updated_by": by}
+             for m in review.moves]
     if moves:
         connection.execute(INSERT_MOVES, moves)
     connection.execute(INSERT_SEATS, [

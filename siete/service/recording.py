@@ -127,7 +127,7 @@ def record_hand(game: GameRow, state: GameState, record: HandRecord, by: str) ->
          "points_start": t.points_start, "points_end": t.points_end, "bet": t.bet,
          "first_card_id": ids[t.first_card], "total": points(t.total), "result": t.result,
          "cards_drawn": t.cards_drawn(), "game_id": game.id, "player_id": seats[t.seat][1],
-         "hand_number": record.number, "timed_out_step": t.timed_out,
+         "hand_number": record.number, "timed_out_step": t.timed_out, "stand_in_step": t.stand_in,
          "created_by": by, "updated_by": by} for t in turns]
     ).scalars().all()
     actions = [{"turn_id": turn_id, "seq": seq, "action": action.kind,

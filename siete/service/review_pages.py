@@ -61,6 +61,7 @@ class MoveNote:
     best_stake: int | None
     hand_value: float | None
     timed_out: bool = False  # the turn timer (the house bot) made it: not the player's
+    stand_in: bool = False  # the bot playing for the away player made it: not the player's
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,8 @@ class GameReviewRecord:
 SEAT_FIGURES = select(SEATS_REVIEWED).where(SEATS_REVIEWED.c.game_id == bindparam("game_id"))
 HAND_MOVES = (select(MOVES.c.game_player_id, MOVES.c.step, MOVES.c.action, MOVES.c.is_bank,
                      MOVES.c.mark, MOVES.c.value_lost, MOVES.c.stand_ev, MOVES.c.draw_ev,
-                     MOVES.c.stake, MOVES.c.best_stake, MOVES.c.hand_value, MOVES.c.timed_out)
+                     MOVES.c.stake, MOVES.c.best_stake, MOVES.c.hand_value, MOVES.c.timed_out,
+                     MOVES.c.stand_in)
               .where(MOVES.c.game_id == bindparam("game_id"),
                      MOVES.c.hand_number == bindparam("hand")))
 
@@ -109,7 +111,8 @@ def game_review(game_id: int, hand: int | None) -> GameReviewRecord | None:
         for row in connection.execute(HAND_MOVES, {"game_id": game_id, "hand": hand}):
             moves[(row.game_player_id, row.step)] = MoveNote(
                 row.action, bool(row.is_bank), row.mark, float(row.value_lost), row.stand_ev,
-                row.draw_ev, row.stake, row.best_stake, row.hand_value, bool(row.timed_out))
+                row.draw_ev, row.stake, row.best_stake, row.hand_value, bool(row.timed_out),
+                bool(row.stand_in))
     return GameReviewRecord(seats, moves)
 
 

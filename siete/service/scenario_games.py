@@ -15,7 +15,7 @@ from siete.data.people import PLAYER_NAME_MAX, USERNAME_MAX, Player, User
 from siete.data.vocabulary import BotProfile, GameMode, GameStatus, PlayerKind
 from siete.engine.config import GameConfig
 from siete.engine.replay import ScenarioError, load_scenario, replay, scenario_config
-from siete.engine.rules import verify_new_game
+from siete.engine.seating import verify_new_game
 from siete.engine.state import OVER, GameState, HandRecord, RuleError
 from siete.service.game_review import review_finished_game
 from siete.service.recording import record_finish, record_hand, record_start

@@ -1,17 +1,17 @@
-"""The lobby: open a table, take a seat, leave it, and start the game."""
+"""The lobby: open a table, take a seat, leave it, and start the game (the lists a lobby page
+shows are lobby_lists.py)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from siete.data.base import db, utcnow
 from siete.data.game_rows import PlainStateRow
-from siete.data.games import Game, GamePlayer, GameStateRow
+from siete.data.games import Game, GamePlayer
 from siete.data.identity import name_skeleton
 from siete.data.people import Player, User
 from siete.data.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
@@ -23,7 +23,7 @@ from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, Sign
 from siete.service.play import TableSnapshot, advance, save_state
 from siete.service.recording import record_start, seats_by_join_order
 from siete.service.rematch_invites import verify_no_pending
-from siete.service.table_access import joinable_for, listed_for, new_token, verify_may_see
+from siete.service.table_access import new_token, verify_may_see
 from siete.service.table_locks import locked_table
 from siete.service.text_rules import forbidden_characters
 from siete.service.unit_of_work import transactional_retried
@@ -297,38 +297,3 @@ def _deal_first_hand(settings: ServiceSettings, game: Game, by: str,
     live = PlainStateRow(game.id, 0, "{}", None)
     save_state(settings, game, live, state, by, new=True)
     return TableSnapshot.of(game, live, state)
-
-
-# A table whose next step is this late is stuck (no worker ran it), not "in play": left out.
-STUCK_AFTER = timedelta(minutes=5)
-
-
-@dataclass(frozen=True)
-class LobbyPage:
-    """One page of each lobby list, newest first, and whether an older page follows."""
-
-    page: int
-    open: list[Game]
-    running: list[Game]
-    has_more: bool
-
-
-def lobby_page(page: int = 1, size: int = 20, viewer: int | None = None) -> LobbyPage:
-    """Tables waiting for players and tables really in play, `size` of each per page; private
-    tables only for the account `viewer` opened or sits at."""
-    listed = listed_for(viewer)
-    waiting = _newest((Game.status == GameStatus.WAITING) & listed & joinable_for(viewer), page, size)
-    playing = _newest((Game.status == GameStatus.PLAYING) & listed, page, size, in_play=True)
-    return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
-
-
-def _newest(condition: ColumnElement[bool], page: int, size: int,
-            in_play: bool = False) -> list[Game]:
-    """A page (plus one row, to know if another follows) of the games matching `condition`."""
-    query = select(Game).where(condition)
-    if in_play:
-        query = query.join(GameStateRow, GameStateRow.game_id == Game.id).where(
-            (GameStateRow.turn_deadline.is_(None)) | (GameStateRow.turn_deadline > utcnow() - STUCK_AFTER))
-    return list(db.session.execute(
-        query.options(selectinload(Game.players).selectinload(GamePlayer.player))
-        .order_by(Game.id.desc()).offset((page - 1) * size).limit(size + 1)).scalars())

@@ -39,3 +39,16 @@ class AsciiIntegerField(IntegerField):
                 self.data = None  # int() may have read '４' as 4: never keep that
             raise ValueError(_("Write the number with the digits 0-9."))
         self.data = number
+
+
+def add_error(field: Field, message: str) -> None:
+    """Show one more error under a field (a check the validators cannot make, such as a clash)."""
+    # WTForms types errors as a Sequence (a tuple until the form is validated): extend by copy.
+    field.errors = [*field.errors, message]
+
+
+def required_text(field: Field) -> str:
+    """The text of a field that a DataRequired validator has passed (WTForms types data as optional)."""
+    if not isinstance(field.data, str):
+        raise TypeError(f"{field.name} has no text: read it only after the form validated")
+    return field.data

@@ -68,3 +68,58 @@ def test_a_helper_beside_tests_serves_only_its_own_folder():
                     and name.count(".") >= 2:
                 offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not offenders, "move the shared helper into tests/support/:\n" + "\n".join(offenders)
+
+
+# Helpers that were once defined again in one test module after another, and drifted apart (one
+# checked the answer, one logged out after, one sent other headers). Their one home is
+# tests/support/ (accounts.py, network.py, play.py) or a fixture in a conftest.py.
+SHARED_HELPERS = {"free_port", "register", "login", "logout", "sign_up", "make_player"}
+
+
+def makes_a_function(value: ast.expr) -> bool:
+    """`lambda ...` or `partial(...)`: a helper under another spelling (a response kept in a
+    variable named `login` is no helper)."""
+    if isinstance(value, ast.Lambda):
+        return True
+    func = value.func if isinstance(value, ast.Call) else None
+    return (isinstance(func, ast.Name) and func.id == "partial") or \
+        (isinstance(func, ast.Attribute) and func.attr == "partial")
+
+
+def helpers_defined(tree: ast.AST) -> list[tuple[str, int]]:
+    """(name, line) of every shared helper's name that a function, or a lambda or partial, defines
+    outside a class: a page object's `login` method drives a browser, not the test client."""
+    found = []
+    pending = list(ast.iter_child_nodes(tree))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.ClassDef):
+            continue
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in SHARED_HELPERS:
+            found.append((node.name, node.lineno))
+        elif isinstance(node, ast.Assign) and makes_a_function(node.value):
+            found += [(t.id, node.lineno) for t in node.targets
+                      if isinstance(t, ast.Name) and t.id in SHARED_HELPERS]
+        pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def test_shared_helpers_are_defined_only_in_tests_support_or_a_conftest():
+    offenders = []
+    for path in python_files():
+        if path.is_relative_to(TESTS / "support") or path.name == "conftest.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        offenders += [f"{path.relative_to(ROOT)}:{line} defines {name}" for name, line in helpers_defined(tree)]
+    assert not offenders, ("use the one in tests/support/ (accounts, network, play) or the `auth` fixture:\n"
+                           + "\n".join(offenders))
+
+
+def test_the_shared_helpers_check_finds_a_copy():
+    copy = ast.parse("def free_port():\n    pass\n\n"
+                     "def test_x():\n    def login(client):\n        pass\n\n"
+                     "register = lambda client: client\n\n"
+                     "login = client.get('/auth/login')\n\n"
+                     "class Page:\n    def login(self):\n        pass\n")
+    assert sorted(helpers_defined(copy)) == [("free_port", 1), ("login", 5), ("register", 8)]
+    assert helpers_defined(ast.parse("make_player = functools.partial(make_user, app)")) == [("make_player", 1)]

@@ -12,19 +12,7 @@ from siete.data.people import Player, User
 from siete.service.sessions import account_of
 from siete.web.login import LOGIN_SESSION_KEY
 from siete.web.urls import same_site_path
-
-PASSWORD = "correct-horse-9"
-
-
-def register(client, username="Ana1", email=None, password=PASSWORD, confirm=None, **kw):
-    return client.post("/auth/register", data={
-        "username": username, "email": email or f"{username.lower()}@example.com",
-        "password": password, "confirm": confirm if confirm is not None else password}, **kw)
-
-
-def login(client, username="Ana1", password=PASSWORD, next_url=None, **kw):
-    url = "/auth/login" + (f"?next={next_url}" if next_url is not None else "")
-    return client.post(url, data={"username": username, "password": password}, **kw)
+from tests.support.accounts import PASSWORD
 
 
 def logged_in_user_id(client):
@@ -42,8 +30,8 @@ def count_users(app, username):
                                  .where(User.username_key == username.lower()))
 
 
-def test_register_creates_account_and_human_player_then_logs_in(app, client):
-    response = register(client, "Ana1")
+def test_register_creates_account_and_human_player_then_logs_in(app, client, auth):
+    response = auth.register("Ana1")
     assert response.status_code == 302
     with app.app_context():
         user = db.session.scalar(select(User).where(User.username_key == "ana1"))
@@ -54,11 +42,11 @@ def test_register_creates_account_and_human_player_then_logs_in(app, client):
     assert logged_in_user_id(client) == user.id
 
 
-def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app, client):
+def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app, client, auth):
     """#7: every request loads the logged-in Account (id, username, player name), not ORM rows."""
     from siete.web.login import Account, load_user
 
-    register(client, "Ana1")
+    auth.register("Ana1")
     with client.session_transaction() as sess:
         token = sess[LOGIN_SESSION_KEY]
     with app.test_request_context():
@@ -78,8 +66,8 @@ def test_a_session_loads_the_account_with_its_player_name_in_one_small_query(app
 
 
 @pytest.mark.parametrize("username", ["Ana", "a12", "Zz9", "ManoloGarcia2024xyzw"])
-def test_valid_usernames_are_accepted(app, client, username):
-    assert register(client, username).status_code == 302
+def test_valid_usernames_are_accepted(app, auth, username):
+    assert auth.register(username).status_code == 302
     assert count_users(app, username) == 1
 
 
@@ -94,8 +82,8 @@ def test_valid_usernames_are_accepted(app, client, username):
     ("añaa", "no spaces or symbols"),
     ("", "This field is required"),
 ])
-def test_invalid_usernames_are_refused_with_a_clear_error(app, client, username, message):
-    response = register(client, username, email="someone@example.com")
+def test_invalid_usernames_are_refused_with_a_clear_error(app, auth, username, message):
+    response = auth.register(username, email="someone@example.com")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert message in page
@@ -104,30 +92,30 @@ def test_invalid_usernames_are_refused_with_a_clear_error(app, client, username,
         assert db.session.scalar(select(func.count()).select_from(User)) == 0
 
 
-def test_duplicate_username_ignoring_case_is_refused(app, client):
-    assert register(client, "Maria").status_code == 302
-    client.post("/auth/logout")
-    response = register(client, "mARIA", email="other@example.com")
+def test_duplicate_username_ignoring_case_is_refused(app, auth):
+    assert auth.register("Maria").status_code == 302
+    auth.logout()
+    response = auth.register("mARIA", email="other@example.com")
     assert response.status_code == 200
     assert "That username is taken" in response.get_data(as_text=True)
     assert count_users(app, "maria") == 1
 
 
-def test_a_bot_name_cannot_be_taken_by_a_new_account(app, client):
+def test_a_bot_name_cannot_be_taken_by_a_new_account(app, auth):
     with app.app_context():
         if db.session.scalar(select(Player).where(Player.name == "Rosa")) is None:
             db.session.add(Player(name="Rosa", kind="bot", profile="standard"))
             db.session.commit()
-    response = register(client, "rosa")
+    response = auth.register("rosa")
     assert response.status_code == 200
     assert "belongs to a player already" in response.get_data(as_text=True)
 
 
-def test_duplicate_email_is_refused_without_saying_an_account_has_it(app, client):
+def test_duplicate_email_is_refused_without_saying_an_account_has_it(app, auth):
     """#15.6: the sign-up page does not say "an account with this email already exists"."""
-    register(client, "Ana1", email="same@example.com")
-    client.post("/auth/logout")
-    page = register(client, "Bea2", email="Same@Example.com").get_data(as_text=True)
+    auth.register("Ana1", email="same@example.com")
+    auth.logout()
+    page = auth.register("Bea2", email="Same@Example.com").get_data(as_text=True)
     assert "cannot be used for a new account" in page
     assert "already exists" not in page and "Ana1" not in page
     assert count_users(app, "Bea2") == 0
@@ -137,58 +125,58 @@ def test_duplicate_email_is_refused_without_saying_an_account_has_it(app, client
     ("short7!", "short7!", "Use 8 to 128 characters"),
     (PASSWORD, PASSWORD + "x", "The passwords do not match"),
 ])
-def test_weak_or_mismatched_passwords_are_refused(client, password, confirm, message):
-    response = register(client, "Ana1", password=password, confirm=confirm)
+def test_weak_or_mismatched_passwords_are_refused(auth, password, confirm, message):
+    response = auth.register("Ana1", password=password, confirm=confirm)
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and message in page
     assert 'value="Ana1"' in page  # what the user typed is kept (but never a password)
     assert password not in page
 
 
-def test_bad_email_is_refused(client):
-    response = register(client, "Ana1", email="not-an-email")
+def test_bad_email_is_refused(auth):
+    response = auth.register("Ana1", email="not-an-email")
     assert "Invalid email address" in response.get_data(as_text=True)
 
 
-def test_login_logout_and_login_ignoring_case(client):
-    register(client, "Ana1")
-    assert client.post("/auth/logout").status_code == 302
+def test_login_logout_and_login_ignoring_case(client, auth):
+    auth.register("Ana1")
+    assert auth.logout().status_code == 302
     assert logged_in_user_id(client) is None
-    response = login(client, "ANA1")
+    response = auth.login("ANA1")
     assert response.status_code == 302 and response.headers["Location"] == "/"
     assert logged_in_user_id(client) is not None
 
 
-def test_logout_only_accepts_post(client):
-    register(client, "Ana1")
+def test_logout_only_accepts_post(client, auth):
+    auth.register("Ana1")
     response = client.get("/auth/logout")
     assert response.status_code == 405
     assert logged_in_user_id(client) is not None
 
 
-def test_wrong_password_and_unknown_user_get_the_same_answer(client):
-    register(client, "Ana1")
-    client.post("/auth/logout")
-    wrong = login(client, "Ana1", "not-the-password")
-    unknown = login(client, "Nobody", "not-the-password")
+def test_wrong_password_and_unknown_user_get_the_same_answer(client, auth):
+    auth.register("Ana1")
+    auth.logout()
+    wrong = auth.login("Ana1", "not-the-password")
+    unknown = auth.login("Nobody", "not-the-password")
     for response in (wrong, unknown):
         assert response.status_code == 200
         assert "Wrong username or password" in response.get_data(as_text=True)
     assert logged_in_user_id(client) is None
 
 
-def test_change_password(client):
-    register(client, "Ana1")
+def test_change_password(client, auth):
+    auth.register("Ana1")
     response = client.post("/auth/password", data={
         "current_password": PASSWORD, "new_password": "brand-new-pass", "confirm": "brand-new-pass"})
     assert response.status_code == 302
-    client.post("/auth/logout")
-    assert login(client, "Ana1", PASSWORD).status_code == 200  # the old one no longer works
-    assert login(client, "Ana1", "brand-new-pass").status_code == 302
+    auth.logout()
+    assert auth.login("Ana1", PASSWORD).status_code == 200  # the old one no longer works
+    assert auth.login("Ana1", "brand-new-pass").status_code == 302
 
 
-def test_change_password_checks_the_current_one(client):
-    register(client, "Ana1")
+def test_change_password_checks_the_current_one(client, auth):
+    auth.register("Ana1")
     response = client.post("/auth/password", data={
         "current_password": "guess-guess", "new_password": "brand-new-pass", "confirm": "brand-new-pass"})
     assert "That is not your current password" in response.get_data(as_text=True)
@@ -220,21 +208,21 @@ def test_same_site_path_only_allows_paths_on_this_site(target, expected):
     ("https://evil.example/steal", "/"),
     ("//evil.example/steal", "/"),
 ])
-def test_login_returns_to_next_only_on_this_site(client, target, landing):
-    register(client, "Ana1")
-    client.post("/auth/logout")
-    response = login(client, next_url=target)
+def test_login_returns_to_next_only_on_this_site(auth, target, landing):
+    auth.register("Ana1")
+    auth.logout()
+    response = auth.login(next_url=target)
     assert response.status_code == 302 and response.headers["Location"] == landing
 
 
-def test_login_renews_the_session(client):
+def test_login_renews_the_session(client, auth):
     """Session fixation: nothing planted in the session before login survives it."""
-    register(client, "Ana1")
-    client.post("/auth/logout")
+    auth.register("Ana1")
+    auth.logout()
     with client.session_transaction() as sess:
         sess["planted"] = "by an attacker"
         sess[LOGIN_SESSION_KEY] = "999.planted"
-    login(client)
+    auth.login()
     with client.session_transaction() as sess:
         assert "planted" not in sess
         assert sess[LOGIN_SESSION_KEY] != "999.planted"
@@ -256,13 +244,13 @@ def test_htmx_redirect_ignores_a_foreign_current_url(client):
     assert parse_qs(urlsplit(response.headers["HX-Redirect"]).query)["next"] == ["/auth/password"]
 
 
-def test_password_never_reaches_the_logs(client, caplog):
+def test_password_never_reaches_the_logs(client, auth, caplog):
     caplog.set_level(logging.DEBUG)
     secret, wrong = "Zebra-Orchid-4417", "Wrong-Lantern-9921"
-    register(client, "Ana1", password=secret)
-    client.post("/auth/logout")
-    login(client, "Ana1", wrong)
-    login(client, "Ana1", secret)
+    auth.register("Ana1", password=secret)
+    auth.logout()
+    auth.login("Ana1", wrong)
+    auth.login("Ana1", secret)
     client.post("/auth/password", data={"current_password": secret, "new_password": secret + "x",
                                         "confirm": secret + "x"})
     assert "failed login" in caplog.text  # the logs were captured...
@@ -276,26 +264,26 @@ class TestLoginThrottle:
     def app_config(self):
         return {"LOGIN_RATE_LIMIT": "3/minute", "RATELIMIT_ENABLED": True}
 
-    def test_failed_logins_are_throttled(self, client):
-        register(client, "Ana1")
-        client.post("/auth/logout")
+    def test_failed_logins_are_throttled(self, client, auth):
+        auth.register("Ana1")
+        auth.logout()
         for _ in range(3):
-            assert login(client, "Ana1", "bad-password").status_code == 200
-        blocked = login(client, "Ana1", PASSWORD)
+            assert auth.login("Ana1", "bad-password").status_code == 200
+        blocked = auth.login("Ana1", PASSWORD)
         assert blocked.status_code == 429
         assert "Too many attempts" in blocked.get_data(as_text=True)
         assert logged_in_user_id(client) is None
 
-    def test_successful_logins_do_not_use_up_the_limit(self, client):
-        register(client, "Ana1")
+    def test_successful_logins_do_not_use_up_the_limit(self, auth):
+        auth.register("Ana1")
         for _ in range(5):
-            client.post("/auth/logout")
-            assert login(client).status_code == 302
+            auth.logout()
+            assert auth.login().status_code == 302
 
-    def test_htmx_gets_the_429_as_a_fragment(self, client):
+    def test_htmx_gets_the_429_as_a_fragment(self, auth):
         for _ in range(3):
-            login(client, "Nobody", "bad-password")
-        blocked = login(client, "Nobody", "bad-password", headers={"HX-Request": "true"})
+            auth.login("Nobody", "bad-password")
+        blocked = auth.login("Nobody", "bad-password", headers={"HX-Request": "true"})
         assert blocked.status_code == 429
         assert blocked.headers["HX-Retarget"] == "#flash"
         assert "<html" not in blocked.get_data(as_text=True)

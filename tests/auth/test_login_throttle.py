@@ -10,24 +10,18 @@ from __future__ import annotations
 
 import pytest
 
-PASSWORD = "correct-horse-9"
+from tests.support.accounts import PASSWORD, login, logout, register
 
 
-def register(client, username="Ana1", address="10.0.0.1"):
-    return client.post("/auth/register", data={
-        "username": username, "email": f"{username.lower()}@example.com",
-        "password": PASSWORD, "confirm": PASSWORD}, headers={"X-Forwarded-For": address})
-
-
-def login(client, username="Ana1", password=PASSWORD, address="10.0.0.1"):
-    return client.post("/auth/login", data={"username": username, "password": password},
-                       headers={"X-Forwarded-For": address})
+def forwarded_for(address: str) -> dict[str, str]:
+    """The header a proxy in front adds: the address the request came to it from."""
+    return {"X-Forwarded-For": address}
 
 
 def fresh_account(app, username="Ana1"):
     """Sign up in a throwaway browser, so the test's own clients have no known-device cookie."""
     signup = app.test_client()
-    assert register(signup, username, address="10.9.9.9").status_code == 302
+    assert register(signup, username, headers=forwarded_for("10.9.9.9")).status_code == 302
 
 
 class TestBehindATrustedProxy:
@@ -41,30 +35,30 @@ class TestBehindATrustedProxy:
         fresh_account(app)
         fresh_account(app, "Bea2")
         for _ in range(3):
-            assert login(client, "Bea2", "wrong-password", address="203.0.113.66").status_code == 200
-        assert login(client, "Bea2", "wrong-password", address="203.0.113.66").status_code == 429
+            assert login(client, "Bea2", "wrong-password", headers=forwarded_for("203.0.113.66")).status_code == 200
+        assert login(client, "Bea2", "wrong-password", headers=forwarded_for("203.0.113.66")).status_code == 429
         owner = app.test_client()
-        assert login(owner, address="198.51.100.7").status_code == 302
+        assert login(owner, headers=forwarded_for("198.51.100.7")).status_code == 302
 
     def test_a_new_address_gets_no_fresh_allowance_on_the_same_account(self, app, client):
         """Before: each address had its own 10 tries on the same username."""
         fresh_account(app)
         for n, name in enumerate(["Ana1", "ana1", " ANA1 ", "aNa1"]):
-            assert login(client, name, "wrong-password", address=f"203.0.113.{n}").status_code == 200
-        blocked = login(client, "ana1", PASSWORD, address="203.0.113.99")
+            assert login(client, name, "wrong-password", headers=forwarded_for(f"203.0.113.{n}")).status_code == 200
+        blocked = login(client, "ana1", PASSWORD, headers=forwarded_for("203.0.113.99"))
         assert blocked.status_code == 429
         assert "Too many attempts" in blocked.get_data(as_text=True)
 
     def test_a_browser_that_logged_in_before_is_not_locked_out_by_the_account_limit(self, app, client):
         fresh_account(app)
         owner = app.test_client()
-        assert login(owner, address="198.51.100.7").status_code == 302
-        owner.post("/auth/logout")
+        assert login(owner, headers=forwarded_for("198.51.100.7")).status_code == 302
+        logout(owner)
         attacker = app.test_client()
         for n in range(4):
-            login(attacker, "Ana1", "wrong-password", address=f"203.0.113.{n}")
-        assert login(attacker, "Ana1", PASSWORD, address="203.0.113.50").status_code == 429
-        assert login(owner, address="198.51.100.7").status_code == 302  # the known device
+            login(attacker, "Ana1", "wrong-password", headers=forwarded_for(f"203.0.113.{n}"))
+        assert login(attacker, "Ana1", PASSWORD, headers=forwarded_for("203.0.113.50")).status_code == 429
+        assert login(owner, headers=forwarded_for("198.51.100.7")).status_code == 302  # the known device
 
     def test_the_account_limit_backs_off(self, app, client, monkeypatch):
         """Past the per-minute tier the hourly one holds: waiting a minute buys fewer tries."""
@@ -79,7 +73,8 @@ class TestBehindATrustedProxy:
         tries = iter(range(100))
 
         def fail():
-            return login(client, "Ana1", "wrong-password", address=f"203.0.113.{next(tries)}").status_code
+            address = f"203.0.113.{next(tries)}"
+            return login(client, "Ana1", "wrong-password", headers=forwarded_for(address)).status_code
 
         assert [fail() for _ in range(5)] == [200, 200, 200, 200, 429]  # 4 a minute
         now[0] += 61
@@ -90,19 +85,19 @@ class TestBehindATrustedProxy:
         assert fail() == 200
 
     def test_sign_ups_are_limited_per_real_client_address(self, app, client):
-        assert register(client, "Ana1", address="203.0.113.5").status_code == 302
-        client.post("/auth/logout")
-        assert register(client, "Bea2", address="203.0.113.5").status_code == 302
-        client.post("/auth/logout")
-        assert register(client, "Cris3", address="203.0.113.5").status_code == 429
-        assert register(client, "Cris3", address="203.0.113.6").status_code == 302
+        assert register(client, "Ana1", headers=forwarded_for("203.0.113.5")).status_code == 302
+        logout(client)
+        assert register(client, "Bea2", headers=forwarded_for("203.0.113.5")).status_code == 302
+        logout(client)
+        assert register(client, "Cris3", headers=forwarded_for("203.0.113.5")).status_code == 429
+        assert register(client, "Cris3", headers=forwarded_for("203.0.113.6")).status_code == 302
 
     def test_remote_addr_and_scheme_come_from_the_proxy(self, app, caplog):
         import logging
 
         caplog.set_level(logging.INFO)
         client = app.test_client()
-        login(client, "Nobody", "wrong-password", address="203.0.113.77")
+        login(client, "Nobody", "wrong-password", headers=forwarded_for("203.0.113.77"))
         assert "from 203.0.113.77" in caplog.text
 
 
@@ -114,8 +109,8 @@ class TestWithoutATrustedProxy:
     def test_forwarded_headers_are_ignored_so_they_cannot_dodge_the_limit(self, app, client):
         assert app.config["TRUSTED_PROXIES"] == 0
         for n in range(3):
-            assert login(client, "Nobody", "wrong-password", address=f"203.0.113.{n}").status_code == 200
-        assert login(client, "Nobody", "wrong-password", address="203.0.113.200").status_code == 429
+            assert login(client, "Nobody", "wrong-password", headers=forwarded_for(f"203.0.113.{n}")).status_code == 200
+        assert login(client, "Nobody", "wrong-password", headers=forwarded_for("203.0.113.200")).status_code == 429
 
 
 def test_trusted_proxies_comes_from_the_environment(monkeypatch, database_url):

@@ -15,16 +15,10 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.identity import name_skeleton, normal_email
 from siete.data.people import Player, User
+from tests.support.accounts import PASSWORD, register
 
-PASSWORD = "correct-horse-9"
 TAKEN = "That username is taken, or looks like one that is"
 EMAIL_REFUSED = "This email cannot be used for a new account"
-
-
-def sign_up(client, username, email=None):
-    return client.post("/auth/register", data={
-        "username": username, "email": email or f"{username.lower()}@example.com",
-        "password": PASSWORD, "confirm": PASSWORD})
 
 
 def count(app, model, *where) -> int:
@@ -52,21 +46,21 @@ def test_skeletons_keep_different_names_apart():
 
 @pytest.mark.parametrize("lookalike", ["ALICE", "aIice", "a1ice", "AIice", "aLice", "al1ce"])
 def test_sign_up_refuses_a_name_that_looks_like_a_taken_one(app, lookalike):
-    assert sign_up(app.test_client(), "alice").status_code == 302
-    response = sign_up(app.test_client(), lookalike)
+    assert register(app.test_client(), "alice").status_code == 302
+    response = register(app.test_client(), lookalike)
     assert response.status_code == 200 and TAKEN in response.get_data(as_text=True)
     assert count(app, User) == 1
 
 
 def test_names_in_other_scripts_are_refused_outright(app):
-    response = sign_up(app.test_client(), "\u0430lice")  # Cyrillic a
+    response = register(app.test_client(), "\u0430lice")  # Cyrillic a
     assert response.status_code == 200 and "use only letters and digits" in response.get_data(as_text=True)
     assert count(app, User) == 0
 
 
 def test_the_display_keeps_the_case_its_owner_chose(app):
     client = app.test_client()
-    assert sign_up(client, "McAlister").status_code == 302
+    assert register(client, "McAlister").status_code == 302
     assert 'title="Your profile">McAlister</a>' in client.get("/").get_data(as_text=True)
     with app.app_context():
         user = db.session.scalar(select(User))
@@ -80,7 +74,7 @@ def test_a_bots_name_and_its_look_alikes_are_refused(app):
         db.session.add(Player(name="Robot", kind="bot", profile="standard"))
         db.session.commit()
     for name in ("Robot", "R0BOT", "robot"):
-        response = sign_up(app.test_client(), name)
+        response = register(app.test_client(), name)
         assert "belongs to a player already" in response.get_data(as_text=True)
     assert count(app, User) == 0
 
@@ -91,7 +85,7 @@ def test_no_house_bot_name_can_be_signed_up_for(app):
         house = db.session.scalars(select(Player.name).where(Player.kind == "bot")).all()
     assert len(house) == 13 and all("-" in name for name in house), house
     for name in house:
-        response = sign_up(app.test_client(), name)
+        response = register(app.test_client(), name)
         assert "no spaces or symbols" in response.get_data(as_text=True), name
     assert count(app, User) == 0
 
@@ -99,7 +93,7 @@ def test_no_house_bot_name_can_be_signed_up_for(app):
 @pytest.mark.parametrize("name", ["Lucia", "Rosa", "Paco", "Sofia", "Ines", "Manolo", "LOLA"])
 def test_people_keep_their_first_names(app, name):
     """The house bots held these names (and their looks) until migration 0013."""
-    response = sign_up(app.test_client(), name)
+    response = register(app.test_client(), name)
     assert response.status_code == 302, response.get_data(as_text=True)
     with app.app_context():
         player = db.session.scalar(select(Player).join(User).where(User.username == name))
@@ -107,8 +101,8 @@ def test_people_keep_their_first_names(app, name):
 
 
 def test_one_account_per_address_whatever_its_case(app):
-    assert sign_up(app.test_client(), "Ana1", "ana@example.com").status_code == 302
-    response = sign_up(app.test_client(), "Bea2", "ANA@Example.COM")
+    assert register(app.test_client(), "Ana1", email="ana@example.com").status_code == 302
+    response = register(app.test_client(), "Bea2", email="ANA@Example.COM")
     assert response.status_code == 200 and EMAIL_REFUSED in response.get_data(as_text=True)
     assert count(app, User) == 1
 

@@ -12,16 +12,13 @@ import time
 
 import pytest
 
+from tests.support.accounts import NEW_PASSWORD, login, sign_up
 from tests.support.mail import (
-    NEW_PASSWORD,
-    PASSWORD,
     SMTP_PASSWORD,
     SMTP_USER,
     ask_reset,
     choose,
     flashed,
-    login,
-    register,
     reset_path,
     worker_sends,
 )
@@ -44,7 +41,7 @@ def test_the_login_page_links_to_forgot_password(client):
 
 
 def test_the_mail_arrives_through_smtp_with_a_link_that_works_once(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     response = ask_reset(client)
     assert response.status_code == 302
     (message,) = inbox.wait_for(1)
@@ -65,7 +62,7 @@ def test_the_mail_arrives_through_smtp_with_a_link_that_works_once(app, client, 
 
 
 def test_the_answer_never_says_whether_an_account_exists(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     answers = []
     for address in ("ana1@example.com", "nobody@example.com"):
         browser = app.test_client()
@@ -78,9 +75,9 @@ def test_the_answer_never_says_whether_an_account_exists(app, client, inbox):
 
 
 def test_a_reset_ends_every_other_session_of_the_account(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     phone = app.test_client()
-    assert login(phone, remember="y").status_code == 302
+    assert login(phone, remember=True).status_code == 302
     ask_reset(client)
     assert choose(client, reset_path(inbox.wait_for(1)[0])).status_code == 302
     assert phone.get("/auth/password").status_code == 302  # sent to log in
@@ -91,8 +88,8 @@ def test_a_reset_ends_every_other_session_of_the_account(app, client, inbox):
 def test_an_expired_or_forged_link_is_refused(app, client, inbox, monkeypatch):
     import itsdangerous.timed
 
-    register(client)
-    register(app.test_client(), "Bea2")
+    sign_up(client, logged_in=False)
+    sign_up(app.test_client(), "Bea2", logged_in=False)
     ask_reset(client)
     path = reset_path(inbox.wait_for(1)[0])
     real_time = time.time
@@ -106,7 +103,7 @@ def test_an_expired_or_forged_link_is_refused(app, client, inbox, monkeypatch):
 
 
 def test_the_new_password_follows_the_policy(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     ask_reset(client)
     path = reset_path(inbox.wait_for(1)[0])
     page = choose(client, path, "password123").get_data(as_text=True)
@@ -124,7 +121,7 @@ class TestMailThrottle:
                 "RESET_RATE_LIMIT": "100/minute"}
 
     def test_one_address_gets_only_so_many_mails_whoever_asks(self, app, client, inbox):
-        register(client)
+        sign_up(client, logged_in=False)
         codes = [ask_reset(app.test_client(), "ANA1@Example.com").status_code for _ in range(3)]
         assert codes == [302, 302, 429]
         assert ask_reset(client, "nobody@example.com").status_code == 302  # its own count
@@ -146,10 +143,7 @@ class TestOneKeyPerMailbox:
                 "RESET_EMAIL_RATE_LIMIT": "3/hour", "RESET_RATE_LIMIT": "100/minute"}
 
     def test_spellings_of_one_mailbox_share_one_limit(self, app, client, inbox):
-        assert client.post("/auth/register", data={
-            "username": "Ana", "email": "ana@first.example.com", "password": PASSWORD,
-            "confirm": PASSWORD}).status_code == 302
-        client.post("/auth/logout")
+        sign_up(client, "Ana", email="ana@first.example.com", logged_in=False)
         codes = [ask_reset(app.test_client(), address).status_code for address in self.SPELLINGS]
         assert codes == [302, 302, 302, 429, 429, 429]
         worker_sends(app)  # the outbox holds nothing more (each ask_reset sent what it held)
@@ -166,7 +160,7 @@ class TestWithoutSmtp:
 
     def test_the_worker_prints_the_mail_to_its_log(self, client, caplog):
         caplog.set_level(logging.INFO)
-        register(client)
+        sign_up(client, logged_in=False)
         assert ask_reset(client, send=False).status_code == 302
         assert "/auth/reset/" not in caplog.text  # the request only asked
         worker_sends(client.application)

@@ -12,7 +12,8 @@ import re
 import pytest
 
 from siete.app import create_app
-from tests.support.mail import SMTP_PASSWORD, SMTP_USER, register, worker_sends
+from tests.support.accounts import sign_up
+from tests.support.mail import SMTP_PASSWORD, SMTP_USER, worker_sends
 
 STRONG_KEY = "k" * 48
 FORGED = {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http"}
@@ -26,7 +27,7 @@ def app_config(inbox):
 
 
 def test_a_forged_host_cannot_point_the_mailed_link_elsewhere(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     response = client.post("/auth/forgot", data={"email": "ana1@example.com"}, headers=FORGED)
     assert response.status_code == 302
     worker_sends(app)

@@ -12,27 +12,17 @@ from siete.data.login_sessions import LoginSession
 from siete.data.people import User
 from siete.service.sessions import end_all_sessions, prune_idle_sessions
 from siete.web.login import LOGIN_SESSION_KEY
+from tests.support.accounts import NEW_PASSWORD, PASSWORD, login, logout, sign_up
 
-PASSWORD = "correct-horse-9"
-NEW_PASSWORD = "brand-new-pass-7"
 REMEMBER = "remember_token"
 FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0"
 CHROME_WINDOWS = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
                   "Chrome/124.0.0.0 Safari/537.36")
 
 
-def register(client, username="Ana1"):
-    response = client.post("/auth/register", data={
-        "username": username, "email": f"{username.lower()}@example.com",
-        "password": PASSWORD, "confirm": PASSWORD})
-    assert response.status_code == 302, response.get_data(as_text=True)[:300]
-
-
-def login(client, username="Ana1", password=PASSWORD, remember=False, agent=None):
-    data = {"username": username, "password": password}
-    if remember:
-        data["remember"] = "y"
-    return client.post("/auth/login", data=data, headers={"User-Agent": agent} if agent else {})
+def user_agent(agent: str | None) -> dict[str, str]:
+    """The header that names the browser (the sessions page lists logins by it)."""
+    return {"User-Agent": agent} if agent else {}
 
 
 def is_logged_in(client) -> bool:
@@ -68,39 +58,39 @@ def session_count(app, username="Ana1") -> int:
 def remembered_client(app, username="Ana1", agent=None):
     """A second browser that logged in with "Keep me logged in"."""
     other = app.test_client()
-    assert login(other, username, remember=True, agent=agent).status_code == 302
+    assert login(other, username, remember=True, headers=user_agent(agent)).status_code == 302
     assert other.get_cookie(REMEMBER) is not None
     return other
 
 
 def test_logout_ends_a_remember_me_session(app, client):
     """#15.1: after logging out, the remember cookie is gone and the next page is logged out."""
-    register(client)
-    client.post("/auth/logout")
+    sign_up(client)
+    logout(client)
     assert login(client, remember=True).status_code == 302
     assert client.get_cookie(REMEMBER) is not None
-    assert client.post("/auth/logout").status_code == 302
+    assert logout(client).status_code == 302
     assert client.get_cookie(REMEMBER) is None
     assert not is_logged_in(client)
 
 
 def test_logout_ends_every_copy_of_the_session_and_remember_cookies(app, client):
     """#24.3: cookies copied before logout open nothing after it, alone or together."""
-    register(client)
-    client.post("/auth/logout")
+    sign_up(client)
+    logout(client)
     assert login(client, remember=True).status_code == 302
     both = copy_of(app, client, "session", REMEMBER)
     session_only = copy_of(app, client, "session")
     remember_only = copy_of(app, client, REMEMBER)
     assert is_logged_in(session_only) and is_logged_in(remember_only)  # the copies work until then
-    assert client.post("/auth/logout").status_code == 302
+    assert logout(client).status_code == 302
     for copy in (copy_of(app, both, "session", REMEMBER), session_only, remember_only):
         assert not is_logged_in(copy)
     assert session_count(app) == 0
 
 
 def test_a_remember_cookie_alone_logs_in_on_the_same_session(app, client):
-    register(client)
+    sign_up(client)
     other = remembered_client(app)
     forget_session_cookie(other)
     assert is_logged_in(other)  # the remember cookie did it, on the session it names
@@ -115,7 +105,7 @@ def test_a_remember_cookie_alone_logs_in_on_the_same_session(app, client):
 
 def test_a_password_change_ends_the_other_sessions_and_remember_cookies(app, client):
     """#15.2: the old session cookie and the one-year remember cookie stop working."""
-    register(client)
+    sign_up(client)
     other = remembered_client(app)
     stale_session = app.test_client()
     assert login(stale_session).status_code == 302
@@ -131,10 +121,10 @@ def test_a_password_change_ends_the_other_sessions_and_remember_cookies(app, cli
 
 
 def test_log_out_everywhere_ends_every_session_of_the_account(app, client):
-    register(client)
+    sign_up(client)
     other = remembered_client(app)
     bystander = app.test_client()
-    register(bystander, "Bea2")
+    sign_up(bystander, "Bea2")
     page = client.get("/auth/account").get_data(as_text=True)
     assert "Log out everywhere" in page and "/auth/logout-everywhere" in page
     assert client.post("/auth/logout-everywhere").status_code == 302
@@ -146,9 +136,9 @@ def test_log_out_everywhere_ends_every_session_of_the_account(app, client):
 
 
 def test_the_sessions_list_names_each_device_and_ends_another(app, client):
-    register(client)
-    client.post("/auth/logout")
-    assert login(client, agent=CHROME_WINDOWS).status_code == 302
+    sign_up(client)
+    logout(client)
+    assert login(client, headers=user_agent(CHROME_WINDOWS)).status_code == 302
     phone = remembered_client(app, agent=FIREFOX_ANDROID)
     page = client.get("/auth/account", headers={"User-Agent": CHROME_WINDOWS}).get_data(as_text=True)
     assert "Chrome on Windows" in page and "Firefox on Android" in page
@@ -169,9 +159,9 @@ def test_the_sessions_list_names_each_device_and_ends_another(app, client):
 
 
 def test_nobody_can_end_another_accounts_session(app, client):
-    register(client)
+    sign_up(client)
     bea = app.test_client()
-    register(bea, "Bea2")
+    sign_up(bea, "Bea2")
     with client.session_transaction() as sess:
         anas_session = int(sess[LOGIN_SESSION_KEY].split(".")[0])
     bea.post(f"/auth/sessions/{anas_session}/end")
@@ -181,7 +171,7 @@ def test_nobody_can_end_another_accounts_session(app, client):
 
 
 def test_ending_this_devices_own_session_logs_it_out(app, client):
-    register(client)
+    sign_up(client)
     with client.session_transaction() as sess:
         own = int(sess[LOGIN_SESSION_KEY].split(".")[0])
     response = client.post(f"/auth/sessions/{own}/end")
@@ -190,7 +180,7 @@ def test_ending_this_devices_own_session_logs_it_out(app, client):
 
 
 def test_last_seen_is_written_at_most_once_a_minute(app, client):
-    register(client)
+    sign_up(client)
     with app.app_context():
         signed_in = db.session.scalars(select(LoginSession)).one().last_seen_at
         engine = db.engine
@@ -218,7 +208,7 @@ def test_last_seen_is_written_at_most_once_a_minute(app, client):
 
 def test_cookies_from_before_login_sessions_open_nothing(app, client):
     """Sessions made when the cookie held "<user id>" or "<user id>:<generation>" name no row."""
-    register(client)
+    sign_up(client)
     uid = user_id(app)
     for old in (str(uid), f"{uid}:0"):
         other = app.test_client()
@@ -229,7 +219,7 @@ def test_cookies_from_before_login_sessions_open_nothing(app, client):
 
 
 def test_idle_sessions_are_pruned_when_no_cookie_can_name_them(app, client):
-    register(client)
+    sign_up(client)
     other = remembered_client(app)
     uid = user_id(app)
     with app.app_context():

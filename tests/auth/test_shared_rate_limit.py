@@ -19,14 +19,11 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.support.network import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+pytestmark = [pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
+              pytest.mark.slow]  # Redis and two gunicorn servers
 
 
 def wait_for(check, what: str, process: subprocess.Popen, seconds: float = 30) -> None:

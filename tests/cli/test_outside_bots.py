@@ -47,6 +47,7 @@ def test_the_docs_example_plays_beside_the_expert(example):
     assert again.stdout == done.stdout  # the same seed, the same games, in one process or two
 
 
+@pytest.mark.slow  # six matches of 40 games, the outside bot in a process of its own
 def test_a_tournament_with_the_example_says_who_is_better(example):
     done = run("tournament", "--bot", f"greedy={example}:Greedy", "--profiles",
                "expert,greedy,bold", "--seats", "2,3", "--games", "40", "--hands", "10", "--json")
@@ -83,7 +84,8 @@ class Faulty:
 
 @pytest.mark.parametrize("bet, card, reason", [
     ("raise ValueError('no money')", "return False", "raised"),
-    ("return view.min_bet", "while True: pass", "timed out"),
+    # waits out the per-decision limit at every one of the bot's decisions
+    pytest.param("return view.min_bet", "while True: pass", "timed out", marks=pytest.mark.slow),
     ("return view.max_bet + 1", "return False", "illegal answer"),
     ("return 1.5", "return 'yes'", "illegal answer"),
     ("print('hello'); return 1", "import os; os._exit(3)", "raised"),

@@ -81,6 +81,7 @@ def test_wilson_interval_sanity():
     assert wide[1] - wide[0] > narrow[1] - narrow[0]  # more games, tighter interval
 
 
+@pytest.mark.slow  # simulates games, then reviews every move
 def test_review_adds_accuracy_and_blunders_per_profile():
     """--review reviews every game with the review the game pages show (engine/review.py): the
     expert plays the solver's best, so its accuracy is 1 and it has no blunder."""
@@ -126,6 +127,7 @@ def test_the_review_figures_are_the_game_review_summed():
         assert row["blunders_per_100"] == round(100 * blunders / decisions, 4)
 
 
+@pytest.mark.slow  # five simulations, three of them in several processes
 def test_jobs_give_the_same_figures_as_one_process(seed5):
     """--jobs splits the games among processes; every game has its own random source, so the
     parts add up to exactly what one process counts (the review's figures too)."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -27,12 +26,6 @@ BUILD_ARGS = "--format docker --pull=never"
 COMPOSE_VARIABLES = re.compile(r"^(MYSQL_\w+|SECRET_KEY\w*|SIETE_\w+|APP_PORT|DB_WAIT_SECONDS|GUNICORN_\w+|"
                                r"LOGIN_RATE_LIMIT|RATELIMIT_\w+|TURN_SECONDS|COMPOSE_\w+|PUBLIC_URL|SMTP_\w+|"
                                r"MAIL_SENDER|TRUSTED_\w+|WORKER_\w+)$")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def engine_env() -> dict[str, str]:

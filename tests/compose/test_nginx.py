@@ -25,9 +25,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 import requests
 
-from tests.compose.compose_engine import ROOT, build_standins, engine_env, free_port, why_not
+from tests.compose.compose_engine import ROOT, build_standins, engine_env, why_not
 from tests.compose.compose_player import wait_for_page
 from tests.compose.slow_clients import half_sent_requests, seconds_to_answer
+from tests.support.network import free_port
 
 pytestmark = pytest.mark.compose
 NGINX_DIR = ROOT / "docker" / "nginx"

@@ -27,12 +27,12 @@ from tests.compose.compose_engine import (
     Stack,
     build_standins,
     engine_env,
-    free_port,
     project_copy,
     why_not,
 )
 from tests.compose.compose_player import Player, csrf, wait_for_page
 from tests.compose.slow_clients import half_sent_requests, seconds_to_answer
+from tests.support.network import free_port
 
 pytestmark = pytest.mark.compose
 PROJECT = "sietecomposeprod"

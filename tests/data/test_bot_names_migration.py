@@ -19,7 +19,7 @@ from sqlalchemy.schema import CreateColumn
 
 from siete.data.base import db
 from siete.data.database import SEED_SQL, run_sql_file
-from siete.data.games import Game, GameStateRow
+from siete.data.games import Game, GameStateRow, Turn
 from siete.data.identity import name_skeleton
 from siete.data.people import Player
 from siete.paths import MIGRATIONS_DIR
@@ -102,6 +102,7 @@ def at_0012_with_games(app, tmp_path):
                                 "VALUES ('R0sa', NULL, 'human', :id)"), {"id": user_id})
         db.session.commit()
         _add_newer_columns(Game.__table__)
+        _add_newer_columns(Turn.__table__)
         simulate_recorded(PROFILES, 4, app.config["GAME"], seed=13, max_hands=3)
         db.session.commit()
     yield

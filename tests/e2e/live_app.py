@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -15,14 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.network import free_port
+
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 30
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_until_live(url: str, server: subprocess.Popen, log: Path) -> None:

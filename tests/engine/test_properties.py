@@ -9,6 +9,7 @@ import dataclasses
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,6 +108,7 @@ def new_game(data: st.DataObject, max_hands: int) -> GameState:
     return rules.new_game([f"p{i}" for i in range(players)], config, seat_cards)
 
 
+@pytest.mark.slow  # 60 games of random legal moves
 @SETTINGS
 @given(st.data())
 def test_random_legal_moves_keep_the_invariants(data):
@@ -140,6 +142,7 @@ def test_random_legal_moves_keep_the_invariants(data):
     assert state.winner is not None and not state.seats[state.winner].out
 
 
+@pytest.mark.slow  # 40 whole bot games
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**32),
        profiles=st.lists(st.sampled_from(sorted(bots.PROFILES)), min_size=8, max_size=8),

@@ -128,6 +128,7 @@ def face_down_cards(state, viewer: int | None) -> list[str]:
             for position, card in enumerate(seat.cards) if is_face_down(state, index, position, viewer)]
 
 
+@pytest.mark.slow  # every page of every seat, at every step of a whole game
 def test_r4_2_no_face_down_card_reaches_anyone_else_during_a_whole_game(app):
     """Two humans and two bots play to the end; after every move each viewer's page, fragment and
     poll are checked for every card that is face down to that viewer."""

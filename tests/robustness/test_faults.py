@@ -21,6 +21,7 @@ from siete.data.database import engine_options
 from siete.data.games import Hand, Turn, TurnAction
 from siete.data.people import User
 from siete.web.security import DB_DOWN_MESSAGE
+from tests.support.network import free_port
 from tests.support.play import HX, client_for, load, make_user, started_game
 
 pytestmark = pytest.mark.mariadb_only
@@ -183,12 +184,6 @@ def test_database_away_while_logging_in_is_a_calm_503(app, proxy):
 PASSWORD = "killed-worker-pass-1"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 def server(app, mysql_database_url, tmp_path):
     """gunicorn, one worker with one thread, on the test database; yields (master, base URL)."""
@@ -254,6 +249,7 @@ def record_counts(app, game_id: int) -> tuple[int, int, int]:
                      for query in (hands, turns, select(TurnAction.id).where(TurnAction.turn_id.in_(turns))))
 
 
+@pytest.mark.slow  # starts gunicorn
 def test_a_worker_killed_inside_a_move_leaves_nothing_half_applied(app, server, mysql_database_url):
     """The stand that settles hand 1 is held inside its transaction, then its worker is killed.
 

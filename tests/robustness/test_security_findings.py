@@ -21,16 +21,8 @@ from siete.engine.config import GameConfig
 from siete.play.context import game_context, table_urls
 from siete.service.accounts import password_problem
 from siete.service.text_rules import forbidden_characters, parse_ascii_int
+from tests.support.accounts import PASSWORD, register
 from tests.support.play import HX, client_for, make_user, started_game, text
-
-PASSWORD = "correct-horse-9"
-
-
-def register(client, username="Ana1", password=PASSWORD, email=None):
-    return client.post("/auth/register", data={
-        "username": username, "email": email or f"{username.lower()}@example.com",
-        "password": password, "confirm": password})
-
 
 # ---------------------------------------------------------------- 4. the 7½ stand
 

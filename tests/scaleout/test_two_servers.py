@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -18,7 +17,9 @@ import pytest
 import requests
 from sqlalchemy import create_engine, text
 
-pytestmark = pytest.mark.mariadb_only
+from tests.support.network import free_port
+
+pytestmark = [pytest.mark.mariadb_only, pytest.mark.slow]  # two gunicorn servers
 ROOT = Path(__file__).resolve().parents[2]
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 
@@ -31,12 +32,6 @@ def recreate_database(url: str) -> None:
         conn.execute(text(f"DROP DATABASE IF EXISTS `{name}`"))
         conn.execute(text(f"CREATE DATABASE `{name}` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"))
     engine.dispose()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_until_live(url: str, server: subprocess.Popen, seconds: float = 30) -> None:

@@ -8,8 +8,9 @@ from siete.data.base import db
 from siete.data.games import Game
 from siete.service import table_access
 from siete.service.errors import NotAllowed, TableNotFound
+from siete.service.lobby_lists import lobby_page
 from siete.service.table_access import may_see, renew_link, token_matches
-from siete.service.tables import join_table, lobby_page
+from siete.service.tables import join_table
 from tests.support.friends import open_table, player_of
 from tests.support.play import make_user
 

@@ -14,14 +14,14 @@ from siete.data.base import db, utcnow
 from siete.data.outbox_rows import OutboxRow
 from siete.data.vocabulary import OutboxStatus
 from siete.service.outbox import RetryPolicy
+from tests.support.accounts import sign_up
 from tests.support.mail import (
     SMTP_PASSWORD,
     SMTP_USER,
-    free_port,
-    register,
     reset_path,
     worker_sends,
 )
+from tests.support.network import free_port
 
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
 
@@ -45,7 +45,7 @@ def ask(client, address, **headers):
 
 
 def test_a_request_stores_one_row_for_any_address_and_sends_nothing_itself(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     for address in ("ana1@example.com", "nobody@example.com", "ANA1@Example.COM"):
         assert ask(app.test_client(), address).status_code == 302
     assert rows(app) == [("ana1@example.com", "pending", 0), ("nobody@example.com", "pending", 0),
@@ -59,7 +59,7 @@ def test_a_request_stores_one_row_for_any_address_and_sends_nothing_itself(app, 
 
 
 def test_the_mail_is_written_in_the_language_it_was_asked_in(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     ask(app.test_client(), "ana1@example.com", **{"Accept-Language": "es"})
     worker_sends(app)
     (message,) = inbox.wait_for(1)
@@ -68,7 +68,7 @@ def test_the_mail_is_written_in_the_language_it_was_asked_in(app, client, inbox)
 
 
 def test_a_mail_server_that_is_down_loses_nothing_and_is_tried_again_later(app, client, inbox):
-    register(client)
+    sign_up(client, logged_in=False)
     app.config["SMTP_PORT"] = free_port()  # nobody listens there
     ask(app.test_client(), "ana1@example.com")
     now = utcnow()
@@ -89,7 +89,7 @@ def test_a_mail_server_that_is_down_loses_nothing_and_is_tried_again_later(app, 
 def test_the_wait_doubles_and_a_day_of_failures_is_given_up(app, client):
     policy = RetryPolicy()
     assert [policy.wait_after(n).total_seconds() for n in range(1, 8)] == [30, 60, 120, 240, 480, 900, 900]
-    register(client)
+    sign_up(client, logged_in=False)
     app.config["SMTP_PORT"] = free_port()
     ask(app.test_client(), "ana1@example.com")
     tick = worker_sends(app, utcnow() + timedelta(days=1))
@@ -97,7 +97,7 @@ def test_the_wait_doubles_and_a_day_of_failures_is_given_up(app, client):
 
 
 def test_two_workers_send_each_mail_once(app, client, inbox, on_mysql):
-    register(client)
+    sign_up(client, logged_in=False)
     for n in range(12):
         ask(app.test_client(), "ana1@example.com" if n % 3 else f"nobody{n}@example.com")
     barrier = threading.Barrier(2)
@@ -125,7 +125,7 @@ class TestProductionWithoutSmtp:
                 "PUBLIC_URL": "https://siete.example"}
 
     def test_a_reset_link_is_never_written_to_a_production_log(self, app, client, caplog):
-        register(client)
+        sign_up(client, logged_in=False)
         ask(app.test_client(), "ana1@example.com")
         tick = worker_sends(app)
         assert tick.given_up and "/auth/reset/" not in caplog.text

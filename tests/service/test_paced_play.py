@@ -11,46 +11,25 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from sqlalchemy import select
-
 from siete.data.base import db, utcnow_ms
-from siete.data.games import Game, GamePlayer, Hand
-from siete.data.people import Player, User
+from siete.data.games import Game
+from siete.data.people import Player
 from siete.engine.records import STAND_AT_SEVEN_HALF
 from siete.service import play
 from siete.service.due_tables import run_tick
 from siete.service.play import BOT_HAND_PAUSE_S
-from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.service.tables import TableSpec, create_table, start_table
 from siete.service.timers import run_due_step
+from tests.support.play import assert_complete_record, make_player
 from tests.support.settings import app_settings
 
 PACE = timedelta(seconds=0.8)
-
-
-def make_player(name: str) -> Player:
-    user = User(username=name, email=f"{name}@example.test", password_hash="x")
-    db.session.add(user)
-    db.session.commit()
-    player = player_for(user)
-    db.session.commit()
-    return player
+EPS = timedelta(milliseconds=1)
 
 
 def status_of(game_id: int) -> str:
     db.session.remove()
     return db.session.get(Game, game_id).status
-
-
-def assert_complete_record(game_id: int) -> None:
-    """Finished as any game: a winner, every hand recorded, every seat's result written."""
-    db.session.remove()
-    game = db.session.get(Game, game_id)
-    hands = db.session.scalars(select(Hand.number).where(Hand.game_id == game_id)).all()
-    assert game.status == "finished" and game.winner_player_id is not None
-    assert sorted(hands) == list(range(1, game.hands_played + 1))
-    seats = db.session.scalars(select(GamePlayer).where(GamePlayer.game_id == game_id)).all()
-    assert all(gp.result in ("won", "lost") and gp.final_points is not None for gp in seats)
-EPS = timedelta(milliseconds=1)
 
 
 def paced():

@@ -17,17 +17,8 @@ from siete.engine.rules import legal_bets
 from siete.service import play, timers
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken
 from siete.service.tables import TableSpec, create_table, join_table, player_for, player_of_user, start_table
+from tests.support.play import make_player
 from tests.support.settings import app_settings
-
-
-def make_player(name: str):
-    user = User(username=name, email=f"{name}@example.test")
-    user.set_password("correct horse battery")
-    db.session.add(user)
-    db.session.commit()
-    player = player_for(user)
-    db.session.commit()
-    return player
 
 
 def test_player_of_user_finds_the_player_or_creates_it_once(app):

@@ -1,6 +1,7 @@
 """A person's timed-out turns through the tables' own path: the worker's timer lets the house bot
 play them, the turns keep from which step it did, and the stored review labels those moves
-timed out and leaves them out of the person's figures (SQLite and MariaDB)."""
+timed out and leaves them out of the person's figures (SQLite and MariaDB). Once away, the bot
+standing in for them plays on: its moves are labelled and left out the same way."""
 from __future__ import annotations
 
 import re
@@ -55,12 +56,30 @@ def test_timed_out_turns_are_stored_labelled_and_left_out_of_the_figures(app):
         assert len(timed) == 2  # her two timeouts; then the away bot, no timer
         assert {step for _, step in timed} <= {0, 1}  # the whole turn: from the bet (or the bank's first)
         assert review_queued_games(app.config["GAME"].cards, "worker", limit=10, budget_s=60) == 1
-        rows = db.session.execute(select(MoveReviewRow.hand_number, MoveReviewRow.timed_out)
+        rows = db.session.execute(select(MoveReviewRow.hand_number, MoveReviewRow.timed_out,
+                                         MoveReviewRow.stand_in)
                                   .where(MoveReviewRow.game_player_id == ana.id)).all()
-        labelled = {hand for hand, timed_out in rows if timed_out}
+        labelled = {hand for hand, timed_out, _ in rows if timed_out}
         assert labelled == {hand for hand, _ in timed}
+        # Every later move of hers is the stand-in's (she never came back): none is judged.
+        assert {hand for hand, _, stand_in in rows if stand_in} == {hand for hand, _, _ in rows} - labelled
+        assert not [row for row in rows if row.timed_out and row.stand_in]
         figures = db.session.get(SeatReviewRow, ana.id)
-        assert figures.decisions == sum(1 for _, timed_out in rows if not timed_out)
+        assert (figures.decisions, figures.best, float(figures.value_lost)) == (0, 0, 0.0)
+
+
+def test_the_away_turns_keep_the_stand_ins_steps(app):
+    with app.app_context():
+        game_id = _walked_away_game(app)
+        turns = db.session.execute(select(Turn.hand_number, Turn.timed_out_step, Turn.stand_in_step,
+                                          Turn.cards_drawn)
+                                   .join(Turn.game_player).join(GamePlayer.player)
+                                   .where(Turn.game_id == game_id)
+                                   .where(GamePlayer.player.has(name="ana"))
+                                   .order_by(Turn.hand_number)).all()
+    assert [t.stand_in_step is None for t in turns[:2]] == [True, True]  # the timer's turns
+    later = turns[2:]
+    assert later and all(t.timed_out_step is None and t.stand_in_step is not None for t in later)
 
 
 def test_the_stored_hands_give_the_review_the_flag_the_engine_recorded(app, monkeypatch):
@@ -103,3 +122,23 @@ def test_the_game_page_labels_the_timed_out_moves_in_both_languages(app, client)
     spanish = client.get(f"/games/{game_id}?hand={hand}",
                          headers={"Accept-Language": "es"}).get_data(as_text=True)
     assert '<span class="move-review__mark">tiempo agotado</span>' in spanish
+
+
+def test_the_game_page_labels_the_stand_ins_moves_in_both_languages(app, client):
+    with app.app_context():
+        game_id = _walked_away_game(app)
+        client.get(f"/games/{game_id}")  # reviews it first
+        hand = db.session.scalars(select(MoveReviewRow.hand_number).where(
+            MoveReviewRow.game_id == game_id, MoveReviewRow.stand_in.is_(True))).first()
+        assert hand is not None
+        count = len(db.session.scalars(select(MoveReviewRow.step).where(
+            MoveReviewRow.game_id == game_id, MoveReviewRow.hand_number == hand,
+            MoveReviewRow.stand_in.is_(True))).all())
+    page = client.get(f"/games/{game_id}?hand={hand}").get_data(as_text=True)
+    marks = re.findall(r'class="move-review move-review--(\w+)"', page)
+    assert marks.count("stand_in") == count
+    assert '<span class="move-review__mark">stand-in</span>' in page
+    assert "played by the stand-in while the player was away" in page
+    spanish = client.get(f"/games/{game_id}?hand={hand}",
+                         headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert '<span class="move-review__mark">suplente</span>' in spanish

@@ -8,24 +8,16 @@ import pytest
 from sqlalchemy import event, select
 
 from siete.data.base import db, utcnow
-from siete.data.games import Game, GamePlayer, Hand
+from siete.data.games import Game, GamePlayer
 from siete.data.people import Player, User
 from siete.service import play
 from siete.service.absent_creators import CREATOR_AWAY
 from siete.service.due_tables import run_tick
 from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from tests.support.play import assert_complete_record, make_player
 from tests.support.settings import app_settings
 
 FAR = timedelta(days=1)  # a tick "a day later": every deadline set by then is due
-
-
-def make_player(name: str):
-    user = User(username=name, email=f"{name}@example.test", password_hash="x")
-    db.session.add(user)
-    db.session.commit()
-    player = player_for(user)
-    db.session.commit()
-    return player
 
 
 def tick_until(predicate, ticks: int = 200, ttl: int = 3600):
@@ -42,17 +34,6 @@ def tick_until(predicate, ticks: int = 200, ttl: int = 3600):
 def status_of(game_id: int) -> str:
     db.session.expire_all()
     return db.session.get(Game, game_id).status
-
-
-def assert_complete_record(game_id: int) -> None:
-    """Finished as any game: a winner, every hand recorded, every seat's result written."""
-    db.session.expire_all()
-    game = db.session.get(Game, game_id)
-    hands = db.session.scalars(select(Hand.number).where(Hand.game_id == game_id)).all()
-    assert game.status == "finished" and game.winner_player_id is not None
-    assert game.ended_at is not None and sorted(hands) == list(range(1, game.hands_played + 1))
-    seats = db.session.scalars(select(GamePlayer).where(GamePlayer.game_id == game_id)).all()
-    assert all(gp.result in ("won", "lost") and gp.final_points is not None for gp in seats)
 
 
 def test_a_bots_only_table_is_played_to_its_end_by_the_worker_alone(app):

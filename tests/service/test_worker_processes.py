@@ -20,27 +20,19 @@ from collections import defaultdict
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, Hand
 from siete.data.games import GameStateRow as StateRow
-from siete.data.people import User
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables import TableSpec, create_table, join_table, start_table
+from tests.support.play import make_player
 from tests.support.settings import app_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 STEP = re.compile(r"table (\d+): v(\d+) -> v(\d+)")
-
-
-def make_player(name: str):
-    user = User(username=name, email=f"{name}@example.test", password_hash="x")
-    db.session.add(user)
-    db.session.commit()
-    player = player_for(user)
-    db.session.commit()
-    return player
 
 
 def open_tables(app) -> dict[int, int]:
@@ -94,6 +86,7 @@ def pull_deadlines_until_finished(ids, limit_s: float = 120) -> None:
     raise AssertionError("the workers did not finish the games in time")
 
 
+@pytest.mark.slow  # two worker processes play eight tables to their end
 def test_two_workers_never_apply_a_step_twice(app, database_url, tmp_path):
     with app.app_context():
         started = open_tables(app)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import email
 import re
-import socket
 import time
 from email import policy
 
@@ -14,16 +13,11 @@ from aiosmtpd.smtp import AuthResult
 
 from siete.cli.mail_sender import send_mail_tick
 from siete.data.base import utcnow
+from tests.support.accounts import NEW_PASSWORD
+from tests.support.network import free_port
 
-PASSWORD, NEW_PASSWORD = "correct-horse-9", "brand-new-pass-7"
 SMTP_USER, SMTP_PASSWORD = "siete-mailer", "smtp-secret-1"
 LINK = re.compile(r"https?://\S+/auth/reset/(\S+)")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Inbox:
@@ -48,24 +42,10 @@ def authenticate(server, session, envelope, mechanism, auth_data):
     return AuthResult(success=ok)
 
 
-
-
 def worker_sends(app, now=None):
     """The worker's mail step, once (siete.cli.worker's tick runs it every second)."""
     with app.app_context():
         return send_mail_tick(app, now or utcnow(), 50)
-
-
-def register(client, username="Ana1"):
-    response = client.post("/auth/register", data={
-        "username": username, "email": f"{username.lower()}@example.com",
-        "password": PASSWORD, "confirm": PASSWORD})
-    assert response.status_code == 302
-    client.post("/auth/logout")
-
-
-def login(client, username="Ana1", password=PASSWORD, **data):
-    return client.post("/auth/login", data={"username": username, "password": password, **data})
 
 
 def ask_reset(client, address="ana1@example.com", send=True, **kw):

@@ -1,6 +1,7 @@
 """Playing through the Flask test client: people, logged-in clients, tables and their state.
 
-Plain functions (they take the app), shared by the play, i18n, robustness and security tests.
+Plain functions (most take the app), shared by the play, service, i18n, robustness and security
+tests.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import flask
 from sqlalchemy import select, update
 
 from siete.data.base import db, utcnow
-from siete.data.games import Game
+from siete.data.games import Game, GamePlayer, Hand
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
 from siete.service import play as play_service
@@ -35,6 +36,29 @@ def make_user(app, name: str) -> int:
         db.session.add(Player(kind="human", name=name, user_id=user.id))
         db.session.commit()
         return user.id
+
+
+def make_player(name: str) -> Player:
+    """A user and their human player made as the services make them (player_for), for tests that
+    call the services inside an app context (make_user is the web tests' one, from outside)."""
+    user = User(username=name, email=f"{name.lower()}@example.test", password_hash="x")
+    db.session.add(user)
+    db.session.commit()
+    player = player_for(user)
+    db.session.commit()
+    return player
+
+
+def assert_complete_record(game_id: int) -> None:
+    """Finished as any game: a winner, an end time, every hand recorded, every seat's result
+    written; read in a new session, as the next request would find it."""
+    db.session.remove()
+    game = db.session.get(Game, game_id)
+    hands = db.session.scalars(select(Hand.number).where(Hand.game_id == game_id)).all()
+    assert game.status == "finished" and game.winner_player_id is not None
+    assert game.ended_at is not None and sorted(hands) == list(range(1, game.hands_played + 1))
+    seats = db.session.scalars(select(GamePlayer).where(GamePlayer.game_id == game_id)).all()
+    assert all(gp.result in ("won", "lost") and gp.final_points is not None for gp in seats)
 
 
 def client_for(app, user_id: int | None):
