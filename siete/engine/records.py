@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from siete.engine.codes import Action, BankResult, Event, Result, StandNote
 
@@ -19,8 +19,7 @@ from siete.engine.codes import Action, BankResult, Event, Result, StandNote
 EventValue = int | str | tuple[int, int, int] | None
 
 
-@dataclass(frozen=True, slots=True)
-class LogEvent:
+class LogEvent(NamedTuple):
     """One fact all seats saw: `event` happened to `seat`, with `value`; JSON [event, seat, value]."""
 
     event: Event
@@ -44,8 +43,7 @@ class LogEvent:
         return cls(Event(event), seat, tuple(value) if isinstance(value, list) else value)
 
 
-@dataclass(frozen=True, slots=True)
-class TurnAction:
+class TurnAction(NamedTuple):
     """A draw (`detail` the card drawn) or a stand (`detail` StandNote.AUTO when R4.6 made it
     at 7½, None by choice) of a turn; JSON [kind, detail]."""
 
@@ -88,8 +86,7 @@ def draw_action(card: str) -> TurnAction:
     return TurnAction(Action.DRAW, card)
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
+class TurnRecord(NamedTuple):
     """One seat's turn in a settled hand: totals in half points, `bet` None for the bank."""
 
     seat: int

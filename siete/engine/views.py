@@ -247,11 +247,10 @@ class HandMemory:
         # locals, and the totals stored once at the end: this runs on every bot decision
         log, bank, shown, half, unseen = state.log, self.bank, self.shown, self.half, self.unseen
         count, weight = self.count, self.weight
-        for entry in log[self.read:]:
-            event, seat = entry.event, entry.seat
+        for event, seat, fact in log[self.read:]:  # unpacked: a LogEvent is a named tuple
             # a bust shows a punter's first card; the bank's was shown at the deal
             if event == _DRAW or event == _DEAL or (event == _BUST and seat != bank):
-                value = half[entry.value]  # type: ignore[index]  # these events' value is a card
+                value = half[fact]  # type: ignore[index]  # these events' value is a card
                 unseen[value] -= 1
                 shown[seat] += value
                 count -= 1
@@ -260,7 +259,7 @@ class HandMemory:
                 self.standing.append((shown[seat], 1))  # its first card is still face down
                 self.stakes.append(self.bets[seat])
             elif event == _BET:
-                self.bets[seat] = entry.value  # type: ignore[assignment]  # a bet's amount
+                self.bets[seat] = fact  # type: ignore[assignment]  # a bet's amount
         self.count, self.weight = count, weight
         self.read = len(log)
 
