@@ -19,7 +19,7 @@ Value = Callable[[int, int, int], float]  # (bank total, key, unseen cards)
 _Walk = tuple[Callable[[int, int, int], Node], Value, Value, Value]
 
 
-def _stand_gains(shown: int) -> list[tuple[float, ...]]:
+def _stand_gains(shown: int) -> tuple[tuple[float, ...], ...]:
     """What the bank gains from one unit of a stake on `shown` plus each class of face-down
     card, when the bank ends on each total (BUST for a bust)."""
     rows = []
@@ -35,7 +35,12 @@ def _stand_gains(shown: int) -> list[tuple[float, ...]]:
             else:
                 row.append(-paid)
         rows.append(tuple(row))
-    return rows
+    return tuple(rows)
+
+
+# _stand_gains for every face-up total a stander can show (under 7½), worked out once: a new
+# bank search is built for every new set of standers and stakes, about twice a hand.
+STAND_GAINS = tuple(_stand_gains(shown) for shown in range(SEVEN_HALF))
 
 
 class BankSearch:
@@ -49,7 +54,7 @@ class BankSearch:
             stakes[shown] = stakes.get(shown, 0) + stake
         # each group's stake, gains, the classes its face-down card may be, and the class
         # that gives it 7½ (none: len(VALUES))
-        self.groups = [(stake, _stand_gains(shown), FaceDown([shown]).limits[0],
+        self.groups = [(stake, STAND_GAINS[shown], FaceDown([shown]).limits[0],
                         CLASS_OF.get(SEVEN_HALF - shown, len(VALUES)))
                        for shown, stake in sorted(stakes.items())]
         self.staked = float(sum(stakes.values()))
@@ -142,7 +147,7 @@ class BankSearch:
                                               for group in groups]
                 found = 0.0
                 for (stake, gains, _, _), card in zip(groups, cards):
-                    found += stake * sum(p * g for p, g in zip(card, gains[bank_total]))
+                    found += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
                 stand_values[memo_key] = found
             return found
 
@@ -189,7 +194,10 @@ class BankSearch:
         def draw_bound(bank_total: int, key: int, n: int) -> float:
             """At least the value of drawing (an upper bound): every stake won on any card
             that does not bust."""
-            return next_cards(bank_total, key, n, lambda *_: staked)
+            return next_cards(bank_total, key, n, every_stake_won)
+
+        def every_stake_won(_total: int, _key: int, _n: int) -> float:
+            return staked
 
         def best_value(bank_total: int, key: int, n: int) -> float:
             """Playing on as well as possible; drawing is searched only when its bound says

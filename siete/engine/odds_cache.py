@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cards import clear_sevens
+from siete.engine.odds_cards import clear_card_memos
 from siete.engine.odds_punter import PunterSearch
 
 Search = PunterSearch | BankSearch
@@ -58,7 +58,7 @@ def forget_searches() -> None:
     with _lock:
         _searches.clear()
         _held[0] = 0
-    clear_sevens()
+    clear_card_memos()
 
 
 class Answers(Generic[Answer]):

@@ -65,7 +65,25 @@ def _ways(limits: Sequence[int], below: Sequence[int], taken: int = len(VALUES))
     return ways
 
 
-def _ways_without(limits: Sequence[int], below: Sequence[int]) -> list[int]:
+# _ways_without's answers by caps and `below` (about 400 bytes each), forgotten in one go when
+# full: the same unseen cards meet the same caps in the searches of many contexts (about half
+# the asks in an expert's game are found here).
+WAYS_KEPT = 50_000
+_WAYS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _ways_without(limits: Sequence[int], below: Sequence[int]) -> tuple[int, ...]:
+    """_ways(limits, below, i) for every class i at once, kept."""
+    key = (tuple(limits), tuple(below))
+    found = _WAYS.get(key)
+    if found is None:
+        if len(_WAYS) >= WAYS_KEPT:
+            _WAYS.clear()
+        found = _WAYS[key] = _count_ways_without(limits, below)
+    return found
+
+
+def _count_ways_without(limits: Sequence[int], below: Sequence[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once: the places whose limit is above i
     lose one choice, so a product of the untouched choices up to the split times the
     lessened ones after it."""
@@ -81,7 +99,7 @@ def _ways_without(limits: Sequence[int], below: Sequence[int]) -> list[int]:
         while split < len(limits) and limits[split] <= i:
             split += 1
         ways.append(before[split] * after[split])
-    return ways
+    return tuple(ways)
 
 
 Composition = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]
@@ -129,8 +147,10 @@ SEVENS_KEPT = 100_000
 _SEVENS: dict[tuple[int, int, tuple[int, ...]], float] = {}
 
 
-def clear_sevens() -> None:
+def clear_card_memos() -> None:
+    """Forget exact_total_chance's and _ways_without's kept answers."""
     _SEVENS.clear()
+    _WAYS.clear()
 
 
 class FaceDown:

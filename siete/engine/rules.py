@@ -112,8 +112,9 @@ def can_bet_at_all(state: GameState, seat: int) -> bool:
             and state.seats[seat].bet == 0)
 
 
-def verify_bet(state: GameState, seat: int, amount: int | None) -> None:
-    """R4.3-R4.4: a player bets once, first, a whole number from 1 to max_bet."""
+def verify_bet(state: GameState, seat: int, amount: object) -> None:
+    """R4.3-R4.4: a player bets once, first, a whole number from 1 to max_bet. `amount` is
+    whatever a person or a file sent (a float, a string, None): this is where it is checked."""
     player = verify_turn(state, seat)
     if state.turn == 0:
         raise RuleError(RuleCode.BANK_PLACES_NO_BET, name=player.name)
@@ -124,10 +125,10 @@ def verify_bet(state: GameState, seat: int, amount: int | None) -> None:
         raise RuleError(RuleCode.BET_OUT_OF_RANGE, name=player.name, top=top)
 
 
-def bet(state: GameState, seat: int, amount: int | None) -> None:
+def bet(state: GameState, seat: int, amount: object) -> None:
     """The stake leaves the player's points at once (R4.4)."""
     verify_bet(state, seat, amount)
-    assert amount is not None  # verify_bet refuses anything but a whole number in range
+    assert isinstance(amount, int)  # verify_bet refuses anything but a whole number in range
     place_bet_unchecked(state, seat, amount)
 
 
