@@ -14,7 +14,7 @@ import click
 
 from siete.data.xmlfiles import load_game
 from siete.engine.cards import CardSet, points
-from siete.engine.odds import VALUES, Odds, Position, odds
+from siete.engine.odds import VALUES, Odds, Position, Role, odds
 from siete.engine.odds_position import PositionError, bank_position, punter_position
 from siete.i18n.catalogs import gettext as _
 
@@ -62,15 +62,15 @@ def read_position(text: str, cards: CardSet) -> Position:
     if not isinstance(others, list):
         raise BadInput('"others" must be a list of card lists')
     seen = [_cards({"others": o}, "others", face_down=True) for o in others]
-    role = data.get("role", "punter")
-    if role == "bank":
+    role = data.get("role", Role.PUNTER)
+    if role == Role.BANK:
         if "you" in data:
             raise BadInput('the bank\'s own cards go in "bank"')
         stakes = data.get("stakes")
         if stakes is not None and not isinstance(stakes, list):
             raise BadInput('"stakes" must be a list of whole numbers')
         return bank_position(cards, _cards(data, "bank"), seen, stakes)
-    if role != "punter":
+    if role != Role.PUNTER:
         raise BadInput('"role" must be "punter" or "bank"')
     if "stakes" in data:
         raise BadInput('"stakes" are for the bank\'s position')

@@ -205,9 +205,10 @@ def play_hand(match: Match) -> None:
             bot_step(state, seat, match.rng)
             # As a scenario writes it: the step's first event (a bust, a stand at 7½ or the
             # settlement after it follow from it).
-            kind, _seat, value = state.log[first]
+            step = state.log[first]
             name = state.seats[seat].name
-            moves.append(f"{name}: bet {value}" if kind == Event.BET else f"{name}: {kind}")
+            moves.append(f"{name}: bet {step.value}" if step.event == Event.BET
+                         else f"{name}: {step.event.value}")
         print_events(match)
     match.console.print(seats_table(match, None))
 

@@ -22,17 +22,8 @@ from sqlalchemy import (
 from sqlalchemy.dialects import mysql
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, scoped_session
 
-from siete.data.vocabulary import (
-    BankResult,
-    BotProfile,
-    GameMode,
-    GameStatus,
-    PlayerKind,
-    SeatResult,
-    Suit,
-    TurnActionKind,
-    TurnResult,
-)
+from siete.data.vocabulary import GameMode, GameStatus, PlayerKind, Suit
+from siete.engine.codes import TURN_ACTIONS, BankResult, BotProfile, GameResult, Result
 
 # Deterministic constraint names, identical to the ones written in sql/schema.sql, so the
 # two ways of building the schema give the same database (tests/data/test_schema.py checks it).
@@ -84,10 +75,10 @@ PLAYER_KINDS = tuple(PlayerKind)
 BOT_PROFILES = tuple(BotProfile)
 GAME_STATUSES = tuple(GameStatus)
 GAME_MODES = tuple(GameMode)
-SEAT_RESULTS = tuple(SeatResult)
+SEAT_RESULTS = tuple(GameResult)
 BANK_RESULTS = tuple(BankResult)
-TURN_RESULTS = tuple(TurnResult)
-ACTIONS = tuple(TurnActionKind)
+TURN_RESULTS = tuple(Result)
+ACTIONS = TURN_ACTIONS
 
 
 def utcnow() -> datetime:

@@ -3,18 +3,17 @@
 Each member is the string stored (the schema's CHECK lists are built from them, and a member
 compares equal to its string), so the stored data is the same as before these types existed.
 A game's status and a seat's state are different words even where they are spelt alike: the
-seat's live states belong to the engine; what a seat ends with is `SeatResult`.
+seat's live states belong to the engine. The words of a game's play (results, actions, bot
+profiles) are the engine's own (siete/engine/codes.py): the columns store those.
 """
 from __future__ import annotations
 
 from enum import StrEnum
 
-from siete.engine.codes import BankResult, BotProfile
-from siete.engine.codes import Result as TurnResult
+from siete.engine.codes import BotProfile
 
-__all__ = ["BankResult", "BotProfile", "ClashKind", "GameMode", "GameStatus", "MailKind", "OPEN_STATUSES",
-           "OutboxStatus", "PlayerKind",
-           "SeatResult", "Suit", "TurnActionKind", "TurnResult"]
+__all__ = ["BotProfile", "ClashKind", "GameMode", "GameStatus", "MailKind", "OPEN_STATUSES",
+           "OutboxStatus", "PlayerKind", "Suit"]
 
 
 class GameStatus(StrEnum):
@@ -43,28 +42,11 @@ class GameMode(StrEnum):
         return cls.BOTS if humans == 0 else cls.HUMANS if bots == 0 else cls.MIXED
 
 
-class SeatResult(StrEnum):
-    """game_players.result: how a seat ended (NULL until the game finishes)."""
-
-    WON = "won"
-    LOST = "lost"
-
-
-
-
-class TurnActionKind(StrEnum):
-    """turn_actions.action."""
-
-    DRAW = "draw"
-    STAND = "stand"
-
-
 class PlayerKind(StrEnum):
     """players.kind."""
 
     HUMAN = "human"
     BOT = "bot"
-
 
 
 class Suit(StrEnum):

@@ -39,6 +39,14 @@ class Result(StrEnum):
     BANK = "bank"
 
 
+class GameResult(StrEnum):
+    """How a seat's game ended (R7.2): the winner won, every other seat lost. A hand's end is
+    a Result."""
+
+    WON = "won"
+    LOST = "lost"
+
+
 class BankResult(StrEnum):
     """How the bank's turn ended: it did not play (R4.9), stood, had 7½ or bust."""
 
@@ -55,7 +63,7 @@ class Event(StrEnum):
     DEAL = "deal"  # value: the bank's card, dealt face up
     BET = "bet"
     DRAW = "draw"
-    STAND = "stand"  # value "bank" when the bank stands; also the stand R4.6 makes at 7½
+    STAND = "stand"  # value StandNote.BANK when the bank stands; also the stand R4.6 makes at 7½
     SEVEN_HALF = "seven_half"  # only in logs saved before the stand at 7½ was logged: read as a stand (state.from_dict)
     BUST = "bust"  # value: the first card, shown as it busts
     WIN = "win"  # value: [paid, due, total]
@@ -70,11 +78,24 @@ class Event(StrEnum):
 
 
 class Action(StrEnum):
-    """A player's moves by name; a turn's record keeps the draws and the stand."""
+    """A player's moves by name; a turn's record keeps the draws and the stand (TURN_ACTIONS)."""
 
     BET = "bet"
     DRAW = "draw"
     STAND = "stand"
+
+
+# The actions a turn's record keeps (records.TurnAction; turn_actions.action).
+TURN_ACTIONS = (Action.DRAW, Action.STAND)
+
+
+class StandNote(StrEnum):
+    """What a stand says beside its kind: a turn's stand made by R4.6 at 7½ is AUTO (one by
+    choice says None), and the log's stand event names the BANK when the bank stood (R6 may
+    seat another bank before anyone reads the log)."""
+
+    AUTO = "auto"
+    BANK = "bank"
 
 
 class BotProfile(StrEnum):

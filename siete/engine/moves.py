@@ -10,6 +10,7 @@ import random
 
 from siete.engine.bots import HOUSE_PROFILE, house_move
 from siete.engine.codes import Action, BotProfile, Event, RuleCode
+from siete.engine.records import log_event
 from siete.engine.rules import (
     bet,
     draw,
@@ -53,7 +54,7 @@ def time_out(state: GameState, seat: int, rng: random.Random) -> None:
     plays their seat from the next turn on (while the game goes on).
     """
     player = verify_turn(state, seat)  # only the seat whose turn it is runs out of time
-    state.log.append([Event.TIMEOUT, seat, None])
+    state.log.append(log_event(Event.TIMEOUT, seat))
     if player.timed_out is None:
         player.timed_out = len(player.actions) + 1 if state.turn == 0 or player.bet else 0
     while state.phase == PLAY and state.current_seat() == seat:
@@ -61,7 +62,7 @@ def time_out(state: GameState, seat: int, rng: random.Random) -> None:
     player.timeouts += 1
     if player.timeouts >= AWAY_AFTER_TIMEOUTS and player.bot is None and state.phase != OVER:
         player.bot, player.away = AWAY_PROFILE, True
-        state.log.append([Event.AWAY, seat, None])
+        state.log.append(log_event(Event.AWAY, seat))
         state.version += 1
 
 
@@ -86,7 +87,7 @@ def come_back(state: GameState, seat: int) -> None:
     if state.phase == PLAY and (player.bet or player.actions):  # the stand-in began this turn
         player.stand_in = len(player.actions) + 1
     player.bot, player.away, player.timeouts = None, False, 0
-    state.log.append([Event.BACK, seat, None])
+    state.log.append(log_event(Event.BACK, seat))
     state.version += 1
     if state.current_seat() == seat and seven_half_stand_due(state):
         stand_at_seven_half(state, seat)
@@ -122,6 +123,6 @@ def replace_with_bot(state: GameState, seat: int, profile: str = BotProfile.STAN
     if player.bot is not None and not player.away:  # leaving while away: the bot stays for good
         raise RuleError(RuleCode.ALREADY_A_BOT, name=player.name)
     player.bot, player.away = profile, False
-    state.log.append([Event.REPLACED, seat, None])
+    state.log.append(log_event(Event.REPLACED, seat))
     state.version += 1
 

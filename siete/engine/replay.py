@@ -9,7 +9,7 @@ from typing import Any
 
 from siete.engine import rules
 from siete.engine.cards import points
-from siete.engine.codes import RuleCode
+from siete.engine.codes import Action, RuleCode
 from siete.engine.config import GameConfig
 from siete.engine.moves import apply_move
 from siete.engine.state import DEAL, OVER, PLAY, GameState, HandRecord, RuleError
@@ -65,7 +65,7 @@ def scenario_config(data: dict[str, Any], base: GameConfig) -> GameConfig:
 def parse_move(move: object) -> tuple[str, str, int | None]:
     """'ana: bet 2' -> ('ana', 'bet', 2)."""
     match = MOVE.match(move) if isinstance(move, str) else None
-    if not match or (match["verb"] == "bet") != (match["amount"] is not None):
+    if not match or (match["verb"] == Action.BET) != (match["amount"] is not None):
         raise RuleError(RuleCode.UNREADABLE_MOVE)
     amount = match["amount"]
     return match["name"], match["verb"], None if amount is None else int(amount)
@@ -126,13 +126,13 @@ def hand_json(state: GameState) -> dict[str, Any]:
     assert record is not None, "hand_json reads a settled hand"
     names = [s.name for s in state.seats]
     return {
-        "number": record["number"],
-        "bank": names[record["bank"]],
-        "order": [names[i] for i in record["order"]],
-        "totals": {names[t["seat"]]: points(t["total"]) for t in record["turns"]},
-        "results": {names[i]: r for i, r in record["results"]},
+        "number": record.number,
+        "bank": names[record.bank],
+        "order": [names[i] for i in record.order],
+        "totals": {names[t.seat]: points(t.total) for t in record.turns},
+        "results": {names[i]: r.value for i, r in record.results},
         "points": {s.name: s.points for s in state.seats},
-        "eliminated": [names[i] for i in record["eliminated"]],
+        "eliminated": [names[i] for i in record.eliminated],
     }
 
 

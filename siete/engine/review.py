@@ -48,20 +48,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Protocol
 
 from siete.engine.cards import CardSet
-from siete.engine.codes import Action
+from siete.engine.codes import Action, Result, StandNote
 from siete.engine.odds import TIE, Odds, PunterPosition, best_bet, odds
 from siete.engine.odds_position import SeenCards, bank_position, punter_position
+from siete.engine.records import TurnRecord
 from siete.engine.review_scale import bank_lost, bet_lost, punter_lost, weighted_accuracy
-from siete.engine.state import HandRecord, max_bet
+from siete.engine.state import max_bet
 
 BEST_BELOW = 0.05
 INACCURACY_BELOW = 0.3
 MISTAKE_BELOW = 0.6
-AUTO = "auto"  # a turn's ["stand", "auto"]: R4.6 stood for the seat
-BUST = "bust"
 
 
 class Mark(StrEnum):
@@ -150,7 +149,18 @@ class GameReview:
     seats: tuple[SeatReview, ...]  # one per seat, in join order
 
 
-def review_game(cards: CardSet, hands: Sequence[HandRecord], seats: int) -> GameReview:
+class PlayedHand(Protocol):
+    """What the review reads of a settled hand: an engine's HandRecord, or one read back from
+    the database (siete/service/game_review.py)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def turns(self) -> Sequence[TurnRecord]: ...
+
+
+def review_game(cards: CardSet, hands: Sequence[PlayedHand], seats: int) -> GameReview:
     """Every decision of every settled hand, and each seat's figures."""
     moves = tuple(move for hand in hands for move in review_hand(cards, hand))
     return GameReview(moves, tuple(seat_review(i, [m for m in moves
@@ -165,91 +175,91 @@ def seat_review(seat: int, moves: Sequence[MoveReview]) -> SeatReview:
                       sum(m.lost for m in moves))
 
 
-def review_hand(cards: CardSet, hand: HandRecord) -> list[MoveReview]:
+def review_hand(cards: CardSet, hand: PlayedHand) -> list[MoveReview]:
     """The decisions of one settled hand in the order they were made: punters, then the bank."""
-    turns = sorted(hand["turns"], key=lambda t: t["position"])
+    turns = sorted(hand.turns, key=lambda t: t.position)
     bank, punters = turns[0], turns[1:]
     moves: list[MoveReview] = []
     for index, turn in enumerate(punters):
         others = [_as_seen(other, before=i < index)
                   for i, other in enumerate(punters) if i != index]
-        moves.extend(_punter_moves(cards, hand["number"], turn, bank["cards"][0], others))
-    moves.extend(_bank_moves(cards, hand["number"], bank, punters))
+        moves.extend(_punter_moves(cards, hand.number, turn, bank.cards[0], others))
+    moves.extend(_bank_moves(cards, hand.number, bank, punters))
     return _flag_stand_in(_flag_timed_out(moves, turns), turns)
 
 
-def _flag_timed_out(moves: list[MoveReview], turns: list[dict[str, Any]]) -> list[MoveReview]:
-    """The moves the turn timer made (from the step each turn's "timed_out" names; records
-    without it had none) flagged as such."""
-    first = {t["seat"]: t["timed_out"] for t in turns if t.get("timed_out") is not None}
+def _flag_timed_out(moves: list[MoveReview], turns: list[TurnRecord]) -> list[MoveReview]:
+    """The moves the turn timer made (from the step each turn's `timed_out` names; None: it
+    made none) flagged as such."""
+    first = {t.seat: t.timed_out for t in turns if t.timed_out is not None}
     if not first:
         return moves
     return [replace(m, timed_out=True) if m.seat in first and m.step >= first[m.seat] else m
             for m in moves]
 
 
-def _flag_stand_in(moves: list[MoveReview], turns: list[dict[str, Any]]) -> list[MoveReview]:
+def _flag_stand_in(moves: list[MoveReview], turns: list[TurnRecord]) -> list[MoveReview]:
     """The moves the bot standing in for an away player made (before the step each turn's
-    "stand_in" names; records without it had none) flagged as such."""
-    until = {t["seat"]: t["stand_in"] for t in turns if t.get("stand_in") is not None}
+    `stand_in` names; None: no bot stood in) flagged as such."""
+    until = {t.seat: t.stand_in for t in turns if t.stand_in is not None}
     if not until:
         return moves
     return [replace(m, stand_in=True) if m.seat in until and m.step < until[m.seat] else m
             for m in moves]
 
 
-def _as_seen(turn: dict[str, Any], before: bool) -> SeenCards:
+def _as_seen(turn: TurnRecord, before: bool) -> SeenCards:
     """A punter's cards as another seat saw them: all of them after a bust, its face-up cards
     once it stood, only a face-down card while still to play."""
     if not before:
         return [None]
-    cards: list[str] = turn["cards"]
-    return list(cards) if turn["result"] == BUST else [None, *cards[1:]]
+    cards = turn.cards
+    return list(cards) if turn.result == Result.BUST else [None, *cards[1:]]
 
 
-def _decisions(turn: dict[str, Any]) -> list[tuple[int, str, int]]:
+def _decisions(turn: TurnRecord) -> list[tuple[int, Action, int]]:
     """Each chosen draw or stand of a turn: (step, action, cards held when choosing)."""
     found, held = [], 1
-    for step, (action, detail) in enumerate(turn["actions"], start=1):
-        if detail != AUTO:
-            found.append((step, action, held))
-        held += action == Action.DRAW
+    for step, action in enumerate(turn.actions, start=1):
+        if action.detail != StandNote.AUTO:
+            found.append((step, action.kind, held))
+        held += action.kind == Action.DRAW
     return found
 
 
-def _punter_moves(cards: CardSet, number: int, turn: dict[str, Any], bank_card: str,
+def _punter_moves(cards: CardSet, number: int, turn: TurnRecord, bank_card: str,
                   others: list[SeenCards]) -> list[MoveReview]:
-    held: list[str] = turn["cards"]
+    held = list(turn.cards)
     moves = []
-    top = max_bet(turn["points_start"])
-    stake = int(turn["bet"] or 1)
-    if top > 1 and turn["bet"] is not None:
+    top = max_bet(turn.points_start)
+    stake = turn.bet or 1
+    if top > 1 and turn.bet is not None:
         advice = best_bet_for(punter_position(cards, held[:1], [bank_card], others), top)
         lost = advice.lost(stake)
-        moves.append(MoveReview(number, turn["seat"], 0, Action.BET, False, lost, mark_for(lost),
+        moves.append(MoveReview(number, turn.seat, 0, Action.BET, False, lost, mark_for(lost),
                                 stake=stake, best_stake=advice.best, value=advice.value))
     for step, action, count in _decisions(turn):
         answer = odds(punter_position(cards, held[:count], [bank_card], others))
-        move = _choice(number, turn["seat"], step, Action(action), False, answer, 1.0,
+        move = _choice(number, turn.seat, step, action, False, answer, 1.0,
                        lambda per_point: punter_lost(per_point, stake, top))
         if move is not None:
             moves.append(move)
     return moves
 
 
-def _bank_moves(cards: CardSet, number: int, bank: dict[str, Any],
-                punters: list[dict[str, Any]]) -> list[MoveReview]:
-    standing = [t for t in punters if t["result"] != BUST]
+def _bank_moves(cards: CardSet, number: int, bank: TurnRecord,
+                punters: list[TurnRecord]) -> list[MoveReview]:
+    standing = [t for t in punters if t.result != Result.BUST]
     if not standing:
         return []  # R4.9: the bank does not play
     seen = [_as_seen(t, before=True) for t in punters]
-    stakes = [max(1, int(t["bet"] or 1)) for t in punters]
-    at_risk = float(sum(int(t["bet"] or 1) for t in standing))
-    held: list[str] = bank["cards"]
+    stakes = [max(1, t.bet or 1) for t in punters]
+    at_risk = float(sum(t.bet or 1 for t in standing))
+    held = list(bank.cards)
     moves = []
     for step, action, count in _decisions(bank):
         answer = odds(bank_position(cards, held[:count], seen, stakes))
-        move = _choice(number, bank["seat"], step, Action(action), True, answer, at_risk,
+        move = _choice(number, bank.seat, step, action, True, answer, at_risk,
                        lambda points: bank_lost(points, at_risk))
         if move is not None:
             moves.append(move)

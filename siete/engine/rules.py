@@ -6,9 +6,10 @@ import random
 from collections.abc import Collection
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.codes import Action, Event, RuleCode
+from siete.engine.codes import Event, Result, RuleCode, SeatStatus, StandNote
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
+from siete.engine.records import STAND_AT_SEVEN_HALF, STAND_BY_CHOICE, draw_action, log_event
 
 # new_game is re-exported: drivers and tests start a game by rules.new_game or rules.start_game.
 from siete.engine.seating import new_game as new_game
@@ -31,8 +32,7 @@ from siete.engine.state import (
 # hand, and a module global is read faster than an enum's member.
 HAND, DEAL_SHOWN, BET, DRAW, STAND, BUSTS = (
     Event.HAND, Event.DEAL, Event.BET, Event.DRAW, Event.STAND, Event.BUST)
-DRAW_ACTION, STAND_ACTION = Action.DRAW, Action.STAND
-AUTO = "auto"  # a turn's ["stand", "auto"]: the stand R4.6 made at 7½
+AUTO, BANK_STOOD, BUSTED = StandNote.AUTO, StandNote.BANK, Result.BUST
 
 
 def start_game(names: list[str], bots: dict[str, str] | None, config: GameConfig,
@@ -70,7 +70,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     order, seats = state.order, state.seats
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
-    state.log, state.results = [[HAND, order[0], state.hand]], []
+    state.log, state.results = [log_event(HAND, order[0], state.hand)], []
     state.ready = []
     for seat in seats:  # one statement per field: this runs for every seat of every hand
         seat.cards = []
@@ -84,7 +84,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat = seats[idx]
         seat.cards.append(card)
         seat.total = half[card]
-    state.log.append([DEAL_SHOWN, order[0], deck[len(order) - 1]])  # the bank's card, dealt last
+    state.log.append(log_event(DEAL_SHOWN, order[0], deck[len(order) - 1]))  # the bank's card, dealt last
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -140,7 +140,7 @@ def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
     player = state.seats[seat]
     player.points -= amount
     player.bet = player.stake = amount
-    state.log.append([BET, seat, amount])
+    state.log.append(log_event(BET, seat, amount))
     state.version += 1
 
 
@@ -177,9 +177,9 @@ def draw_unchecked(state: GameState, seat: int, stand_apart: bool = False) -> No
     player = state.seats[seat]
     card = state.deck.pop(0)
     player.cards.append(card)
-    player.actions.append([DRAW_ACTION, card])
+    player.actions.append(draw_action(card))
     total = player.total = player.total + state.config.cards.half[card]
-    state.log.append([DRAW, seat, card])
+    state.log.append(log_event(DRAW, seat, card))
     state.version += 1
     if total > SEVEN_HALF:
         _bust(state, seat, player)  # public: the bust shows the first card (R4.5)
@@ -206,9 +206,9 @@ def _bust(state: GameState, seat: int, player: Seat) -> None:
     if state.turn != 0:
         state.seats[state.order[0]].points += player.stake
         player.stake = 0
-        state.results.append([seat, BUST])
-        player.result = BUST
-    _end_turn(state, player, BUST, [BUSTS, seat, player.cards[0]])
+        state.results.append((seat, BUSTED))
+        player.result = BUSTED
+    _end_turn(state, player, BUST, log_event(BUSTS, seat, player.cards[0]))
 
 
 def verify_stand(state: GameState, seat: int) -> None:
@@ -237,20 +237,20 @@ def stand_unchecked(state: GameState, seat: int) -> None:
     _stand(state, seat, state.seats[seat], None)
 
 
-def _stand(state: GameState, seat: int, player: Seat, how: str | None) -> None:
+def _stand(state: GameState, seat: int, player: Seat, how: StandNote | None) -> None:
     """End the turn standing, by choice (`how` None) or at 7½ (AUTO), as one public step.
 
     R4.2: a punter's 7½ stands over a face-down card, so whatever others can see of the stand
     (its log event, the version's one step) is the same as for a stand by choice; only the
     turn's own record (`actions`, read once the hand is settled) says it was automatic.
     """
-    player.actions.append([STAND_ACTION, how])
+    player.actions.append(STAND_AT_SEVEN_HALF if how == AUTO else STAND_BY_CHOICE)
     # The event names the bank itself: after settlement R6 may seat another bank.
-    _end_turn(state, player, STOOD, [STAND, seat, "bank" if state.turn == 0 else None])
+    _end_turn(state, player, STOOD, log_event(STAND, seat, BANK_STOOD if state.turn == 0 else None))
     state.version += 1
 
 
-def _end_turn(state: GameState, player: Seat, status: str, event: LogEvent) -> None:
+def _end_turn(state: GameState, player: Seat, status: SeatStatus, event: LogEvent) -> None:
     """Pass the turn on: next punter, then the bank if anyone stood (R4.9), then settle."""
     player.status = status
     state.log.append(event)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.codes import BankResult, Event, Result
+from siete.engine.codes import BankResult, Event, Result, SeatStatus, StandNote
+from siete.engine.records import log_event
 from siete.engine.state import (
     BUST,
     DEAL,
@@ -12,12 +13,13 @@ from siete.engine.state import (
     GameState,
     HandRecord,
     Seat,
+    TurnRecord,
 )
 
 # Module names for the codes every settlement writes (a global is read faster than a member).
 LOSE, WIN, SEVEN, BANK = Result.LOSE, Result.WIN, Result.SEVEN_HALF, Result.BANK
 WINS, LOSES = Event.WIN, Event.LOSE
-AUTO = "auto"  # rules.AUTO, the detail of R4.6's stand at 7½ (rules imports this module)
+AUTO = StandNote.AUTO
 
 
 def settle_hand(state: GameState) -> None:
@@ -31,9 +33,8 @@ def settle_hand(state: GameState) -> None:
                 _settle_one(state, bank, idx, bank_total)
     bank.result = BANK
     _count_moves(state)
-    record = _hand_record(state, bank_total)
-    _between_hands(state, record)
-    state.last_hand = record
+    eliminated = _between_hands(state)
+    state.last_hand = _hand_record(state, order, bank_total, eliminated)
     state.turn = None
     if len(state.order) == 1 or state.hand >= state.config.max_hands:
         _finish(state)
@@ -49,7 +50,7 @@ def _count_moves(state: GameState) -> None:
         seat = seats[i]
         made = 1 if pos and seat.bet else 0
         for action in seat.actions:
-            if action[1] != AUTO:
+            if action.detail != AUTO:
                 made += 1
         seat.moves += made
 
@@ -70,23 +71,24 @@ def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
-        state.log.append([WINS, idx, [paid, due, total]])
+        state.log.append(log_event(WINS, idx, (paid, due, total)))
     else:
         bank.points += player.stake
         player.result = LOSE
-        state.log.append([LOSES, idx, player.stake])
+        state.log.append(log_event(LOSES, idx, player.stake))
     player.stake = 0
-    state.results.append([idx, player.result])
+    state.results.append((idx, player.result))
 
 
-def _between_hands(state: GameState, record: HandRecord) -> None:
-    """R6: eliminate players with no points, pass the bank, and set the next order."""
+def _between_hands(state: GameState) -> list[int]:
+    """R6: eliminate players with no points, pass the bank, and set the next order; returns
+    the seats eliminated."""
     seats, order = state.seats, state.order
     old_bank = order[0]
     eliminated = [i for i in order if seats[i].points == 0]
     for i in eliminated:
         seats[i].out = True
-        state.log.append([Event.OUT, i, None])
+        state.log.append(log_event(Event.OUT, i))
     survivors = [i for i in order if not seats[i].out]
     new_bank = None
     for i, result in state.results:  # R6.2: the first 7½ takes the bank
@@ -101,17 +103,16 @@ def _between_hands(state: GameState, record: HandRecord) -> None:
         rest = [i for i in survivors if i not in (new_bank, old_bank)]
         tail = [] if seats[old_bank].out else [old_bank]
         new_order = [new_bank] + rest + tail
-        state.log.append([Event.TAKES_BANK, new_bank, None])
+        state.log.append(log_event(Event.TAKES_BANK, new_bank))
     state.order = new_order
-    record["eliminated"] = eliminated
-    record["next_bank"] = new_order[0] if new_order else None
+    return eliminated
 
 
 def _finish(state: GameState) -> None:
     """R7.2: most points wins; equal points go to the one earlier in the final order."""
     state.phase = OVER
     state.winner = final_ranking(state)[0]
-    state.log.append([Event.WINNER, state.winner, state.seats[state.winner].points])
+    state.log.append(log_event(Event.WINNER, state.winner, state.seats[state.winner].points))
 
 
 def final_ranking(state: GameState) -> list[int]:
@@ -122,12 +123,11 @@ def final_ranking(state: GameState) -> list[int]:
     return ranking
 
 
-def bank_result(state: GameState, bank_total: int) -> BankResult:
+def _bank_result(status: SeatStatus, bank_total: int) -> BankResult:
     """How the bank's turn ended: it did not play (R4.9), stood, had 7½ or bust."""
-    bank = state.seats[state.bank]
-    if bank.status == PLAYING:
+    if status == PLAYING:
         return BankResult.DID_NOT_PLAY
-    if bank.status == BUST:
+    if status == BUST:
         return BankResult.BUST
     return BankResult.SEVEN_HALF if bank_total == SEVEN_HALF else BankResult.STOOD
 
@@ -143,28 +143,19 @@ def _stand_in_steps(seat: Seat) -> int | None:
     return None
 
 
-def _hand_record(state: GameState, bank_total: int) -> HandRecord:
-    """What the hand was, for replay output, the database and the settled-hand view."""
-    seats, order = state.seats, state.order
-    turns = []
+def _hand_record(state: GameState, order: list[int], bank_total: int,
+                 eliminated: list[int]) -> HandRecord:
+    """What the hand was, for replay output, the database and the settled-hand view: `order`
+    the hand's (R6 has set the next one), `eliminated` the seats it put out."""
+    seats, turns = state.seats, []
     for pos, i in enumerate(order):
         seat = seats[i]
-        cards = seat.cards
-        turns.append({
-            "seat": i, "position": pos, "points_start": seat.points_start,
-            "points_end": seat.points, "bet": seat.bet if pos else None,
-            # shallow copies: the action pairs inside are never changed once made
-            "first_card": cards[0], "cards": cards[:],
-            "actions": seat.actions[:], "total": seat.total,
-            "result": seat.result,
-        })
-        if seat.timed_out is not None:  # only then: records without it read as "not timed out"
-            turns[-1]["timed_out"] = seat.timed_out
-        stand_in = _stand_in_steps(seat)
-        if stand_in is not None:  # likewise: records without it read as "no stand-in"
-            turns[-1]["stand_in"] = stand_in
-    return {
-        "number": state.hand, "bank": order[0], "order": order[:],
-        "bank_total": bank_total, "bank_result": bank_result(state, bank_total),
-        "turns": turns, "results": [list(r) for r in state.results],
-    }
+        # positional, in the field order: this runs for every seat of every hand
+        turns.append(TurnRecord(i, pos, seat.points_start, seat.points, seat.bet if pos else None,
+                                seat.cards[0], tuple(seat.cards), tuple(seat.actions), seat.total,
+                                seat.result, seat.timed_out, _stand_in_steps(seat)))
+    return HandRecord(
+        number=state.hand, bank=order[0], order=tuple(order), bank_total=bank_total,
+        bank_result=_bank_result(seats[order[0]].status, bank_total), turns=tuple(turns),
+        results=tuple(state.results), eliminated=tuple(eliminated),
+        next_bank=state.order[0] if state.order else None)

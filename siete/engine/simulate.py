@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields
 
 from siete.engine import deck, rules
 from siete.engine.bots import PROFILES, HandHook, Players, play_until_person
+from siete.engine.codes import BankResult, Result
 from siete.engine.config import GameConfig
 from siete.engine.review import review_game
 from siete.engine.review_scale import weighted_accuracy
@@ -79,14 +80,14 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _count_hand(stats: dict[str, ProfileStats], state: GameState, record: HandRecord) -> None:
-    for turn in record["turns"]:
-        profile = stats[state.seats[turn["seat"]].bot]
+    for turn in record.turns:
+        profile = stats[state.seats[turn.seat].bot or ""]
         profile.hands += 1
-        if turn["result"] == "bust" or (turn["position"] == 0 and record["bank_result"] == "bust"):
+        if turn.result == Result.BUST or (turn.position == 0 and record.bank_result == BankResult.BUST):
             profile.busts += 1
-        if turn["position"] == 0:
+        if turn.position == 0:
             profile.bank_hands += 1
-            profile.bank_profit += turn["points_end"] - turn["points_start"]
+            profile.bank_profit += turn.points_end - turn.points_start
 
 
 def _count_review(stats: dict[str, ProfileStats], state: GameState,

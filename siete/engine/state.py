@@ -5,8 +5,19 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from siete.engine.cards import CardSet
-from siete.engine.codes import RULE_REASONS, Event, Phase, RuleCode, SeatStatus
+from siete.engine.codes import RULE_REASONS, Event, Phase, Result, RuleCode, SeatStatus, StandNote
 from siete.engine.config import GameConfig
+from siete.engine.records import (
+    HandRecord,
+    LogEvent,
+    TurnAction,
+    TurnRecord,
+    results_from_json,
+    results_json,
+)
+
+__all__ = ["BUST", "DEAL", "OUT", "OVER", "PLAY", "PLAYING", "STOOD", "WAITING", "GameState",
+           "HandRecord", "LogEvent", "RuleError", "Seat", "TurnAction", "TurnRecord", "max_bet"]
 
 # Short names for the codes the rules test on every move (a module global is read faster
 # than an enum's member).
@@ -14,12 +25,6 @@ DEAL, PLAY, OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
 WAITING, PLAYING, STOOD, BUST, OUT = (SeatStatus.WAITING, SeatStatus.PLAYING, SeatStatus.STOOD,
                                       SeatStatus.BUST, SeatStatus.OUT)
 
-
-# A log entry [event, seat, value] (codes.Event says what the value is), a turn's action
-# ["draw", card] / ["stand", "auto" or None], and a settled hand's record (settlement.py).
-LogEvent = list[Any]
-TurnAction = list[str | None]
-HandRecord = dict[str, Any]
 
 
 class RuleError(ValueError):
@@ -45,13 +50,13 @@ class Seat:
     seat_card: str | None = None
     points: int = 0
     out: bool = False
-    status: str = WAITING
+    status: SeatStatus = WAITING
     cards: list[str] = field(default_factory=list)
     bet: int = 0  # what was bet this hand, kept for the record even after a bust
     stake: int = 0  # what is still on the table (R2.4 counts it with the points)
     points_start: int = 0
-    actions: list[TurnAction] = field(default_factory=list)  # ["draw", card] / ["stand", "auto"|None]
-    result: str | None = None
+    actions: list[TurnAction] = field(default_factory=list)
+    result: Result | None = None
     # The hand total in half points (15 is 7½). It is the sum of `cards`, kept as a field
     # because bots read it on every decision and simulations make millions of them.
     total: int = 0
@@ -93,13 +98,13 @@ class GameState:
     seats: list[Seat]
     order: list[int]  # seat indices for the current (or next) hand, bank first (R3.3, R6.5)
     seating: list[int]  # the order after R3, kept for the record
-    phase: str = DEAL
+    phase: Phase = DEAL
     turn: int | None = None  # position in `order` whose turn it is; 0 is the bank
     hand: int = 0  # number of the current or last dealt hand
     deck: list[str] = field(default_factory=list)  # cards still to be dealt, next first
     version: int = 0
-    log: list[LogEvent] = field(default_factory=list)  # [event, seat, value]: what all saw this hand
-    results: list[list[Any]] = field(default_factory=list)  # [seat, result] as they were decided
+    log: list[LogEvent] = field(default_factory=list)  # what all saw this hand
+    results: list[tuple[int, Result]] = field(default_factory=list)  # (seat, result) as decided
     last_hand: HandRecord | None = None  # the record of the last settled hand
     winner: int | None = None
     # Between hands: the seats of the people who said they are ready for the next deal. The
@@ -134,9 +139,13 @@ class GameState:
         return sum(s.points + s.stake for s in self.seats)
 
     def to_dict(self) -> dict[str, Any]:
+        """The state as JSON data, in the form stored states have always had."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["config"] = self.config.to_dict()
-        data["seats"] = [{f.name: getattr(s, f.name) for f in fields(s)} for s in self.seats]
+        data["seats"] = [_seat_json(s) for s in self.seats]
+        data["log"] = [event.to_json() for event in self.log]
+        data["results"] = results_json(self.results)
+        data["last_hand"] = None if self.last_hand is None else self.last_hand.to_json()
         if self.bot_stream is None:  # states stored before paced play and unpaced ones alike
             del data["bot_stream"]
         return data
@@ -146,22 +155,40 @@ class GameState:
         """The state to_dict stored, dealt from `cards` (the stored JSON does not hold them)."""
         values = dict(data)
         values["config"] = GameConfig.from_dict(data["config"], cards)
-        values["seats"] = [Seat(**_counted(s)) for s in data["seats"]]
-        if any(event[0] == Event.SEVEN_HALF for event in data.get("log", ())):
-            values["log"] = _public_log(data["log"])
+        values["seats"] = [_seat_from_json(s) for s in data["seats"]]
+        values["phase"] = Phase(data["phase"])
+        values["log"] = _public_log([LogEvent.from_json(e) for e in data.get("log", ())])
+        values["results"] = results_from_json(data.get("results", ()))
+        last_hand = data.get("last_hand")
+        values["last_hand"] = None if last_hand is None else HandRecord.from_json(last_hand)
         return cls(**values)
 
 
-def _counted(seat: dict[str, Any]) -> dict[str, Any]:
-    """A stored seat as Seat's fields; one saved before own_moves was counted says None."""
-    return seat if "own_moves" in seat else {**seat, "own_moves": None}
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    data = {f.name: getattr(seat, f.name) for f in fields(seat)}
+    data["status"] = seat.status.value
+    data["result"] = None if seat.result is None else seat.result.value
+    data["actions"] = [action.to_json() for action in seat.actions]
+    return data
+
+
+def _seat_from_json(data: dict[str, Any]) -> Seat:
+    """A stored seat; one saved before own_moves was counted says None."""
+    values = dict(data)
+    values["status"] = SeatStatus(data["status"])
+    values["result"] = None if data["result"] is None else Result(data["result"])
+    values["actions"] = [TurnAction.from_json(a) for a in data["actions"]]
+    values.setdefault("own_moves", None)
+    return Seat(**values)
 
 
 def _public_log(log: list[LogEvent]) -> list[LogEvent]:
     """A log saved before the stand at 7½ was logged as a stand: the same log as it is now."""
-    bank = log[0][1] if log and log[0][0] == Event.HAND else None
-    return [[Event.STAND, e[1], "bank" if e[1] == bank else None] if e[0] == Event.SEVEN_HALF
-            else e for e in log]
+    if all(e.event != Event.SEVEN_HALF for e in log):
+        return log
+    bank = log[0].seat if log and log[0].event == Event.HAND else None
+    return [LogEvent(Event.STAND, e.seat, StandNote.BANK if e.seat == bank else None)
+            if e.event == Event.SEVEN_HALF else e for e in log]
 
 
 def max_bet(points: int) -> int:

@@ -2,12 +2,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from siete.engine.cards import SEVEN_HALF, CardSet, points
-from siete.engine.codes import Event
+from siete.engine.codes import BankResult, Event, Phase, Result, SeatStatus
 from siete.engine.rules import can_draw, can_stand, legal_bets
-from siete.engine.state import BUST, OVER, PLAY, STOOD, GameState, HandRecord, max_bet
+from siete.engine.state import (
+    BUST,
+    OVER,
+    PLAY,
+    STOOD,
+    GameState,
+    HandRecord,
+    LogEvent,
+    TurnAction,
+    max_bet,
+)
 
 # The log events a bot's memory reads, as module names: HandMemory.catch_up tests them on
 # every bot decision, and a global is read faster than an enum's member.
@@ -37,7 +46,7 @@ class SeatView:
     points: int
     stake: int
     bet: int
-    status: str  # the engine's seat status (siete/engine/state.py: playing, stood, bust)
+    status: SeatStatus
     out: bool
     cards: tuple[str | None, ...]  # None: a face-down card
     position: int | None  # where the seat plays this hand (0: the bank), None if it does not
@@ -68,9 +77,9 @@ class SettledTurn:
     bet: int | None  # None for the bank
     first_card: str
     cards: tuple[str, ...]
-    actions: tuple[tuple[str, str | None], ...]
+    actions: tuple[TurnAction, ...]
     total: float
-    result: str | None  # the engine's result code (win, seven_half, lose, bust), None for the bank
+    result: Result | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +91,8 @@ class SettledHand:
     order: tuple[str, ...]
     turns: tuple[SettledTurn, ...]
     bank_total: float
-    bank_result: str  # did_not_play, stood, bust, seven_half
-    results: tuple[tuple[str, str], ...]  # (name, result code)
+    bank_result: BankResult
+    results: tuple[tuple[str, Result], ...]  # (name, result)
     eliminated: tuple[str, ...]
     next_bank: str | None
 
@@ -97,7 +106,7 @@ class TableView:
     """
 
     version: int
-    phase: str
+    phase: Phase
     hand: int
     max_hands: int
     deck_count: int
@@ -106,7 +115,7 @@ class TableView:
     viewer: int | None
     order: tuple[int, ...]
     seats: tuple[SeatView, ...]
-    log: tuple[tuple[Any, ...], ...]  # the hand's events as facts; siete/i18n/words.py says them
+    log: tuple[LogEvent, ...]  # the hand's events as facts; siete/i18n/words.py says them
     last_hand: SettledHand | None
     winner: str | None
     finished: bool
@@ -135,7 +144,7 @@ def table_view(state: GameState, viewer: int | None = None) -> TableView:
         turn_seat=state.current_seat(), bank_seat=state.bank if state.order else None,
         viewer=viewer, order=tuple(state.order),
         seats=tuple(seat_view(state, i, viewer) for i in range(len(state.seats))),
-        log=tuple(tuple(event) for event in state.log),
+        log=tuple(state.log),
         last_hand=named_record(state, state.last_hand) if state.last_hand else None,
         winner=None if state.winner is None else state.seats[state.winner].name,
         finished=state.phase == OVER, actions=_viewer_actions(state, viewer))
@@ -157,19 +166,18 @@ def named_record(state: GameState, record: HandRecord) -> SettledHand:
     """A settled hand's record with names and game numbers; every card is face up by now."""
     names = [s.name for s in state.seats]
     turns = tuple(
-        SettledTurn(seat=t["seat"], name=names[t["seat"]], position=t["position"],
-                    points_start=t["points_start"], points_end=t["points_end"], bet=t["bet"],
-                    first_card=t["first_card"], cards=tuple(t["cards"]),
-                    actions=tuple((a[0], a[1]) for a in t["actions"]), total=points(t["total"]),
-                    result=t["result"])
-        for t in record["turns"])
+        SettledTurn(seat=t.seat, name=names[t.seat], position=t.position,
+                    points_start=t.points_start, points_end=t.points_end, bet=t.bet,
+                    first_card=t.first_card, cards=t.cards, actions=t.actions,
+                    total=points(t.total), result=t.result)
+        for t in record.turns)
     return SettledHand(
-        number=record["number"], bank=names[record["bank"]],
-        order=tuple(names[i] for i in record["order"]), turns=turns,
-        bank_total=points(record["bank_total"]), bank_result=record["bank_result"],
-        results=tuple((names[i], r) for i, r in record["results"]),
-        eliminated=tuple(names[i] for i in record["eliminated"]),
-        next_bank=None if record["next_bank"] is None else names[record["next_bank"]],
+        number=record.number, bank=names[record.bank],
+        order=tuple(names[i] for i in record.order), turns=turns,
+        bank_total=points(record.bank_total), bank_result=record.bank_result,
+        results=tuple((names[i], r) for i, r in record.results),
+        eliminated=tuple(names[i] for i in record.eliminated),
+        next_bank=None if record.next_bank is None else names[record.next_bank],
     )
 
 
@@ -224,7 +232,7 @@ class HandMemory:
 
     def _new_hand(self, state: GameState) -> None:
         cards = self.cards
-        self.hand, self.read, self.bank = state.hand, 0, state.log[0][1]  # ["hand", bank, n]
+        self.hand, self.read, self.bank = state.hand, 0, state.log[0].seat  # the hand's bank
         self.unseen = list(cards.active_half_list)
         self.count, self.weight = cards.active_half_total
         self.shown = [0] * len(state.seats)  # each seat's face-up total, half points
@@ -239,10 +247,10 @@ class HandMemory:
         # locals, and the totals stored once at the end: this runs on every bot decision
         log, bank, shown, half, unseen = state.log, self.bank, self.shown, self.half, self.unseen
         count, weight = self.count, self.weight
-        for event, seat, card in log[self.read:]:
+        for event, seat, fact in log[self.read:]:  # unpacked: a LogEvent is a named tuple
             # a bust shows a punter's first card; the bank's was shown at the deal
             if event == _DRAW or event == _DEAL or (event == _BUST and seat != bank):
-                value = half[card]
+                value = half[fact]  # type: ignore[index]  # these events' value is a card
                 unseen[value] -= 1
                 shown[seat] += value
                 count -= 1
@@ -251,7 +259,7 @@ class HandMemory:
                 self.standing.append((shown[seat], 1))  # its first card is still face down
                 self.stakes.append(self.bets[seat])
             elif event == _BET:
-                self.bets[seat] = card  # the value of a bet event is its amount
+                self.bets[seat] = fact  # type: ignore[assignment]  # a bet's amount
         self.count, self.weight = count, weight
         self.read = len(log)
 

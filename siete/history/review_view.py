@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
+from siete.engine.codes import BankResult
 from siete.i18n.history_words import turn_events
 from siete.service.game_record import HandRow, TurnRow
 from siete.service.review_pages import GameReviewRecord, MoveNote
@@ -31,7 +32,7 @@ def reviewed_events(hand: HandRow, review: GameReviewRecord | None) -> list[Revi
     events = [ReviewedEvent(_("hand %(number)s: %(name)s holds the bank", number=hand.number,
                               name=hand.bank.name))]
     for turn in hand.turns:
-        if turn.is_bank and hand.bank_result == "did_not_play":
+        if turn.is_bank and hand.bank_result == BankResult.DID_NOT_PLAY:
             events.append(ReviewedEvent(_("everyone bust: the bank does not play")))
             continue
         steps = _steps(turn)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from siete.engine.codes import Action
 from siete.service.game_record import GameRecord, HandRow, TurnRow
 
 
@@ -34,14 +35,14 @@ class HandMove:
 
     turn: TurnRow
     step: int
-    verb: str  # bet, draw or stand
+    verb: Action
     amount: int | None = None
 
     @property
     def written(self) -> str:
         """The move as SCENARIOS.md writes it: 'Ana: bet 2'."""
         amount = "" if self.amount is None else f" {self.amount}"
-        return f"{self.turn.seat.name}: {self.verb}{amount}"
+        return f"{self.turn.seat.name}: {self.verb.value}{amount}"
 
 
 def hand_moves(hand: HandRow) -> list[HandMove]:
@@ -51,10 +52,10 @@ def hand_moves(hand: HandRow) -> list[HandMove]:
     moves = []
     for turn in [t for t in hand.turns if not t.is_bank] + [t for t in hand.turns if t.is_bank]:
         if turn.bet is not None:
-            moves.append(HandMove(turn, 0, "bet", turn.bet))
+            moves.append(HandMove(turn, 0, Action.BET, turn.bet))
         for step, action in enumerate(turn.actions, start=1):
-            if action.action == "draw" or not action.automatic:
-                moves.append(HandMove(turn, step, action.action))
+            if action.action == Action.DRAW or not action.automatic:
+                moves.append(HandMove(turn, step, Action(action.action)))
     return moves
 
 
@@ -65,7 +66,7 @@ def hand_scenario(hand: HandRow) -> dict[str, list[str]]:
     deck = [t.first_card for t in punters + bank]
     for turn in punters + bank:
         for action in turn.actions:
-            if action.action == "draw":
+            if action.action == Action.DRAW:
                 assert action.card is not None, "a stored draw names its card"
                 deck.append(action.card)
     return {"deck": deck, "moves": [move.written for move in hand_moves(hand)]}

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from siete.data.game_rows import PlainGameRow
+from siete.engine.codes import GameResult, Result
 from siete.history.review_view import ReviewedEvent, reviewed_events
 from siete.i18n.history_words import _, duration_text, settlement_events
 from siete.i18n.labels import BANK_RESULTS, GAME_STATUSES, RESULTS, word
@@ -57,8 +58,8 @@ class HandView:
     @property
     def outcome(self) -> str:
         """One line for the hands list: who won, who bust."""
-        won = [t.seat.name for t in self.hand.turns if t.result in ("win", "seven_half")]
-        bust = [t.seat.name for t in self.hand.turns if t.result == "bust"]
+        won = [t.seat.name for t in self.hand.turns if t.result in (Result.WIN, Result.SEVEN_HALF)]
+        bust = [t.seat.name for t in self.hand.turns if t.result == Result.BUST]
         parts = []
         if won:
             parts.append(_("won: %(names)s", names=", ".join(won)))
@@ -103,7 +104,7 @@ class GameView:
 
     @property
     def winner(self) -> Seat | None:
-        return next((s for s in self.record.seats if s.result == "won"), None)
+        return next((s for s in self.record.seats if s.result == GameResult.WON), None)
 
     def hand(self, number: int) -> HandView | None:
         return self.hands[number - 1] if 1 <= number <= len(self.hands) else None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from siete.engine.cards import SEVEN_HALF_POINTS
+from siete.engine.codes import Action, Result
 from siete.i18n.request_words import request_words
 from siete.i18n.words import card_in_sentence, number
 from siete.i18n.words import game_total as total_text
@@ -33,14 +34,14 @@ def turn_events(turn: TurnRow) -> list[str]:
     elif turn.bet is not None:
         events.append(_("%(name)s bets %(amount)s", name=name, amount=number(turn.bet)))
     for action in turn.actions:
-        if action.action == "draw":
+        if action.action == Action.DRAW:
             events.append(_("%(name)s draws %(card)s", name=name,
                             card=card_in_sentence(action.card or "")))
         elif action.automatic:
             events.append(_("%(name)s has 7½ and stands", name=name))
         else:
             events.append(_("%(name)s stands on %(total)s", name=name, total=total_text(turn.total)))
-    if turn.result == "bust" or (turn.is_bank and turn.total > SEVEN_HALF_POINTS):
+    if turn.result == Result.BUST or (turn.is_bank and turn.total > SEVEN_HALF_POINTS):
         events.append(_("%(name)s busts with %(total)s (first card: %(card)s)", name=name,
                         total=total_text(turn.total), card=card_in_sentence(turn.first_card)))
     return events
@@ -53,12 +54,12 @@ def settlement_events(hand: HandRow) -> list[str]:
         name = turn.seat.name
         if turn.is_bank:
             continue
-        if turn.result in ("win", "seven_half"):
+        if turn.result in (Result.WIN, Result.SEVEN_HALF):
             message = (_("%(name)s wins %(amount)s with 7½", name=name, amount=turn.change)
-                       if turn.result == "seven_half" else
+                       if turn.result == Result.SEVEN_HALF else
                        _("%(name)s wins %(amount)s", name=name, amount=turn.change))
             events.append(message)
-        elif turn.result == "lose":
+        elif turn.result == Result.LOSE:
             events.append(_("%(name)s loses %(amount)s to the bank", name=name,
                             amount=number(turn.bet or 0)))
     bank = next((t for t in hand.turns if t.is_bank), None)

@@ -13,8 +13,8 @@ from babel.lists import format_list
 from flask_babel import format_decimal, get_locale
 
 from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, points
-from siete.engine.codes import BankResult, Event
-from siete.engine.state import GameState
+from siete.engine.codes import BankResult, Event, StandNote
+from siete.engine.state import GameState, LogEvent
 from siete.i18n.catalogs import N_
 from siete.i18n.labels import (
     BANK_RESULTS,
@@ -98,46 +98,46 @@ def _card_in_sentence(code: str, _: Say) -> str:
     return _(NUMBERED_WITH_ARTICLE, rank=number(spec.value), suit=suit)
 
 
-def _plain(kind: str, name: str, value: Any, _: Say) -> str | None:
+def _plain(kind: Event, name: str, value: Any, _: Say) -> str | None:
     """The events whose sentence needs only the seat's name and the event's value."""
-    if kind == "hand":
+    if kind == Event.HAND:
         return _("hand %(number)s: %(name)s holds the bank", number=number(value), name=name)
-    if kind == "bet":
+    if kind == Event.BET:
         return _("%(name)s bets %(amount)s", name=name, amount=number(value))
-    if kind == "lose":
+    if kind == Event.LOSE:
         return _("%(name)s loses %(amount)s to the bank", name=name, amount=number(value))
-    if kind == "out":
+    if kind == Event.OUT:
         return _("%(name)s has no points left and is out", name=name)
-    if kind == "takes_bank":
+    if kind == Event.TAKES_BANK:
         return _("%(name)s takes the bank", name=name)
-    if kind == "winner":  # once a game: the plural's catalog lookup costs nothing here
+    if kind == Event.WINNER:  # once a game: the plural's catalog lookup costs nothing here
         return _.ngettext("the game is over: %(name)s wins with %(points)s point",
                           "the game is over: %(name)s wins with %(points)s points", value,
                           name=name, points=number(value))
-    if kind == "timeout":
+    if kind == Event.TIMEOUT:
         return _("%(name)s: time ran out; the house bot plays the turn", name=name)
-    if kind == "replaced":
+    if kind == Event.REPLACED:
         return _("%(name)s left; a bot plays the seat", name=name)
-    if kind == "away":
+    if kind == Event.AWAY:
         return _("%(name)s is away; a bot plays the seat until they come back", name=name)
-    if kind == "back":
+    if kind == Event.BACK:
         return _("%(name)s is back", name=name)
     return None
 
 
-def _with_card(kind: str, name: str, card: str, _: Say) -> str | None:
+def _with_card(kind: Event, name: str, card: Any, _: Say) -> str | None:
     """The events whose value is a card every seat has seen (R4.2: the bank's, a drawn one,
     or a bust's first card, shown as it busts)."""
-    if kind == "deal":
+    if kind == Event.DEAL:
         return _("the cards are dealt; the bank shows %(card)s", card=card_in_sentence(card, _))
-    if kind == "draw":
+    if kind == Event.DRAW:
         return _("%(name)s draws %(card)s", name=name, card=card_in_sentence(card, _))
-    if kind == "bust":
+    if kind == Event.BUST:
         return _("%(name)s busts (first card: %(card)s)", name=name, card=card_in_sentence(card, _))
     return None
 
 
-def _win(name: str, value: list[int], _: Say) -> str:
+def _win(name: str, value: Any, _: Say) -> str:
     paid, due, total = value
     if paid == due:
         return _("%(name)s wins %(amount)s with %(total)s",
@@ -146,18 +146,18 @@ def _win(name: str, value: list[int], _: Say) -> str:
              name=name, amount=number(paid), due=number(due), total=half_points(total))
 
 
-def describe(state: GameState, event: list[Any], viewer: int | None = None,
+def describe(state: GameState, event: LogEvent, viewer: int | None = None,
              _: Say | None = None) -> str:
     """One event of the current hand as a sentence `viewer` (a seat, or None) may read."""
     _ = _ or request_words()
-    kind, seat, value = event
+    kind, seat, value = event.event, event.seat, event.value
     name = state.seats[seat].name if seat is not None else ""
-    if kind == "win":
+    if kind == Event.WIN:
         return _win(name, value, _)
-    if kind == "stand":
+    if kind == Event.STAND:
         if _sees_seven_half(state, seat, viewer):
             return _("%(name)s has 7½ and stands", name=name)
-        if value == "bank":  # the event says so: the bank may change (R6)
+        if value == StandNote.BANK:  # the event says so: the bank may change (R6)
             return _("the bank stands")
         return _("%(name)s stands", name=name)
     sentence = _plain(kind, name, value, _) or _with_card(kind, name, value, _)
@@ -171,7 +171,7 @@ def _sees_seven_half(state: GameState, seat: int, viewer: int | None) -> bool:
     (R4.2): to the others the log says what a stand by choice says."""
     if state.seats[seat].total != SEVEN_HALF:
         return False
-    hand_bank = state.log[0][1] if state.log and state.log[0][0] == "hand" else None
+    hand_bank = state.log[0].seat if state.log and state.log[0].event == Event.HAND else None
     return seat in (viewer, hand_bank)
 
 
@@ -181,7 +181,7 @@ def describe_log(state: GameState, viewer: int | None = None) -> list[str]:
     return [describe(state, event, viewer, say) for event in state.log]
 
 
-def bank_sentence(name: str, result: str, total: float) -> str:
+def bank_sentence(name: str, result: BankResult, total: float) -> str:
     """How the bank ended a hand, said once for the table and the history: "The bank (Ana)
     stood with 6." A bank on 7½ or one that did not play has no total to give ("had 7½ with
     7½" would say it twice)."""
@@ -201,10 +201,11 @@ LAST_MOVES = {Event.BET: N_("bets %(amount)s"), Event.DRAW: N_("draws"), Event.S
 def last_move(state: GameState) -> tuple[int, str, str] | None:
     """The seat that moved last this hand, its event code and that move in words, or None
     before anyone has bet, drawn or stood."""
-    for kind, seat, value in reversed(state.log):
+    for event in reversed(state.log):
+        kind, seat = event.event, event.seat
         if kind in LAST_MOVES and seat is not None:
             say = request_words()
-            words = say(LAST_MOVES[kind], amount=number(value)) if kind == Event.BET \
+            words = say(LAST_MOVES[kind], amount=number(event.amount)) if kind == Event.BET \
                 else say(LAST_MOVES[kind])
             return seat, str(kind), words
     return None

@@ -10,8 +10,9 @@ from flask_babel import gettext as _
 from siete.data.base import utcnow
 from siete.data.game_rows import GameRow
 from siete.data.games import Game
+from siete.data.vocabulary import GameStatus
 from siete.engine.cards import SEVEN_HALF_POINTS
-from siete.engine.codes import Event
+from siete.engine.codes import Event, SeatStatus
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, GameState, RuleError
 from siete.engine.views import (
     SeatView,
@@ -46,7 +47,7 @@ from siete.web.markup import cards_markup
 
 # The seat's state stays a code in data-state and the CSS modifiers; the words people read
 # come from siete.i18n.labels, keyed by the engine's codes.
-STATE_CODES = {"playing": "to play", DID_NOT_PLAY: "did not play"}
+STATE_CODES = {SeatStatus.PLAYING: "to play", DID_NOT_PLAY: "did not play"}
 
 
 def waiting_marker(game: Game) -> str:
@@ -104,13 +105,13 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
     # who sits and what is free: only a waiting table shows it (never a move's plain row)
-    waiting = game if game.status == "waiting" and isinstance(game, Game) else None
+    waiting = game if game.status == GameStatus.WAITING and isinstance(game, Game) else None
     return TablePage(
         game=game, urls=table_urls(game.id, poll_v, poll_seat(game, state, seat)),
         user_id=user_id, seat=viewer, left=left,
         away=left and state is not None and seat is not None and state.seats[seat].away,
         is_creator=user_id is not None and game.creator_user_id == user_id,
-        poll=game.status in ("waiting", "playing"), poll_v=poll_v,
+        poll=game.status in (GameStatus.WAITING, GameStatus.PLAYING), poll_v=poll_v,
         poll_ms=FALLBACK_POLL_MS, error=error, notice=notice, due_ms=due_in_ms(deadline),
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
@@ -224,7 +225,7 @@ def timeout_news(state: GameState, viewer: int | None) -> str | None:
     """What the turn timer did for the viewer this hand, said to them (the log says it to all)."""
     if viewer is None:
         return None
-    if any(kind == Event.TIMEOUT and seat == viewer for kind, seat, _value in state.log):
+    if any(e.event == Event.TIMEOUT and e.seat == viewer for e in state.log):
         return str(_("Your time ran out: the house bot played your turn as it would have. "
                      "The review marks those moves timed out."))
     return None
@@ -242,14 +243,14 @@ def shown_order_and_bank(state: GameState,
     if view.phase == PLAY or record is None:
         return view.order, view.bank_seat, None
     next_bank = None if view.finished or view.bank_seat is None else view.bank_seat
-    return list(record["order"]), record["bank"], next_bank
+    return record.order, record.bank, next_bank
 
 
 def seat_state(seat: SeatView, in_play: bool) -> str:
     """A seat's state as a code (SeatStatus, or did_not_play: between hands a seat still
     "playing" is one that did not play)."""
     if seat.out:
-        return "out"
+        return SeatStatus.OUT
     if seat.status == PLAYING and not in_play:
         return DID_NOT_PLAY
     return seat.status

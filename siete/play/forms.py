@@ -82,7 +82,7 @@ class NewTableForm(FlaskForm):
         bots = [profile for profile, name in BOT_FIELDS for _ in range(getattr(self, name).data or 0)]
         seats = _validated(self.seats.data)
         if self.watch_only.data:
-            bots += ["standard"] * (seats - len(bots))
+            bots += [BotProfile.STANDARD] * (seats - len(bots))
         return TableSpec(name=(self.name.data or "").strip(), seats=seats, bots=tuple(bots),
                          max_hands=_validated(self.max_hands.data),
                          turn_seconds=_validated(self.turn_seconds.data),

@@ -18,6 +18,7 @@ from flask import abort, request, session, url_for
 from siete.data.base import utcnow
 from siete.data.game_rows import GameRow
 from siete.data.games import Game
+from siete.data.vocabulary import GameMode, GameStatus
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import game_or_404, settings
 from siete.service.errors import Problem, TableNotFound
@@ -105,12 +106,12 @@ class FriendsPart:
 
 def friends_part(game: GameRow, user_id: int | None) -> FriendsPart:
     """The friends' part of a table page (a move's plain row is never a waiting table)."""
-    if game.status == "waiting" and isinstance(game, Game):
+    if game.status == GameStatus.WAITING and isinstance(game, Game):
         mine = user_id is not None and game.creator_user_id == user_id
         return FriendsPart(invite=invite_link(game, user_id),
                            join_key=table_key(game.id) if game.private else None,
                            invitees=tuple(owner_invitees(game)) if mine else ())
-    if game.status == "finished":
+    if game.status == GameStatus.FINISHED:
         return FriendsPart(rematch=rematch_box(game, user_id))
     return FriendsPart()
 
@@ -135,7 +136,7 @@ STILL_OPEN = ("waiting", "open", "no_answer")
 
 
 def rematch_box(game: GameRow, user_id: int | None) -> RematchBox:
-    offer = rematch_offer(settings(), game.id, user_id) if game.mode != "bots" else None
+    offer = rematch_offer(settings(), game.id, user_id) if game.mode != GameMode.BOTS else None
     recent = game.ended_at is not None and utcnow() - game.ended_at < REMATCH_POLL_FOR
     polls = user_id is not None and recent and (
         offer.answer in STILL_OPEN if offer is not None else played_with_people(game.id, user_id))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flask import url_for
 
 from siete.data.games import Game
+from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.service.lobby_lists import LobbyPage
 from siete.service.rating_rules import ShownRating
 
@@ -78,15 +79,15 @@ def lobby_table(game: Game, user_id: int | None, ratings: dict[int, ShownRating]
     """One game row as its card: seats in join order, the hand in play, who may join."""
     seats = sorted(game.players, key=lambda gp: gp.join_order)
     mine = bool(user_id) and any(gp.player.user_id == user_id for gp in seats)
-    waiting = game.status == "waiting"
+    waiting = game.status == GameStatus.WAITING
     free = game.num_players - len(seats)
     return LobbyTable(
-        id=game.id, name=game.name, status=game.status, bots_only=game.mode == "bots",
+        id=game.id, name=game.name, status=game.status, bots_only=game.mode == GameMode.BOTS,
         waiting=waiting, taken=len(seats), seats=game.num_players, free=free,
         hand_number=min(game.hands_played + 1, game.max_hands), max_hands=game.max_hands,
         turn_seconds=game.turn_seconds,
         who=[LobbySeat(gp.player.name, ratings.get(gp.player_id),
-                       gp.player.profile if gp.player.kind == "bot" else None) for gp in seats],
+                       gp.player.profile if gp.player.kind == PlayerKind.BOT else None) for gp in seats],
         mine=mine, can_join=waiting and bool(user_id) and not mine and free > 0,
         private=bool(game.private),
         practice=game.show_odds,

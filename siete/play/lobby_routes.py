@@ -23,6 +23,7 @@ from flask_login import current_user
 
 from siete.data.base import utcnow
 from siete.data.games import Game, GamePlayer
+from siete.data.vocabulary import GameMode, PlayerKind
 from siete.engine.bots import PROFILES
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, my_player, settings, user_id
@@ -154,7 +155,7 @@ def again(game_id: int) -> ResponseReturnValue:
         flash(_("Only the players of this table can play it again."), "error")
         return redirect(url_for(".table", game_id=game_id), 303)
     bots = again_bots(game)
-    watch = game.mode == "bots"
+    watch = game.mode == GameMode.BOTS
     spec = TableSpec(name=game.name, seats=game.num_players,
                      bots=bots if watch else bots[:game.num_players - 1],
                      max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch,
@@ -171,4 +172,4 @@ def again_bots(game: Game) -> tuple[str, ...]:
     """The bot profiles of a game's seats, in join order, for "Play again"."""
     seats: list[GamePlayer] = seats_by_join_order(game)
     return tuple(gp.player.profile for gp in seats
-                 if gp.player.kind == "bot" and gp.player.profile is not None)
+                 if gp.player.kind == PlayerKind.BOT and gp.player.profile is not None)

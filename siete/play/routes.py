@@ -23,6 +23,8 @@ from flask_login import current_user
 
 from siete.data.base import utcnow, utcnow_ms
 from siete.data.login_sessions import SessionClaim
+from siete.data.vocabulary import GameStatus
+from siete.engine.codes import Action
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, my_player, player_name, session_claim, settings, signed_in, user_id
 from siete.play.context import table_context
@@ -197,8 +199,8 @@ def play(game_id: int, action: str) -> ResponseReturnValue:
     version = _form_int("version")
     if version is None:
         return _bad_input(game_id, _("This move is missing the table's version: reload the table."))
-    amount = _form_int("amount") if action == "bet" else None
-    if action == "bet" and amount is None:
+    amount = _form_int("amount") if action == Action.BET else None
+    if action == Action.BET and amount is None:
         return _bad_input(game_id, _("A bet is a whole number of points."))
     name, claim = _who_moves()
     return _perform(game_id, lambda: act(settings(), game_id, name, action, amount, version,
@@ -236,7 +238,7 @@ def start(game_id: int) -> ResponseReturnValue:
 def leave(game_id: int) -> ResponseReturnValue:
     """Leave a waiting table, or hand a running game's seat to a standard bot."""
     game = visible_game_or_404(game_id, user_id())
-    if game.status == "waiting":
+    if game.status == GameStatus.WAITING:
         return _perform(game_id, lambda: leave_waiting_table(game_id, my_player()),
                         _("You left the table."))
     return _perform(game_id, lambda: leave_game(settings(), game_id, my_player()),

@@ -2,6 +2,7 @@
 standings: what the table page draws from the engine's settled-hand view once a hand is over."""
 from __future__ import annotations
 
+from siete.engine.codes import Result
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState
 from siete.engine.views import SettledHand, SettledTurn
@@ -12,8 +13,8 @@ from siete.web.markup import cards_markup
 
 # A row's result stays a code in the CSS modifiers; the words people read come from
 # siete.i18n.labels, keyed by the engine's codes.
-RESULT_KINDS = {"win": "won", "seven_half": "won-with-7half", "lose": "lost", "bust": "bust",
-                "bank": "bank"}
+RESULT_KINDS: dict[str, str] = {Result.WIN: "won", Result.SEVEN_HALF: "won-with-7half",
+                                Result.LOSE: "lost", Result.BUST: "bust", Result.BANK: "bank"}
 
 
 def settlement(record: SettledHand | None, finished: bool = False) -> Settlement | None:

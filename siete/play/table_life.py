@@ -11,6 +11,7 @@ from flask import g, request, url_for
 
 from siete.data.game_rows import GameRow
 from siete.data.games import Game
+from siete.data.vocabulary import GameStatus
 from siete.engine.reaction_kinds import Reaction
 from siete.engine.state import GameState
 from siete.i18n.labels import word
@@ -74,7 +75,7 @@ def table_life(game_id: int, pulse: TablePulse | None, seated: bool, now: dateti
                      now - sent.sent_at < BUBBLE_FOR)
         for sent in table_reactions(game_id)]
     base = url_for("play.table", game_id=game_id)
-    return TableLife(pulse.here, pulse.live_marker, muted, seated and pulse.status != "abandoned",
+    return TableLife(pulse.here, pulse.live_marker, muted, seated and pulse.status != GameStatus.ABANDONED,
                      lines, f"{base}/react", f"{base}/reactions/mute")
 
 

@@ -13,9 +13,11 @@ from sqlalchemy import insert, update
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
+from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.engine import deck, rules
 from siete.engine.bots import play_until_person
 from siete.engine.cards import points
+from siete.engine.codes import Action, BotProfile
 from siete.engine.config import GameConfig
 from siete.engine.state import PLAY, GameState, HandRecord
 from siete.service.bulk_rows import (
@@ -30,7 +32,6 @@ from siete.service.ratings import rate_games
 from siete.service.recording import (
     add_tally,
     card_ids,
-    cards_drawn,
     final_seats,
     seat_cards,
     tally_hand,
@@ -84,7 +85,7 @@ def play_as_the_web(names: list[str], bots: dict[str, str], config: GameConfig,
     hands: list[HandRecord] = []
 
     def keep(state: GameState, hand: HandRecord) -> None:
-        if hand["number"] > len(hands):
+        if hand.number > len(hands):
             hands.append(hand)
 
     play_until_person(state, deck.seeded_rng(game_seed, state.version), keep)  # as play.advance
@@ -130,15 +131,15 @@ def game_record(spec: TableSpec, game_seed: int, players: Sequence[Player | Seat
     """
     game_config = config.with_overrides(max_hands=spec.max_hands, initial_points=config.initial_points)
     state, hands = play_as_the_web([p.name for p in players],
-                                   {p.name: p.profile or "standard" for p in players},
+                                   {p.name: p.profile or BotProfile.STANDARD for p in players},
                                    game_config, game_seed)
-    kinds = {p.kind for p in players}
-    mode = "bots" if kinds == {"bot"} else "humans" if kinds == {"human"} else "mixed"
+    bots = sum(1 for p in players if p.kind == PlayerKind.BOT)
+    mode = GameMode.of(len(players) - bots, bots)
     now, ids, by = utcnow(), ids or card_ids(), STARTER
     summaries: list[dict[str, Any]] = [{} for _ in players]
     assert state.winner is not None  # play_as_the_web plays the game to its end
     record = GameRows(game={
-        "name": spec.name, "status": "finished", "mode": mode, "num_players": spec.seats,
+        "name": spec.name, "status": GameStatus.FINISHED, "mode": mode, "num_players": spec.seats,
         "initial_points": config.initial_points, "max_hands": spec.max_hands, "seed": game_seed,
         "win_condition": f"most points after {spec.max_hands} hands, or the last player left",
         "turn_seconds": spec.turn_seconds, "creator_user_id": None, "started_at": now,
@@ -171,14 +172,15 @@ def _hand_rows(hand: HandRecord, ids: dict[str, int]
                ) -> tuple[dict[str, Any], list[tuple[int, str, list[str]]]]:
     """record_hand's rows for one hand: the hand, then each turn with its actions, the turns'
     and actions' columns (TURN_COLUMNS, ACTION_COLUMNS after the ids) as SQL literals."""
-    turns = [(t["seat"], literals((t["position"], t["points_start"], t["points_end"], t["bet"],
-                                     ids[t["first_card"]], points(t["total"]), cards_drawn(t),
-                                     t["result"], hand["number"])),
-              [literals((seq, action, ids[detail] if action == "draw" else None, detail == "auto"))
-               for seq, (action, detail) in enumerate(t["actions"], start=1)])
-             for t in hand["turns"]]
-    return ({"number": hand["number"], "bank": hand["bank"], "bank_total": points(hand["bank_total"]),
-             "bank_result": hand["bank_result"]}, turns)
+    turns = [(t.seat, literals((t.position, t.points_start, t.points_end, t.bet,
+                                 ids[t.first_card], points(t.total), t.cards_drawn(),
+                                 t.result, hand.number)),
+              [literals((seq, a.kind, ids[a.detail] if a.kind == Action.DRAW and a.detail else None,
+                         a.automatic))
+               for seq, a in enumerate(t.actions, start=1)])
+             for t in hand.turns]
+    return ({"number": hand.number, "bank": hand.bank, "bank_total": points(hand.bank_total),
+             "bank_result": hand.bank_result}, turns)
 
 
 @transactional  # one transaction per batch

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from sqlalchemy import Connection
 
 from siete.data.base import db
+from siete.engine.codes import TURN_ACTIONS, BankResult, Result
 
 
 @contextmanager
@@ -41,8 +42,7 @@ TURN_COLUMNS = ("hand_id", "game_player_id", "game_id", "player_id", "position",
                 "hand_number")
 ACTION_COLUMNS = ("turn_id", "seq", "action", "card_id", "automatic")
 HAND_COLUMNS = ("game_id", "number", "bank_game_player_id", "bank_total", "bank_result")
-ENGINE_WORDS = frozenset({"bust", "lose", "win", "seven_half", "bank", "draw", "stand", "stood",
-                          "did_not_play"})
+ENGINE_WORDS = frozenset({*Result, *BankResult, *TURN_ACTIONS})
 ROWS_PER_INSERT = 2000
 
 

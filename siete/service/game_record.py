@@ -15,7 +15,8 @@ from siete.data.game_rows import PlainGameRow
 from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.data.people import Player
 from siete.data.player_stats import GameRating
-from siete.data.vocabulary import GameStatus
+from siete.data.vocabulary import GameStatus, PlayerKind
+from siete.engine.codes import Action, BankResult, GameResult, Result
 from siete.service.ratings import Skill
 from siete.service.recording import card_ids
 
@@ -31,13 +32,13 @@ class Seat:
     join_order: int
     player_id: int
     name: str
-    kind: str
+    kind: PlayerKind
     profile: str | None
     seat_card: str | None
     start_position: int | None
     final_points: int | None
     final_position: int | None
-    result: str | None
+    result: GameResult | None
     left_at: datetime | None
     rating_before: float | None = None
     rating_after: float | None = None
@@ -45,12 +46,14 @@ class Seat:
 
     @property
     def is_bot(self) -> bool:
-        return self.kind == "bot"
+        return self.kind == PlayerKind.BOT
 
 
 @dataclass
-class Action:
-    action: str  # 'draw' or 'stand'
+class StoredAction:
+    """A turn's draw (with its card) or stand (automatic: R4.6's at 7½)."""
+
+    action: Action
     card: str | None
     automatic: bool
 
@@ -67,12 +70,12 @@ class TurnRow:
     bet: int | None
     first_card: str
     total: float
-    result: str
-    actions: list[Action] = field(default_factory=list)
+    result: Result
+    actions: list[StoredAction] = field(default_factory=list)
 
     @property
     def cards(self) -> list[str]:
-        return [self.first_card] + [a.card for a in self.actions if a.action == "draw" and a.card]
+        return [self.first_card] + [a.card for a in self.actions if a.action == Action.DRAW and a.card]
 
     @property
     def is_bank(self) -> bool:
@@ -90,7 +93,7 @@ class HandRow:
     number: int
     bank: Seat
     bank_total: float
-    bank_result: str
+    bank_result: BankResult
     recorded_at: datetime | None = None  # when the hand was settled and stored
     turns: list[TurnRow] = field(default_factory=list)  # play order: punters 1, 2, ..., then the bank
 
@@ -151,23 +154,25 @@ def load_record(game_id: int) -> GameRecord | None:
     if game is None:
         return None
     codes = card_codes()
-    seats = [Seat(row.id, row.join_order, row.player_id, row.name, row.kind, row.profile,
+    seats = [Seat(row.id, row.join_order, row.player_id, row.name, PlayerKind(row.kind), row.profile,
                   codes.get(row.seat_card_id), row.start_position, row.final_points,
-                  row.final_position, row.result, row.left_at)
+                  row.final_position, None if row.result is None else GameResult(row.result),
+                  row.left_at)
              for row in connection.execute(SEAT_ROWS, params)]
     add_ratings(seats, connection.execute(RATING_ROWS, params))
     by_id = {seat.id: seat for seat in seats}
     hands = {row.id: HandRow(row.id, row.number, by_id[row.bank_game_player_id], row.bank_total,
-                             row.bank_result, row.created_at)
+                             BankResult(row.bank_result), row.created_at)
              for row in connection.execute(HAND_ROWS, params)}
     turns = {}
     for row in connection.execute(TURN_ROWS, params):
         turns[row.id] = TurnRow(row.id, by_id[row.game_player_id], row.position, row.points_start,
                                 row.points_end, row.bet, codes[row.first_card_id], row.total,
-                                row.result)
+                                Result(row.result))
         hands[row.hand_id].turns.append(turns[row.id])
     for row in connection.execute(ACTION_ROWS, params):
-        turns[row.turn_id].actions.append(Action(row.action, codes.get(row.card_id), bool(row.automatic)))
+        turns[row.turn_id].actions.append(
+            StoredAction(Action(row.action), codes.get(row.card_id), bool(row.automatic)))
     for hand in hands.values():
         # Play order (R4.3): punters 1, 2, ... then the bank.
         hand.turns.sort(key=lambda t: (t.position == 0, t.position))

@@ -16,28 +16,45 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from sqlalchemy import bindparam, delete, insert, select
 
 from siete.data.base import db
 from siete.data.game_rows import GameRow, seat_ids
-from siete.data.games import Game, Turn, TurnAction
+from siete.data.games import Game, Turn
+from siete.data.games import TurnAction as ActionRow
 from siete.data.reviews import MoveReviewRow, ReviewQueueRow, SeatReviewRow
 from siete.data.vocabulary import GameStatus
 from siete.engine.cards import CardSet
+from siete.engine.codes import Action, Result
+from siete.engine.records import (
+    STAND_AT_SEVEN_HALF,
+    STAND_BY_CHOICE,
+    TurnAction,
+    TurnRecord,
+    draw_action,
+)
 from siete.engine.review import GameReview, review_game
-from siete.engine.state import HandRecord
 from siete.service.recording import card_ids
 from siete.service.unit_of_work import unit_of_work
 
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A settled hand read back from its turns: what the review reads (review.PlayedHand)."""
+
+    number: int
+    turns: tuple[TurnRecord, ...]
+
+
 MOVES, SEATS_REVIEWED = MoveReviewRow.__table__, SeatReviewRow.__table__
 QUEUE = ReviewQueueRow.__table__
-TURNS, ACTIONS = Turn.__table__, TurnAction.__table__
+TURNS, ACTIONS = Turn.__table__, ActionRow.__table__
 INSERT_MOVES, INSERT_SEATS = insert(MOVES), insert(SEATS_REVIEWED)
 TURN_ROWS = (select(TURNS.c.id, TURNS.c.hand_number, TURNS.c.game_player_id, TURNS.c.position,
-                    TURNS.c.points_start, TURNS.c.bet, TURNS.c.first_card_id, TURNS.c.result,
-                    TURNS.c.timed_out_step, TURNS.c.stand_in_step)
+                    TURNS.c.points_start, TURNS.c.points_end, TURNS.c.bet, TURNS.c.first_card_id,
+                    TURNS.c.total, TURNS.c.result, TURNS.c.timed_out_step, TURNS.c.stand_in_step)
              .where(TURNS.c.game_id == bindparam("game_id")))
 ACTION_ROWS = (select(ACTIONS.c.turn_id, ACTIONS.c.action, ACTIONS.c.card_id, ACTIONS.c.automatic)
                .join(TURNS, TURNS.c.id == ACTIONS.c.turn_id)
@@ -53,31 +70,29 @@ QUEUED = select(QUEUE.c.game_id).where(QUEUE.c.game_id == bindparam("game_id")).
 UNQUEUE = delete(QUEUE).where(QUEUE.c.game_id == bindparam("game_id"))
 
 
-def stored_hands(game_id: int, seats: Sequence[int]) -> list[HandRecord]:
+def stored_hands(game_id: int, seats: Sequence[int]) -> list[StoredHand]:
     """The game's settled hands as the engine recorded them (what review.py reads): `seats`
     are the game_players ids in join order, the engine's seat indices."""
     connection, params = db.session.connection(), {"game_id": game_id}
     codes = {card_id: code for code, card_id in card_ids().items()}
     seat_of = {gp_id: index for index, gp_id in enumerate(seats)}
-    turns: dict[int, dict[str, Any]] = {}
-    hands: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in connection.execute(TURN_ROWS, params):
-        turns[row.id] = {"seat": seat_of[row.game_player_id], "position": row.position,
-                         "points_start": row.points_start, "bet": row.bet,
-                         "cards": [codes[row.first_card_id]], "actions": [], "result": row.result}
-        if row.timed_out_step is not None:  # the engine's record has the key only then
-            turns[row.id]["timed_out"] = row.timed_out_step
-        if row.stand_in_step is not None:
-            turns[row.id]["stand_in"] = row.stand_in_step
-        hands[row.hand_number].append(turns[row.id])
+    actions: dict[int, list[TurnAction]] = defaultdict(list)
     for row in connection.execute(ACTION_ROWS, params):
-        turn = turns[row.turn_id]
-        if row.action == "draw":
-            turn["cards"].append(codes[row.card_id])
-            turn["actions"].append(["draw", codes[row.card_id]])
+        if row.action == Action.DRAW:
+            actions[row.turn_id].append(draw_action(codes[row.card_id]))
         else:
-            turn["actions"].append(["stand", "auto" if row.automatic else None])
-    return [{"number": number, "turns": hands[number]} for number in sorted(hands)]
+            actions[row.turn_id].append(STAND_AT_SEVEN_HALF if row.automatic else STAND_BY_CHOICE)
+    hands: dict[int, list[TurnRecord]] = defaultdict(list)
+    for row in connection.execute(TURN_ROWS, params):
+        first, done = codes[row.first_card_id], tuple(actions[row.id])
+        drawn = tuple(a.detail for a in done if a.kind == Action.DRAW and a.detail)
+        hands[row.hand_number].append(TurnRecord(
+            seat=seat_of[row.game_player_id], position=row.position,
+            points_start=row.points_start, points_end=row.points_end, bet=row.bet,
+            first_card=first, cards=(first, *drawn), actions=done, total=round(row.total * 2),
+            result=Result(row.result), timed_out=row.timed_out_step,
+            stand_in=row.stand_in_step))
+    return [StoredHand(number, tuple(hands[number])) for number in sorted(hands)]
 
 
 def review_finished_game(game: GameRow, cards: CardSet, by: str) -> GameReview | None:

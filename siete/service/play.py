@@ -22,6 +22,7 @@ from siete.data.vocabulary import GameMode, GameStatus
 from siete.engine import deck, rules
 from siete.engine.bots import paced_step_due, play_until_person
 from siete.engine.cards import CardSet
+from siete.engine.codes import BotProfile
 from siete.engine.moves import (
     MOVES,
     apply_move,
@@ -133,7 +134,7 @@ def table_hooks(settings: ServiceSettings, game: GameRow, by: str, pause_bots: b
     """What the bots' loop calls at a table: `record` each settled hand (once) and the game's
     end; `pauses`: whether the table waits after a settled hand."""
     def record(state: GameState, hand: HandRecord) -> None:
-        if hand["number"] > game.hands_played:
+        if hand.number > game.hands_played:
             record_hand(game, state, hand, by)
         if state.phase == OVER:
             record_finish(game, state, by)
@@ -290,7 +291,7 @@ def leave_game(settings: ServiceSettings, game_id: int, player: Player) -> None:
         if game.status != GameStatus.PLAYING:
             raise Conflict(Problem.NOT_PLAYED_NOW)
         try:
-            replace_with_bot(state, seat, "standard")
+            replace_with_bot(state, seat, BotProfile.STANDARD)
         except RuleError as exc:
             raise Conflict.of(exc) from None
         mark_left(game_id, player.id, player.name)

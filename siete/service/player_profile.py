@@ -24,7 +24,8 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer
 from siete.data.people import User
 from siete.data.player_stats import GameRating
-from siete.data.vocabulary import PlayerKind, SeatResult
+from siete.data.vocabulary import PlayerKind
+from siete.engine.codes import GameResult
 from siete.paths import SQL_DIR
 from siete.service.player_history import GameLine, games_of
 from siete.service.rating_rules import PROVISIONAL_GAMES, ShownRating, shown_value
@@ -210,7 +211,7 @@ def _win_rate(player_id: int, games: int) -> tuple[WinRateGroup, ...]:
     size = -(-games // WIN_RATE_BARS)
     numbered = _numbered([SEATS.c.result], PUBLIC_SEATS, SEATS_DONE, SEATS.c.game_id)
     start = (numbered.c.rn - 1) - (numbered.c.rn - 1) % size
-    won = func.sum(case((numbered.c.result == SeatResult.WON, 1), else_=0))
+    won = func.sum(case((numbered.c.result == GameResult.WON, 1), else_=0))
     rows: list[Any] = list(db.session.execute(
         select(start, func.count(), won).group_by(start).order_by(start), {"player_id": player_id}))
     return tuple(WinRateGroup(int(first) + 1, int(first) + int(count), int(won or 0))

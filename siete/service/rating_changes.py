@@ -75,7 +75,7 @@ def _assemble(game_id: int, status: str, show_odds: bool, private: bool,
     placed = [seat for seat in seats if seat.final_position is not None]
     rows = [(s.player_id, s.join_order, s.final_position, s.kind)
             for s in placed if s.final_position is not None]
-    facts = seat_facts(rows, _counts(game_id, any(s.kind == "human" for s in placed)))
+    facts = seat_facts(rows, _counts(game_id, any(s.kind == PlayerKind.HUMAN for s in placed)))
     if aborted(facts):
         return GameRatings(unrated=ABORTED)
     names = {seat.player_id: seat.name for seat in placed}

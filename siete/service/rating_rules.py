@@ -23,6 +23,7 @@ from sqlalchemy import ColumnElement, and_, exists, false
 
 from siete.data.games import Game
 from siete.data.people import Player, User
+from siete.data.vocabulary import PlayerKind
 
 START = 1500  # a newcomer's displayed rating (ordinal 0)
 SCALE = 24  # displayed points per point of ordinal: openskill's ordinal(alpha=24, target=1500)
@@ -96,7 +97,7 @@ def seat_facts(rows: Iterable[tuple[int, int, int, str]],
                counts: Mapping[int, tuple[int, int | None]]) -> list[SeatFacts]:
     """SeatFacts from (player_id, join_order, final place, kind) rows and the move counts by
     seat index (the join order); a seat without counts is an older game's: not known."""
-    return [SeatFacts(player_id, place, kind == "human", *counts.get(join_order, (0, None)))
+    return [SeatFacts(player_id, place, kind == PlayerKind.HUMAN, *counts.get(join_order, (0, None)))
             for player_id, join_order, place, kind in rows]
 
 

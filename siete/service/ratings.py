@@ -21,7 +21,7 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
-from siete.data.vocabulary import GameStatus
+from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.service.rating_rules import (
     ShownRating,
     move_counts,
@@ -222,7 +222,7 @@ def _history_places() -> dict[int, list[tuple[int, int]]]:
     states, games = GameStateRow.__table__, Game.__table__
     counts = {gid: move_counts(str(state)) for gid, state in db.session.execute(
         select(states.c.game_id, states.c.state).join(games, games.c.id == states.c.game_id)
-        .where(games.c.status == GameStatus.FINISHED, games.c.mode != "bots"))}
+        .where(games.c.status == GameStatus.FINISHED, games.c.mode != GameMode.BOTS))}
     return {gid: rated_places(seat_facts(seats, counts.get(gid, {})))
             for gid, seats in rows.items()}
 
@@ -252,7 +252,7 @@ def rebuild_ratings(by: str = "ratings rebuild") -> int:
 
 
 # The rankings' choice of who is listed: everyone, people alone or bots alone.
-KINDS = {"all": None, "people": "human", "bots": "bot"}
+KINDS = {"all": None, "people": PlayerKind.HUMAN, "bots": PlayerKind.BOT}
 
 
 def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict[str, Any]]:

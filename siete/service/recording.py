@@ -12,8 +12,9 @@ from siete.data.base import db, utcnow
 from siete.data.game_rows import GameRow, seat_ids, write_game, write_seats
 from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.data.reference import Card
-from siete.data.vocabulary import GameStatus, SeatResult
+from siete.data.vocabulary import GameStatus
 from siete.engine.cards import points
+from siete.engine.codes import Action, BankResult, GameResult, Result
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState, HandRecord
 from siete.service.rating_rules import is_rated
@@ -71,12 +72,7 @@ def record_start(game: Game, state: GameState, by: str) -> None:
 # The per-seat counts a hand adds to (game_players columns of the same names).
 SEAT_COUNTS = ("hands_played", "hands_drawn", "stands", "busts", "won_without_drawing",
                "bank_tie_wins")
-WON = ("win", "seven_half")
-
-
-def cards_drawn(turn: dict[str, Any]) -> int:
-    """How many cards a turn of the engine's hand record drew."""
-    return sum(1 for action in turn["actions"] if action[0] == "draw")
+WON = (Result.WIN, Result.SEVEN_HALF)
 
 
 def tally_hand(record: HandRecord) -> dict[int, dict[str, Any]]:
@@ -86,20 +82,20 @@ def tally_hand(record: HandRecord) -> dict[int, dict[str, Any]]:
     and as a bank that played (the hand's bank_result); "bet" is the punter's bet or None.
     """
     tallies: dict[int, dict[str, Any]] = {}
-    for turn in record["turns"]:
-        punter, drew = turn["position"] > 0, cards_drawn(turn) > 0
-        tallies[turn["seat"]] = {
+    for turn in record.turns:
+        punter, drew = turn.position > 0, turn.cards_drawn() > 0
+        tallies[turn.seat] = {
             "hands_played": 1, "hands_drawn": int(drew),
-            "stands": int(punter and turn["result"] in ("lose", *WON)),
-            "busts": int(punter and turn["result"] == "bust"),
-            "won_without_drawing": int(punter and not drew and turn["result"] in WON),
-            "bank_tie_wins": 0, "bet": turn["bet"] if punter else None}
-    bank = tallies[record["bank"]]
-    bank["stands"] = int(record["bank_result"] in ("stood", "seven_half"))
-    bank["busts"] = int(record["bank_result"] == "bust")
+            "stands": int(punter and turn.result in (Result.LOSE, *WON)),
+            "busts": int(punter and turn.result == Result.BUST),
+            "won_without_drawing": int(punter and not drew and turn.result in WON),
+            "bank_tie_wins": 0, "bet": turn.bet if punter else None}
+    bank = tallies[record.bank]
+    bank["stands"] = int(record.bank_result in (BankResult.STOOD, BankResult.SEVEN_HALF))
+    bank["busts"] = int(record.bank_result == BankResult.BUST)
     # The bank beat a punter on equal totals (R5.3): that punter stood and lost on its total.
-    bank["bank_tie_wins"] = int(any(t["position"] > 0 and t["result"] == "lose"
-                                    and t["total"] == record["bank_total"] for t in record["turns"]))
+    bank["bank_tie_wins"] = int(any(t.position > 0 and t.result == Result.LOSE
+                                    and t.total == record.bank_total for t in record.turns))
     return tallies
 
 
@@ -120,30 +116,29 @@ def record_hand(game: GameRow, state: GameState, record: HandRecord, by: str) ->
     """
     ids, seats, connection = card_ids(), seat_ids(game), db.session.connection()
     inserted = connection.execute(INSERT_HAND, {
-        "game_id": game.id, "number": record["number"], "bank_game_player_id": seats[record["bank"]][0],
-        "bank_total": points(record["bank_total"]), "bank_result": record["bank_result"],
+        "game_id": game.id, "number": record.number, "bank_game_player_id": seats[record.bank][0],
+        "bank_total": points(record.bank_total), "bank_result": record.bank_result,
         "created_by": by, "updated_by": by}).inserted_primary_key
     assert inserted is not None  # a single-row INSERT has its key
     hand_id: int = inserted[0]
-    turns = record["turns"]
+    turns = record.turns
     turn_ids: Sequence[int] = connection.execute(INSERT_TURNS, [
-        {"hand_id": hand_id, "game_player_id": seats[t["seat"]][0], "position": t["position"],
-         "points_start": t["points_start"], "points_end": t["points_end"], "bet": t["bet"],
-         "first_card_id": ids[t["first_card"]], "total": points(t["total"]), "result": t["result"],
-         "cards_drawn": cards_drawn(t), "game_id": game.id, "player_id": seats[t["seat"]][1],
-         "hand_number": record["number"], "timed_out_step": t.get("timed_out"),
-         "stand_in_step": t.get("stand_in"),
+        {"hand_id": hand_id, "game_player_id": seats[t.seat][0], "position": t.position,
+         "points_start": t.points_start, "points_end": t.points_end, "bet": t.bet,
+         "first_card_id": ids[t.first_card], "total": points(t.total), "result": t.result,
+         "cards_drawn": t.cards_drawn(), "game_id": game.id, "player_id": seats[t.seat][1],
+         "hand_number": record.number, "timed_out_step": t.timed_out, "stand_in_step": t.stand_in,
          "created_by": by, "updated_by": by} for t in turns]
     ).scalars().all()
-    actions = [{"turn_id": turn_id, "seq": seq, "action": action,
-                "card_id": ids[detail] if action == "draw" else None,
-                "automatic": detail == "auto", "created_by": by, "updated_by": by}
+    actions = [{"turn_id": turn_id, "seq": seq, "action": action.kind,
+                "card_id": ids[action.detail] if action.kind == Action.DRAW and action.detail else None,
+                "automatic": action.automatic, "created_by": by, "updated_by": by}
                for turn_id, turn in zip(turn_ids, turns)
-               for seq, (action, detail) in enumerate(turn["actions"], start=1)]
+               for seq, action in enumerate(turn.actions, start=1)]
     if actions:
         connection.execute(INSERT_ACTIONS, actions)
     _add_to_seat_summaries({seats[i][0]: tally for i, tally in tally_hand(record).items()}, by)
-    write_game(game, by, hands_played=record["number"])
+    write_game(game, by, hands_played=record.number)
     return hand_id
 
 
@@ -187,7 +182,7 @@ def _summary_update(seats: int, with_bet: tuple[int, ...]) -> TextClause:
 def final_seats(state: GameState) -> dict[int, dict[str, Any]]:
     """Each seat's final points, place and result at the end of a game: {seat index: columns}."""
     return {index: {"final_points": state.seats[index].points, "final_position": place,
-                    "result": SeatResult.WON if index == state.winner else SeatResult.LOST}
+                    "result": GameResult.WON if index == state.winner else GameResult.LOST}
             for place, index in enumerate(final_ranking(state), start=1)}
 
 

@@ -33,6 +33,7 @@ from siete.data.report_tables import (
     ReportSeatCard,
     ReportTotals,
 )
+from siete.data.vocabulary import GameStatus
 from siete.service.unit_of_work import unit_of_work
 
 # A game with at least one bot seated (reports 6 and 11).
@@ -210,7 +211,7 @@ def rebuild(chunk: int = 2000, by: str = "rebuild") -> int:
         connection = session.connection()
         for model in reversed(TABLES):
             connection.execute(model.__table__.delete())
-        ids = list(session.scalars(select(Game.id).where(Game.status == "finished", Game.private.is_(false()))
+        ids = list(session.scalars(select(Game.id).where(Game.status == GameStatus.FINISHED, Game.private.is_(false()))
                                    .order_by(Game.id)))
         for start in range(0, len(ids), chunk):
             add_finished_games(ids[start:start + chunk], by)

@@ -126,7 +126,7 @@ def record_scenario(text: str, base: GameConfig) -> Game:
     db.session.flush()
 
     def on_hand(state: GameState, record: HandRecord) -> None:
-        if record["number"] == 1:
+        if record.number == 1:
             record_start(game, state, BY)
         record_hand(game, state, record, BY)
 

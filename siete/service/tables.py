@@ -17,6 +17,7 @@ from siete.data.people import Player, User
 from siete.data.vocabulary import OPEN_STATUSES, GameMode, GameStatus, PlayerKind
 from siete.engine import deck, rules
 from siete.engine.bots import PROFILES
+from siete.engine.codes import BotProfile
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, SignedOut, TooMany
 from siete.service.play import TableSnapshot, advance, save_state
@@ -274,7 +275,7 @@ def start_table(settings: ServiceSettings, game_id: int, player: Player | None,
         if free and game.rematch_of is not None:
             verify_no_pending(game, settings.rematch_seconds)
         taken = {gp.player_id for gp in game.players}
-        for bot in pick_bots(["standard"] * free, taken, by):
+        for bot in pick_bots([BotProfile.STANDARD] * free, taken, by):
             game.players.append(GamePlayer(player=bot, join_order=_next_join_order(game),
                                            created_by=by, updated_by=by))
         if free and game.mode == GameMode.HUMANS:

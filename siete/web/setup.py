@@ -12,6 +12,7 @@ from siete.web.login import init_login
 from siete.web.mail import configure_mail
 from siete.web.rate_limits import init_rate_limits
 from siete.web.security import init_security
+from siete.web.template_codes import init_template_codes
 
 
 def init_web(app: Flask) -> None:
@@ -19,6 +20,7 @@ def init_web(app: Flask) -> None:
     init_login(app)  # login sessions, "last seen"
     init_csrf(app)
     init_rate_limits(app)
+    init_template_codes(app)  # the enums templates compare codes against
     configure_mail(app)  # SMTP_* and MAIL_SENDER for the password-reset mails, PUBLIC_URL
     init_i18n(app)  # languages (es, en)
     init_language_switch(app)  # /language/<code>

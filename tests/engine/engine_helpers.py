@@ -11,6 +11,7 @@ from siete.engine import deck, rules
 from siete.engine.bots import Players
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
+from siete.engine.records import HandRecord, TurnRecord
 from siete.engine.simulate import play_game
 from siete.engine.state import PLAY, GameState, RuleError
 
@@ -47,6 +48,25 @@ def can_bet(state: GameState, seat: int, amount: int) -> bool:
     except RuleError:
         return False
     return True
+
+
+def heads_up_hand(punter: dict, bank: dict, number: int = 1) -> HandRecord:
+    """A settled heads-up hand as a review test writes it: seat 0 holds the bank, seat 1 plays;
+    each turn in its JSON form (actions, result) and needing only what the review reads
+    (points_start, bet, cards, actions, result, timed_out), the rest filled in from it."""
+    turns = (_turn({"seat": 0, "position": 0, "points_start": 20, "bet": None, **bank}),
+             _turn({"seat": 1, "position": 1, **punter}))
+    stood = any(action[0] == "stand" for action in bank["actions"])
+    return HandRecord.from_json({
+        "number": number, "bank": 0, "order": [0, 1], "bank_total": turns[0].total,
+        "bank_result": "stood" if stood else "did_not_play", "turns": [t.to_json() for t in turns],
+        "results": [[1, punter["result"]]], "eliminated": [], "next_bank": 0})
+
+
+def _turn(fields: dict) -> TurnRecord:
+    cards = fields["cards"]
+    return TurnRecord.from_json({"points_end": fields["points_start"], "first_card": cards[0],
+                                 "total": sum(SPANISH_DECK.half[c] for c in cards), **fields})
 
 
 def play_seated(profiles: list[str], players: Players, seed: int = 3) -> dict:

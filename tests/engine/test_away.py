@@ -9,6 +9,8 @@ import pytest
 
 from siete.engine import moves, rules
 from siete.engine.cards import SPANISH_DECK
+from siete.engine.codes import Event
+from siete.engine.records import LogEvent
 from siete.engine.state import RuleError
 from tests.engine.engine_helpers import full_deck
 
@@ -38,7 +40,7 @@ def test_the_second_timeout_in_a_row_hands_the_seat_to_a_standard_bot(three):
     moves.time_out(three, B, random.Random(0))
     seat = three.seats[B]
     assert (seat.away, seat.bot, seat.timeouts) == (True, "standard", 2)
-    assert three.log[-1] == ["away", B, None] and three.version > version
+    assert three.log[-1] == LogEvent(Event.AWAY, B) and three.version > version
     assert three.conserved_total() == 60  # R2.4: the bot keeps the seat's points
 
 
@@ -48,7 +50,7 @@ def test_coming_back_takes_the_seat_from_the_bot(three):
     moves.come_back(three, B)
     seat = three.seats[B]
     assert (seat.away, seat.bot, seat.timeouts, seat.points) == (False, None, 0, points)
-    assert three.log[-1] == ["back", B, None] and three.version == version + 1
+    assert three.log[-1] == LogEvent(Event.BACK, B) and three.version == version + 1
     with pytest.raises(RuleError, match="b is not away"):
         moves.come_back(three, B)
 

@@ -8,6 +8,7 @@ import pytest
 from siete.engine import bots, deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
+from siete.engine.records import STAND_AT_SEVEN_HALF
 from siete.engine.simulate import play_game
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
 from siete.engine.views import BotView, bot_view
@@ -131,7 +132,7 @@ def test_bot_step_acts_only_through_legal_moves():
             rules.deal(state, deck.shuffled_deck(SPANISH_DECK, rng))
         before, seat = state.version, bot_to_act(state)
         bots.bot_step(state, seat, rng)
-        auto = state.seats[seat].actions[-1:] == [["stand", "auto"]]  # R4.6: a draw, then a stand
+        auto = state.seats[seat].actions[-1:] == [STAND_AT_SEVEN_HALF]  # R4.6: a draw, then a stand
         assert state.version == before + 1 + auto
         assert state.conserved_total() == 60
 

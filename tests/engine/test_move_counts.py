@@ -8,6 +8,7 @@ import random
 
 from siete.engine import moves, rules
 from siete.engine.cards import SPANISH_DECK
+from siete.engine.codes import Action
 from tests.engine.engine_helpers import full_deck
 
 A, B, C = 0, 1, 2  # a banks, then b, c (the `three` fixture)
@@ -41,8 +42,8 @@ def _time_out_the_hand(state) -> None:
 
 def _decisions(actions) -> int:
     """A punter's bet, its draws and its stands by choice (not R4.6's stand at 7½)."""
-    drawn = sum(1 for action in actions if action[0] == "draw")
-    chosen_stands = sum(1 for action in actions if action[0] == "stand" and action[1] != "auto")
+    drawn = sum(1 for action in actions if action.kind == Action.DRAW)
+    chosen_stands = sum(1 for action in actions if action.kind == Action.STAND and not action.automatic)
     return 1 + drawn + chosen_stands
 
 

@@ -32,11 +32,11 @@ PAID = {"win": 1, "seven_half": 2, "lose": -1, "bust": -1}
 
 def clone(state: GameState) -> GameState:
     seats = [Seat(s.name, s.bot, s.seat_card, s.points, s.out, s.status, list(s.cards), s.bet, s.stake,
-                  s.points_start, [list(a) for a in s.actions], s.result, s.total, s.away, s.timeouts)
+                  s.points_start, list(s.actions), s.result, s.total, s.away, s.timeouts)
              for s in state.seats]
     return GameState(state.config, seats, list(state.order), list(state.seating), state.phase,
                      state.turn, state.hand, list(state.deck), state.version,
-                     [list(e) for e in state.log], [list(r) for r in state.results])
+                     list(state.log), list(state.results))
 
 
 def _play_punter(state: GameState, seat: int, rng: random.Random, draws: int) -> None:

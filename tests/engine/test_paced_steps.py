@@ -9,7 +9,9 @@ import pytest
 
 from siete.engine import deck, moves, rules
 from siete.engine.bots import paced_step_due, play_step, play_until_person, run_bots
+from siete.engine.codes import Event
 from siete.engine.config import GameConfig
+from siete.engine.records import STAND_AT_SEVEN_HALF, LogEvent
 from siete.engine.state import DEAL, OVER, PLAY, PLAYING, STOOD, GameState
 from tests.engine.engine_helpers import start_game
 
@@ -26,7 +28,7 @@ def _table(seed: int) -> GameState:
 def _straight(seed: int) -> tuple[GameState, list[int]]:
     state, hands = _table(seed), []
     play_until_person(state, deck.seeded_rng(seed, state.version),
-                      lambda s, hand: hands.append(hand["number"]))
+                      lambda s, hand: hands.append(hand.number))
     return state, hands
 
 
@@ -39,7 +41,7 @@ def _stepped(seed: int) -> tuple[GameState, list[int], int]:
     while True:
         origin, words = state.bot_stream
         rng = deck.resumed_rng(seed, origin, words)
-        if not play_step(state, rng, lambda s, hand: hands.append(hand["number"])):
+        if not play_step(state, rng, lambda s, hand: hands.append(hand.number)):
             break
         steps += 1
         state.bot_stream = [origin, rng.words]
@@ -107,9 +109,9 @@ def test_r4_2_a_punter_s_draw_to_7_and_a_half_and_the_stand_it_makes_are_two_pac
     assert _step(paced)[0] == 1  # b draws the figure: 7½, and it is still b's turn
     assert paced.current_seat() == B and paced.seats[B].status == PLAYING
     assert paced.seats[B].total == 15 and rules.seven_half_stand_due(paced)
-    assert paced.log[-1] == ["draw", B, "C10"]
+    assert paced.log[-1] == LogEvent(Event.DRAW, B, "C10")
     assert _step(paced) == (1, 0)  # the stand: one version, no random word
-    assert paced.log[-1] == ["stand", B, None] and paced.seats[B].actions[-1] == ["stand", "auto"]
+    assert paced.log[-1] == LogEvent(Event.STAND, B) and paced.seats[B].actions[-1] == STAND_AT_SEVEN_HALF
     assert paced.current_seat() == C and not rules.seven_half_stand_due(paced)
     GameState.from_dict(paced.to_dict(), paced.config.cards)  # (saved between the steps too)
     straight.bot_stream = None
@@ -129,6 +131,6 @@ def test_a_person_back_at_7_and_a_half_stands_at_once():
     assert rules.seven_half_stand_due(state)
     before = state.version
     moves.come_back(state, B)
-    assert state.version == before + 2 and state.log[-2:] == [["back", B, None], ["stand", B, None]]
-    assert state.seats[B].status == STOOD and state.seats[B].actions[-1] == ["stand", "auto"]
+    assert state.version == before + 2 and state.log[-2:] == [LogEvent(Event.BACK, B), LogEvent(Event.STAND, B)]
+    assert state.seats[B].status == STOOD and state.seats[B].actions[-1] == STAND_AT_SEVEN_HALF
     assert state.current_seat() == C and state.seats[B].bot is None

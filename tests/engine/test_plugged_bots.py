@@ -8,6 +8,7 @@ import pytest
 
 from siete.engine import bots, deck, rules
 from siete.engine.bot_api import PlayerView, player_view
+from siete.engine.codes import Action, Phase
 from siete.engine.config import GameConfig
 from siete.engine.plugged import BotRaised, BotTimedOut, FaultReason
 from siete.engine.simulate import play_game, simulate
@@ -124,12 +125,12 @@ def test_a_legal_bot_plays_its_own_answers():
                       lambda _state, record: hands.append(record),
                       players=bots.with_bots({"timid": timid}))
     seat = NAMES.index("ana")
-    turns = [t for record in hands for t in record["turns"] if t["seat"] == seat]
+    turns = [t for record in hands for t in record.turns if t.seat == seat]
     assert turns and timid.fault_count == 0
     for turn in turns:
-        assert turn["bet"] in (None, 1)  # None: it held the bank
-        assert not any(action[0] == "draw" for action in turn["actions"])
-    assert state.phase == "over"
+        assert turn.bet in (None, 1)  # None: it held the bank
+        assert not any(action.kind == Action.DRAW for action in turn.actions)
+    assert state.phase == Phase.OVER
 
 
 def test_simulate_counts_an_outside_bot_like_a_profile():

@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from siete.engine import bots, deck, rules
 from siete.engine.cards import SPANISH_DECK
+from siete.engine.codes import Event
 from siete.engine.config import GameConfig
+from siete.engine.records import STAND_AT_SEVEN_HALF
 from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
 from siete.engine.views import HandMemory, bot_view, table_view, visible_cards
 from tests.engine.engine_helpers import bot_to_act
@@ -85,7 +87,7 @@ def check_invariants(state: GameState, dealt: list[str], views: bool = True) -> 
 
 def public_steps(state: GameState) -> int:
     """The moves every seat has seen this hand: its bets, draws and stands (R4.2)."""
-    return sum(1 for event in state.log if event[0] in ("bet", "draw", "stand"))
+    return sum(1 for event in state.log if event.event in (Event.BET, Event.DRAW, Event.STAND))
 
 
 def legal_actions(state: GameState) -> list[tuple[str, int | None]]:
@@ -130,7 +132,7 @@ def test_random_legal_moves_keep_the_invariants(data):
                 rules.bet(state, seat, amount)
             else:
                 getattr(rules, verb)(state, seat)
-            stood_at_seven_half = state.seats[seat].actions[-1:] == [["stand", "auto"]]
+            stood_at_seven_half = state.seats[seat].actions[-1:] == [STAND_AT_SEVEN_HALF]
             assert state.version == before + 1 + (verb == "draw" and stood_at_seven_half)
             # R4.2: the version is a function of the public log (a stand at 7½ is a stand)
             assert state.version - dealt_at == public_steps(state)

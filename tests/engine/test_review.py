@@ -10,6 +10,7 @@ from siete.engine.codes import Action
 from siete.engine.config import GameConfig
 from siete.engine.odds import odds
 from siete.engine.odds_position import punter_position
+from siete.engine.records import HandRecord
 from siete.engine.review import (
     BEST_BELOW,
     INACCURACY_BELOW,
@@ -20,14 +21,7 @@ from siete.engine.review import (
     review_hand,
 )
 from siete.engine.simulate import play_game
-from siete.engine.state import HandRecord
-
-
-def _hand(punter: dict, bank: dict, number: int = 1) -> HandRecord:
-    """A heads-up hand record: seat 0 holds the bank, seat 1 plays."""
-    return {"number": number, "bank": 0, "order": [0, 1], "turns": [
-        {"seat": 0, "position": 0, "points_start": 20, "bet": None, **bank},
-        {"seat": 1, "position": 1, **punter}]}
+from tests.engine.engine_helpers import heads_up_hand
 
 
 def test_marks_follow_the_thresholds():
@@ -44,7 +38,7 @@ def test_standing_on_five_and_a_half_against_a_six_is_a_blunder():
     5 as an average card): standing on 5½ is worth -1, drawing -0.228228…; 5 points (R4.4
     allows a bet of 1 only) so the bet is no decision and the stake of 1 is the full bet: the
     0.77 a point given up is 0.77 of the points in play, a blunder."""
-    hand = _hand({"points_start": 5, "bet": 1, "cards": ["O05", "C12"], "result": "lose",
+    hand = heads_up_hand({"points_start": 5, "bet": 1, "cards": ["O05", "C12"], "result": "lose",
                   "actions": [["draw", "C12"], ["stand", None]]},
                  {"cards": ["E06"], "actions": [["stand", None]], "result": "bank"})
     moves = review_hand(SPANISH_DECK, hand)
@@ -67,7 +61,7 @@ def test_a_bet_is_valued_by_the_hand_before_its_first_decision():
     were counted in points and draws in stakes, test_review_scale.py pins the scale)."""
     value = odds(punter_position(SPANISH_DECK, ["O07"], ["E02"])).value
     assert value > 0
-    hand = _hand({"points_start": 20, "bet": 1, "cards": ["O07"], "result": "win",
+    hand = heads_up_hand({"points_start": 20, "bet": 1, "cards": ["O07"], "result": "win",
                   "actions": [["stand", None]]},
                  {"cards": ["E02", "B05"], "result": "bank",
                   "actions": [["draw", "B05"], ["stand", None]]})
@@ -81,11 +75,11 @@ def test_a_bet_is_valued_by_the_hand_before_its_first_decision():
 
 def test_a_stand_at_seven_and_a_half_and_a_bank_nobody_faces_are_not_decisions():
     """R4.6 stands for the seat at 7½; R4.9: everyone bust, the bank does not play."""
-    hand = _hand({"points_start": 5, "bet": 1, "cards": ["O07", "C12"], "result": "seven_half",
+    hand = heads_up_hand({"points_start": 5, "bet": 1, "cards": ["O07", "C12"], "result": "seven_half",
                   "actions": [["draw", "C12"], ["stand", "auto"]]},
                  {"cards": ["E02"], "actions": [["draw", "B05"], ["stand", None]], "result": "bank"})
     assert [m.step for m in review_hand(SPANISH_DECK, hand) if not m.bank] == [1]
-    bust = _hand({"points_start": 5, "bet": 1, "cards": ["O07", "C05"], "result": "bust",
+    bust = heads_up_hand({"points_start": 5, "bet": 1, "cards": ["O07", "C05"], "result": "bust",
                   "actions": [["draw", "C05"]]},
                  {"cards": ["E02"], "actions": [], "result": "bank"})
     assert all(not m.bank for m in review_hand(SPANISH_DECK, bust))

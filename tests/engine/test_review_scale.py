@@ -19,7 +19,7 @@ from siete.engine.review import (
     review_hand,
     seat_review,
 )
-from siete.engine.state import HandRecord
+from tests.engine.engine_helpers import heads_up_hand
 
 BANK_STANDS_ON_SIX = {"cards": ["E06"], "actions": [["stand", None]], "result": "bank"}
 
@@ -27,10 +27,8 @@ BANK_STANDS_ON_SIX = {"cards": ["E06"], "actions": [["stand", None]], "result": 
 def _punter_moves(bet: int, cards: list[str], actions: list[list[str | None]], result: str,
                   points: int = 20) -> list[MoveReview]:
     """The punter's reviewed moves in a heads-up hand against a bank showing the 6 of espadas."""
-    hand: HandRecord = {"number": 1, "bank": 0, "order": [0, 1], "turns": [  # type: ignore[typeddict-item]
-        {"seat": 0, "position": 0, "points_start": 20, "bet": None, **BANK_STANDS_ON_SIX},
-        {"seat": 1, "position": 1, "points_start": points, "bet": bet, "cards": cards,
-         "actions": actions, "result": result}]}
+    hand = heads_up_hand({"points_start": points, "bet": bet, "cards": cards, "actions": actions,
+                          "result": result}, BANK_STANDS_ON_SIX)
     return [m for m in review_hand(SPANISH_DECK, hand) if not m.bank]
 
 

@@ -8,8 +8,9 @@ import pytest
 
 from siete.engine import deck, moves, rules
 from siete.engine.cards import SPANISH_DECK
-from siete.engine.codes import RuleCode
+from siete.engine.codes import BankResult, Event, RuleCode
 from siete.engine.config import GameConfig
+from siete.engine.records import STAND_AT_SEVEN_HALF, LogEvent
 from siete.engine.state import (
     BUST,
     DEAL,
@@ -165,7 +166,7 @@ def test_r4_5_bust_pays_the_bank_at_once(three):
     bank, bust = state.seats[A], state.seats[B]
     assert bust.status == BUST and bust.result == BUST and bust.stake == 0
     assert bank.points == 24 and bust.points == 16  # before any settlement
-    assert state.current_seat() == C and state.log[-1] == ["bust", B, "O07"]  # first card shown
+    assert state.current_seat() == C and state.log[-1] == LogEvent(Event.BUST, B, "O07")  # first card shown
 
 
 def test_r4_6_seven_and_a_half_stands_by_itself():
@@ -173,7 +174,7 @@ def test_r4_6_seven_and_a_half_stands_by_itself():
     rules.bet(state, B, 1)
     rules.draw(state, B)
     assert state.seats[B].status == STOOD and state.seats[B].total == 15
-    assert state.seats[B].actions[-1] == ["stand", "auto"] and state.current_seat() == C
+    assert state.seats[B].actions[-1] == STAND_AT_SEVEN_HALF and state.current_seat() == C
 
 
 def test_r4_7_stand_keeps_the_cards(three):
@@ -199,7 +200,7 @@ def test_r4_9_bank_skipped_when_all_bust():
         rules.bet(state, seat, 1)
         rules.draw(state, seat)
     assert state.phase == DEAL and state.seats[A].status == PLAYING  # the bank never played
-    assert state.last_hand["bank_result"] == "did_not_play" and state.seats[A].points == 22
+    assert state.last_hand.bank_result == BankResult.DID_NOT_PLAY and state.seats[A].points == 22
 
 
 def test_deal_refuses_bad_decks(three):
@@ -250,7 +251,7 @@ def test_time_out_plays_the_turn_as_the_house_bot_and_keeps_a_bet_made(three):
     moves.time_out(three, B, random.Random(0))
     seat = three.seats[B]
     assert (seat.bet, seat.points, seat.status) == (2, 18, STOOD)
-    assert ["timeout", B, None] in three.log and three.current_seat() == C
+    assert LogEvent(Event.TIMEOUT, B) in three.log and three.current_seat() == C
     rules.bet(three, C, 3)
     moves.time_out(three, C, random.Random(0))  # already bet: keeps the bet
     assert three.seats[C].bet == 3 and three.seats[C].status != PLAYING
@@ -268,7 +269,7 @@ def test_replace_with_bot_keeps_the_seat(three):
     points = three.seats[C].points
     moves.replace_with_bot(three, C, "cautious")
     assert three.seats[C].bot == "cautious" and three.seats[C].points == points
-    assert three.log[-1] == ["replaced", C, None]
+    assert three.log[-1] == LogEvent(Event.REPLACED, C)
     with pytest.raises(RuleError, match="already played by a bot"):
         moves.replace_with_bot(three, C)
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from siete.engine import rules
+from siete.engine.codes import BankResult, Event
 from siete.engine.config import GameConfig
+from siete.engine.records import HandRecord, LogEvent
 from siete.engine.views import named_record
 from tests.engine.engine_helpers import start_game
 
@@ -26,15 +28,17 @@ def _short_bank():
 
 def test_hand_record_shape():
     record = _short_bank().last_hand
-    assert set(record) == RECORD_KEYS and all(set(t) == TURN_KEYS for t in record["turns"])
-    assert record["bank_result"] == "stood" and record["bank_total"] == 8
-    assert record["turns"][0]["bet"] is None and record["turns"][1]["bet"] == 1
+    data = record.to_json()  # the form stored states keep
+    assert set(data) == RECORD_KEYS and all(set(t) == TURN_KEYS for t in data["turns"])
+    assert record.bank_result == BankResult.STOOD and record.bank_total == 8
+    assert record.turns[0].bet is None and record.turns[1].bet == 1
+    assert HandRecord.from_json(data) == record
 
 
 def test_r6_1_and_r6_3_bank_out_first_survivor_banks():
     state = _short_bank()
-    assert state.seats[A].out and state.last_hand["eliminated"] == [A]
-    assert state.order == [B, C] and state.last_hand["next_bank"] == B
+    assert state.seats[A].out and state.last_hand.eliminated == (A,)
+    assert state.order == [B, C] and state.last_hand.next_bank == B
 
 
 def test_r5_6_bank_pays_what_it_holds():
@@ -46,7 +50,7 @@ def test_r5_6_bank_pays_what_it_holds():
     rules.draw(state, C)  # 7½: due 2, bank pays its last 2
     rules.stand(state, A)
     assert [s.points for s in state.seats] == [0, 4, 5]
-    assert ["win", C, [2, 2, 15]] in state.log and ["win", B, [1, 1, 12]] in state.log
+    assert LogEvent(Event.WIN, C, (2, 2, 15)) in state.log and LogEvent(Event.WIN, B, (1, 1, 12)) in state.log
 
 
 def test_r5_6_unpaid_winner_gets_the_stake_back():
@@ -58,7 +62,7 @@ def test_r5_6_unpaid_winner_gets_the_stake_back():
     rules.stand(state, C)  # 6 beats 4, but nothing is left
     rules.stand(state, A)
     assert [s.points for s in state.seats] == [0, 4, 2]
-    assert ["win", C, [0, 1, 12]] in state.log  # paid 0 of the 1 due, with 6
+    assert LogEvent(Event.WIN, C, (0, 1, 12)) in state.log  # paid 0 of the 1 due, with 6
 
 
 def test_named_record_uses_names_and_game_numbers():

@@ -13,10 +13,11 @@ import random
 from siete.engine import bots, moves, rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.codes import Action, BotProfile, Event
+from siete.engine.records import LogEvent
 from siete.engine.review import review_game
 from siete.engine.state import DEAL, GameState
 from siete.engine.views import bot_view
-from tests.engine.engine_helpers import full_deck, start_game
+from tests.engine.engine_helpers import full_deck, heads_up_hand, start_game
 
 A, B, C = 0, 1, 2  # a banks (O12), then b (O11), c (O10)
 SEED = "timeout test"
@@ -50,7 +51,7 @@ def test_r8_2_a_bank_timed_out_on_a_king_plays_the_standard_bots_turn_and_draws(
     state = _bank_with_a_king()
     expected = _as_the_standard_bot(state, A)
     moves.time_out(state, A, random.Random(SEED))
-    assert state.seats[A].actions[0][0] == Action.DRAW  # never stood on ½
+    assert state.seats[A].actions[0].kind == Action.DRAW  # never stood on ½
     assert _hands(state) == _hands(expected)
     assert state.version == expected.version and state.phase == expected.phase == DEAL
     assert state.conserved_total() == 60  # R2.4
@@ -70,8 +71,8 @@ def test_r8_3_a_punter_timed_out_before_betting_bets_what_the_standard_bot_bets(
 def test_the_log_says_the_time_ran_out_before_the_house_bots_moves():
     state = _bank_with_a_king()
     moves.time_out(state, A, random.Random(SEED))
-    at = state.log.index([Event.TIMEOUT, A, None])
-    assert state.log[at + 1][0] == Event.DRAW and state.log[at + 1][1] == A
+    at = state.log.index(LogEvent(Event.TIMEOUT, A))
+    assert state.log[at + 1].event == Event.DRAW and state.log[at + 1].seat == A
 
 
 def test_the_hand_record_names_the_first_step_the_timer_played():
@@ -84,9 +85,9 @@ def test_the_hand_record_names_the_first_step_the_timer_played():
         rules.stand(state, A)  # the bank's own stand: not timed out
     record = state.last_hand
     assert record is not None
-    timed = {t["seat"]: t.get("timed_out") for t in record["turns"]}
+    timed = {t.seat: t.timed_out for t in record.turns}
     assert timed == {A: None, B: 0, C: 2}
-    assert "timed_out" not in record["turns"][0]  # a turn with no timeout is stored as before
+    assert "timed_out" not in record.turns[0].to_json()  # a turn with no timeout is stored as before
 
 
 def test_the_flag_survives_the_json_round_trip_and_old_states_still_load():
@@ -110,13 +111,9 @@ def test_the_next_deal_clears_the_flag():
 
 def _reviewed(timed_out: int | None):
     """A heads-up hand where the punter bet 1 of 4 on a 7 and drew (the review's blunders)."""
-    punter = {"seat": 1, "position": 1, "points_start": 20, "bet": 1, "cards": ["O07", "C05"],
-              "result": "bust", "actions": [["draw", "C05"]]}
-    if timed_out is not None:
-        punter["timed_out"] = timed_out
-    hand = {"number": 1, "bank": 0, "order": [0, 1], "turns": [
-        {"seat": 0, "position": 0, "points_start": 20, "bet": None, "cards": ["E06"],
-         "actions": [], "result": "bank"}, punter]}
+    punter = {"points_start": 20, "bet": 1, "cards": ["O07", "C05"], "result": "bust",
+              "actions": [["draw", "C05"]], "timed_out": timed_out}
+    hand = heads_up_hand(punter, {"cards": ["E06"], "actions": [], "result": "bank"})
     return review_game(SPANISH_DECK, [hand], 2)
 
 

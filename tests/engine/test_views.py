@@ -8,6 +8,8 @@ import pytest
 
 from siete.engine import rules
 from siete.engine.cards import SPANISH_DECK
+from siete.engine.codes import Event, StandNote
+from siete.engine.records import STAND_AT_SEVEN_HALF, LogEvent
 from siete.engine.state import GameState
 from siete.engine.views import (
     SeatView,
@@ -109,9 +111,10 @@ def test_r4_2_log_holds_facts_of_face_up_cards_only():
     """The view's log is the engine's facts (siete/i18n/words.py says them): no hidden first card."""
     state = _game()
     log = table_view(state, C).log
-    assert log[0] == ("hand", A, 1) and log[1] == ("deal", A, "O05") and log[-1] == ("draw", B, "C02")
-    assert not any(card in json.dumps(log) for card in ("O03", "O04"))
-    assert log is not state.log and log[0] is not state.log[0]  # a copy: a view changes nothing
+    assert log[0] == LogEvent(Event.HAND, A, 1) and log[1] == LogEvent(Event.DEAL, A, "O05")
+    assert log[-1] == LogEvent(Event.DRAW, B, "C02")
+    assert not any(card in json.dumps([e.to_json() for e in log]) for card in ("O03", "O04"))
+    assert isinstance(log, tuple)  # frozen events in a tuple: a view changes nothing
 
 
 def test_r6_2_the_log_says_the_bank_stood_after_the_bank_passes():
@@ -127,8 +130,8 @@ def test_r6_2_the_log_says_the_bank_stood_after_the_bank_passes():
     rules.draw(state, c)  # 7½: c stands by itself and will take the bank (R6.2)
     rules.stand(state, a)
     assert state.bank == c
-    assert ["stand", b, None] in state.log and ["stand", a, "bank"] in state.log
-    assert ["stand", c, None] in state.log  # R4.2: logged as any stand (c's first card is hidden)
+    assert LogEvent(Event.STAND, b) in state.log and LogEvent(Event.STAND, a, StandNote.BANK) in state.log
+    assert LogEvent(Event.STAND, c) in state.log  # R4.2: logged as any stand (c's first card is hidden)
 
 
 def _same_public_history() -> tuple:
@@ -157,7 +160,7 @@ def test_r4_2_a_stand_at_7_and_a_half_is_seen_as_any_stand():
     for viewer in (None, A, C):
         assert table_view(seven, viewer) == table_view(three, viewer)
     assert bot_view(seven, A) == bot_view(three, A)  # the bank's turn
-    assert seven.seats[B].actions[-1] == ["stand", "auto"]  # its own record still knows
+    assert seven.seats[B].actions[-1] == STAND_AT_SEVEN_HALF  # its own record still knows
 
 
 def test_a_log_saved_with_the_old_seven_and_a_half_event_reads_as_a_stand():

@@ -10,6 +10,7 @@ from sqlalchemy import select
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand
 from siete.data.people import Player
+from siete.engine.codes import Action
 from siete.service.play import current_state
 from tests.history.history_games import review_queued
 from tests.support.settings import app_settings
@@ -21,7 +22,7 @@ def card_words(turn) -> str:
     """The turn's cards as the page names them (R1.3 ids read out), as a regex."""
     from siete.i18n.words import card_name
 
-    codes = [turn.first_card.code] + [a.card.code for a in turn.actions if a.action == "draw"]
+    codes = [turn.first_card.code] + [a.card.code for a in turn.actions if a.action == Action.DRAW]
     return re.escape(", ".join(card_name(code) for code in codes))
 
 

@@ -9,7 +9,9 @@ from flask import Flask
 from flask_babel import force_locale
 
 from siete.engine import rules
+from siete.engine.codes import Event, StandNote
 from siete.engine.config import GameConfig
+from siete.engine.records import LogEvent
 from siete.engine.views import visible_cards
 from siete.i18n.languages import init_i18n
 from siete.i18n.words import (
@@ -127,7 +129,7 @@ def test_the_bank_of_the_hand_may_say_its_seven_and_a_half(say):
     rules.bet(state, b, 1)
     rules.stand(state, b)
     rules.draw(state, a)
-    assert ["stand", a, "bank"] in state.log and state.seats[a].total == 15
+    assert LogEvent(Event.STAND, a, StandNote.BANK) in state.log and state.seats[a].total == 15
     assert "a has 7½ and stands" in say("en", describe_log, state, b)
 
 
@@ -149,5 +151,6 @@ def test_a_bust_shows_its_first_card_and_the_game_end_counts_points(say):
 def test_an_unpaid_win_says_the_bank_ran_out(say):
     from siete.i18n.words import describe
     state, a, b, c = seven_and_a_half_hand()
-    assert say("en", describe, state, ["win", c, [0, 1, 12]]) == "c wins 0 of 1 with 6: the bank ran out"
-    assert say("es", describe, state, ["win", c, [0, 1, 12]]) == "c gana 0 de 1 con 6: la banca no tenía más"
+    unpaid = LogEvent(Event.WIN, c, (0, 1, 12))
+    assert say("en", describe, state, unpaid) == "c wins 0 of 1 with 6: the bank ran out"
+    assert say("es", describe, state, unpaid) == "c gana 0 de 1 con 6: la banca no tenía más"

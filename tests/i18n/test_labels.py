@@ -10,8 +10,8 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask_babel import force_locale
 
-from siete.data.vocabulary import GameStatus
-from siete.engine.codes import BankResult, BotProfile, Result, SeatStatus
+from siete.data.vocabulary import GameStatus, PlayerKind
+from siete.engine.codes import Action, BankResult, BotProfile, GameResult, Result, SeatStatus
 from siete.i18n.catalogs import CATALOG_DIR
 from siete.i18n.labels import (
     BANK_RESULTS,
@@ -31,7 +31,7 @@ from siete.i18n.languages import init_i18n
 from siete.i18n.report_words import cell_text
 from siete.i18n.request_words import request_words
 from siete.i18n.words import bank_sentence, one_decimal
-from siete.service.game_record import Action, Seat, TurnRow
+from siete.service.game_record import Seat, StoredAction, TurnRow
 from siete.service.reports.definitions import REPORTS
 
 SPANISH_PO = CATALOG_DIR / "es" / "LC_MESSAGES" / "messages.po"
@@ -88,9 +88,9 @@ def test_the_command_line_and_the_pages_head_a_column_alike(request_context):
 
 
 def _draw_of_the_jack_of_cups() -> TurnRow:
-    seat = Seat(1, 0, 1, "Ana", "human", None, "O05", 1, 20, 1, "won", None)
-    return TurnRow(1, seat, 1, 20, 20, 1, "O05", 5.5, "win",
-                   [Action("draw", "C10", False), Action("stand", None, False)])
+    seat = Seat(1, 0, 1, "Ana", PlayerKind.HUMAN, None, "O05", 1, 20, 1, GameResult.WON, None)
+    return TurnRow(1, seat, 1, 20, 20, 1, "O05", 5.5, Result.WIN,
+                   [StoredAction(Action.DRAW, "C10", False), StoredAction(Action.STAND, None, False)])
 
 
 def test_the_history_names_a_drawn_sota_with_its_gender(request_context):

@@ -27,6 +27,8 @@ from siete.data.games import Game
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import User
 from siete.engine import bots, rules
+from siete.engine.codes import Event
+from siete.engine.records import LogEvent
 from siete.engine.state import DEAL
 from siete.service import play
 from siete.service.tables import TableSpec, create_table, player_for, start_table
@@ -278,7 +280,7 @@ def test_a_person_back_while_their_bot_s_stand_at_7_and_a_half_is_due_stands_at_
     client_for(app, ana).get(f"/tables/{game_id}")
     back = load(app, game_id)[1]
     assert back.version == two[-1].version + 2 and back.seats[seat].status == "stood"
-    assert back.log[-2:] == [["back", seat, None], ["stand", seat, None]]
+    assert back.log[-2:] == [LogEvent(Event.BACK, seat), LogEvent(Event.STAND, seat)]
     rest = paced_steps_until(app, game_id, clock, settled)
     assert [s.version for s in rest] == list(range(back.version + 1, back.version + 1 + len(rest)))
     assert load(app, game_id)[1].seats[seat].result == "seven_half"

@@ -9,6 +9,7 @@ import pymysql
 import pytest
 
 from siete.data.base import db, utcnow
+from siete.engine.codes import Action, Event, Result
 from siete.engine.views import table_view
 from siete.i18n.words import card_name
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
@@ -131,8 +132,8 @@ def test_bet_draw_and_stand_return_the_updated_fragment(app):
         drawn = after_draw.seats[seat].cards[1]
         assert f'data-card="{drawn}"' in text(response) and "Ana draws" in text(response)
     else:  # bust or 7½ ended the turn and the hand was settled: the draw is in the record
-        mine = next(t for t in after_draw.last_hand["turns"] if t["seat"] == seat)
-        assert mine["actions"][0][0] == "draw" and "Hand 1 settled" in text(response)
+        mine = next(t for t in after_draw.last_hand.turns if t.seat == seat)
+        assert mine.actions[0].kind == Action.DRAW and "Hand 1 settled" in text(response)
     if after_draw.hand == 1 and after_draw.current_seat() == seat:
         response = client.post(f"/tables/{game_id}/stand", data={"version": after_draw.version}, headers=HX)
         assert response.status_code == 200
@@ -367,7 +368,7 @@ def test_double_submit_of_the_same_form_applies_once(app):
     assert (first.status_code, second.status_code) == (200, 409)
     _, state = load(app, game_id)
     assert state.seats[seat].bet == 3 and state.seats[seat].points == 17
-    assert sum(1 for event in state.log if event[0] == "bet" and event[1] == seat) == 1
+    assert sum(1 for event in state.log if event.event == Event.BET and event.seat == seat) == 1
 
 
 # ---- the turn timer ----
@@ -387,10 +388,10 @@ def test_a_passed_deadline_lets_the_house_bot_play_the_idle_players_turn_on_the_
     # Timed out before betting: the house bot's whole turn (R8.3: 20 of 40 points bets half the
     # top 4), the timer's from the bet on; the bot bank then settled the hand.
     record = state.last_hand
-    assert record["number"] == 1
-    mine = next(t for t in record["turns"] if t["seat"] == seat)
-    assert mine["bet"] == 2 and mine["timed_out"] == 0
-    assert mine["result"] == "bust" or mine["actions"][-1][0] == "stand"
+    assert record.number == 1
+    mine = next(t for t in record.turns if t.seat == seat)
+    assert mine.bet == 2 and mine.timed_out == 0
+    assert mine.result == Result.BUST or mine.actions[-1].kind == Action.STAND
     assert "Hand 1 settled" in text(response) or "Game over" in text(response)
 
 

@@ -69,7 +69,7 @@ def test_between_hands_the_seats_show_the_settled_hands_bank_and_name_the_next(a
     game_id = bots_only_table(app, ana)
     _, state = load(app, game_id)
     assert state.phase == "deal" and state.hand == 1
-    settled, upcoming = state.last_hand["bank"], state.bank
+    settled, upcoming = state.last_hand.bank, state.bank
     page = text(client_for(app, None).get(f"/tables/{game_id}"))
     # R6.5: the bank passes between hands, but the cards on the table are still hand 1's.
     assert bank_badged(page) == [str(settled)]
@@ -90,7 +90,7 @@ def test_a_finished_game_names_no_next_bank_and_shows_the_standings(app):
     said = " ".join(e.text_content() for e in html.fromstring(page).xpath(
         '//*[@class="game__meta" or @class="settlement__summary"]'))  # the log keeps its "hand 1: ..."
     assert "Hand 1 of 1" in said and not any(sentence in said for sentence in BANK_SENTENCES)
-    assert bank_badged(page) == [str(state.last_hand["bank"])]  # the bank of the cards shown
+    assert bank_badged(page) == [str(state.last_hand.bank)]  # the bank of the cards shown
     assert "Game over" in page and page.count('class="standings__row') == len(state.seats)
 
 

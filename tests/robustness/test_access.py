@@ -183,8 +183,8 @@ def split_settlement(html: str) -> tuple[str, str]:
 
 
 def last_hand_cards(state) -> set[str]:
-    record = state.last_hand or {"turns": []}
-    return {card for turn in record["turns"] for card in turn["cards"]}
+    turns = state.last_hand.turns if state.last_hand else ()
+    return {card for turn in turns for card in turn.cards}
 
 
 def next_move(state, seat: int) -> str:

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.chat_rows import TableMessage
 from siete.data.games import Game, Hand
+from siete.engine.codes import Event
 from siete.service.chat import MESSAGES_PER_SPAN
 from tests.support.play import (
     HX,
@@ -54,7 +55,7 @@ def test_the_same_bet_from_five_tabs_at_once_applies_once(app):
     assert codes == [200, 409, 409, 409, 409], codes
     _, after = load(app, game_id)
     assert after.seats[seat].bet == 2 and after.seats[seat].points == before.seats[seat].points - 2
-    assert sum(1 for event in after.log if event[:2] == ["bet", seat]) == 1
+    assert sum(1 for event in after.log if (event.event, event.seat) == (Event.BET, seat)) == 1
     assert after.conserved_total() == after.config.initial_points * len(after.seats)  # R2.4
     for refused in (r for r in responses if r.status_code == 409):
         body = text(refused)
@@ -78,8 +79,8 @@ def test_draw_and_stand_from_two_tabs_at_once_one_wins(app):
     winner = forms[[r.status_code for r in responses].index(200)]["action"]
     _, after = load(app, game_id)
     mine = after.seats[seat].actions if after.hand == 1 else next(
-        t for t in after.last_hand["turns"] if t["seat"] == seat)["actions"]
-    assert [a[0] for a in mine][0] == winner  # only the winning move is in the hand
+        t for t in after.last_hand.turns if t.seat == seat).actions
+    assert mine[0].kind == winner  # only the winning move is in the hand
     assert after.conserved_total() == after.config.initial_points * len(after.seats)
 
 

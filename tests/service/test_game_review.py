@@ -9,6 +9,7 @@ from siete.data.base import db
 from siete.data.games import GamePlayer
 from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, ReviewQueueRow, SeatReviewRow
+from siete.engine.records import HandRecord
 from siete.engine.review import review_game
 from siete.service import play
 from siete.service.bot_games import simulate_recorded
@@ -19,18 +20,16 @@ from siete.service.game_review import (
     stored_hands,
 )
 
-KEYS = ("seat", "position", "points_start", "bet", "cards", "actions", "result")
-
 
 @pytest.fixture
 def finished(app, monkeypatch):
     """Two bots-only games played through the tables' own path, and the engine's hand records
     of each as they were settled (read where play.advance stores them)."""
-    seen: list[dict] = []
+    seen: list[tuple[int, HandRecord]] = []
     original = play.record_hand
 
     def keep(game, state, hand, by):
-        seen.append({"game": game.id, **hand})
+        seen.append((game.id, hand))
         return original(game, state, hand, by)
 
     monkeypatch.setattr(play, "record_hand", keep)
@@ -97,10 +96,10 @@ def test_the_review_is_stored_when_the_game_ends(app, recorded):
     with app.app_context():
         for game_id in ids:
             seats = _seats(game_id)
-            hands = [{k: v for k, v in h.items() if k != "game"} for h in seen if h["game"] == game_id]
+            hands = [hand for game, hand in seen if game == game_id]
             stored = stored_hands(game_id, seats)
-            assert [[{k: t[k] for k in KEYS} for t in sorted(h["turns"], key=lambda t: t["position"])]
-                    for h in hands] == [sorted(h["turns"], key=lambda t: t["position"]) for h in stored]
+            assert [(h.number, sorted(h.turns, key=lambda t: t.position)) for h in hands] == [
+                (h.number, sorted(h.turns, key=lambda t: t.position)) for h in stored]
             expected = review_game(cards, hands, len(seats))
             rows = db.session.execute(select(MoveReviewRow).where(MoveReviewRow.game_id == game_id)
                                       .order_by(MoveReviewRow.id)).scalars().all()

@@ -14,6 +14,7 @@ from datetime import timedelta
 from siete.data.base import db, utcnow_ms
 from siete.data.games import Game
 from siete.data.people import Player
+from siete.engine.records import STAND_AT_SEVEN_HALF
 from siete.service import play
 from siete.service.due_tables import run_tick
 from siete.service.play import BOT_HAND_PAUSE_S
@@ -59,9 +60,9 @@ def one_step(before: int, after: int, game_id: int) -> bool:
     if after - before == 1:
         return True
     state = state_of(game_id)
-    bank = state.log[0][1]  # the hand's bank (["hand", bank, number] opens the log)
+    bank = state.log[0].seat  # the hand's bank (its "hand" event opens the log)
     return (after - before == 2 and state.phase != "play"
-            and state.seats[bank].actions[-1:] == [["stand", "auto"]])
+            and state.seats[bank].actions[-1:] == [STAND_AT_SEVEN_HALF])
 
 
 def play_hand_paced(game_id: int) -> list[tuple[int, object]]:
@@ -112,7 +113,7 @@ def test_a_punter_bot_s_draw_to_7_and_a_half_and_the_stand_it_makes_are_two_step
         first = marker(game_id)[0]
         steps = play_hand_paced(game_id)  # each step: one version, PACE after the last
         state = state_of(game_id)
-        sevens = [i for i in state.order[1:] if state.seats[i].actions[-1:] == [["stand", "auto"]]]
+        sevens = [i for i in state.order[1:] if state.seats[i].actions[-1:] == [STAND_AT_SEVEN_HALF]]
         assert sevens and state.phase == "deal"  # the seed's 7½, and the hand is settled
         assert [v for v, _ in steps] == list(range(first + 1, first + 1 + len(steps)))
         assert state.log == state_of(instant).log  # the moves unpaced play makes at once

@@ -12,6 +12,7 @@ from siete.data.games import Game, Turn
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
 from siete.engine.codes import Event, RuleCode
+from siete.engine.records import LogEvent
 from siete.engine.rules import legal_bets
 from siete.service import play, timers
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken
@@ -146,7 +147,7 @@ def test_turn_timer_plays_the_house_bots_turn_for_an_idle_player(app):
         ana = after.seats[after.seat_index("ana")]
         # the standard bot's bet, draws and stand (tests/engine/test_timeouts.py: move for move)
         if after.hand == state.hand:  # the log is the hand's: a hand that ended starts anew
-            assert [Event.TIMEOUT, after.seat_index("ana"), None] in after.log
+            assert LogEvent(Event.TIMEOUT, after.seat_index("ana")) in after.log
             assert ana.bet >= 1 and ana.status != "playing"
         assert after.version > state.version
         assert not timers.run_due_timers(app_settings(), game_id, now=utcnow())  # nothing due right after

@@ -13,6 +13,7 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, Turn
 from siete.data.people import User
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
+from siete.engine.records import HandRecord
 from siete.engine.review import review_game
 from siete.service import play
 from siete.service.due_tables import run_tick
@@ -82,7 +83,7 @@ def test_the_away_turns_keep_the_stand_ins_steps(app):
 
 
 def test_the_stored_hands_give_the_review_the_flag_the_engine_recorded(app, monkeypatch):
-    seen: list[dict] = []
+    seen: list[HandRecord] = []
     original = play.record_hand
 
     def keep(game, state, hand, by):
@@ -95,9 +96,8 @@ def test_the_stored_hands_give_the_review_the_flag_the_engine_recorded(app, monk
         ids = [gp.id for gp in sorted(db.session.get(Game, game_id).players,
                                        key=lambda gp: gp.join_order)]
         stored = stored_hands(game_id, ids)
-    flags = [[t.get("timed_out") for t in sorted(h["turns"], key=lambda t: t["position"])]
-             for h in seen]
-    assert flags == [[t.get("timed_out") for t in sorted(h["turns"], key=lambda t: t["position"])]
+    flags = [[t.timed_out for t in sorted(h.turns, key=lambda t: t.position)] for h in seen]
+    assert flags == [[t.timed_out for t in sorted(h.turns, key=lambda t: t.position)]
                      for h in stored]
     assert sum(f is not None for hand in flags for f in hand) == 2
     cards = app.config["GAME"].cards

@@ -89,7 +89,7 @@ def replay_difference(game_id: int, record: GameRecord) -> str | None:
     bank_results: list[str] = []
     try:
         result = replay(load_scenario(text), cli_config(),
-                        on_hand=lambda _state, hand: bank_results.append(hand["bank_result"]))
+                        on_hand=lambda _state, hand: bank_results.append(hand.bank_result))
     except ScenarioError as exc:
         return f"the replay stops: {exc}"
     # The CLI prints with indent=1, which only Python's slow encoder does; the values are the same.
