@@ -67,14 +67,17 @@ def assert_safe(response) -> None:
 def login_required_pages(app) -> list[tuple[str, str]]:
     """(method, URL) of every route that asks for a login, with sample values for its arguments."""
     samples = {"game_id": 1, "name": "Ana", "code": "en", "key": "highest_bet", "action": "bet",
-               "filename": "css/base.css", "token": "x", "session_id": 1}
+               "filename": "css/base.css", "token": "x", "session_id": 1, "extension": "csv"}
     found = []
     for rule in app.url_map.iter_rules():
         url = rule.build({a: samples[a] for a in rule.arguments}, append_unknown=False)[1]
         for method in sorted(rule.methods & {"GET", "POST"}):
             # A fresh visitor each time: Play now and "Play as a guest" log a visitor in (#38).
             response = client_for(app, None).open(url, method=method, headers=HX)
-            response.get_data()  # a streamed download holds its request open until it is read
+            if response.mimetype == "text/event-stream":
+                response.close()  # a live page's stream stays open for minutes: never read it here
+            else:
+                response.get_data()  # a streamed download holds its request open until it is read
             if response.status_code == 401 and "HX-Redirect" in response.headers:
                 found.append((method, url))
     return found
