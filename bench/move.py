@@ -83,8 +83,8 @@ class Table:
         """Paced play (--pace): play the bots' due moves at once, as the worker would at their
         deadlines, then read the table again (none of it timed or counted)."""
         from siete.data.base import db
-        from siete.service.play import current_state, poll_marker
-        from siete.service.timers import run_due_step
+        from siete.service.tables.timers import run_due_step
+        from siete.service.tables.turns import current_state, poll_marker
         from siete.settings import service_settings
 
         with app.app_context():

@@ -49,7 +49,7 @@ class TableMarks:
     seats: tuple[SeatMark, ...]
     private: bool = False  # a private table: its poll answers only who may see it
     invite_token: str | None = None
-    messages_sent: int = 0  # chat messages said at the table (siete.service.chat)
+    messages_sent: int = 0  # chat messages said at the table (siete.service.social.chat)
 
 
 @dataclass(frozen=True)

@@ -36,12 +36,12 @@ from siete.play.table_page import (
     TableUrls,
     WaitingSeat,
 )
-from siete.service.play import TableSnapshot, current_state
-from siete.service.presence import TablePulse
-from siete.service.presence import waiting_marker as seating_marker
-from siete.service.rating_changes import game_ratings
-from siete.service.reactions import reactions_open
-from siete.service.recording import seats_by_join_order
+from siete.service.records.rating_changes import game_ratings
+from siete.service.records.recording import seats_by_join_order
+from siete.service.social.presence import TablePulse
+from siete.service.social.presence import waiting_marker as seating_marker
+from siete.service.social.reactions import reactions_open
+from siete.service.tables.turns import TableSnapshot, current_state
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
 

@@ -31,7 +31,11 @@ from siete.play.context import table_context
 from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
 from siete.play.table_chat import chat_part
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
-from siete.service.play import (
+from siete.service.social.presence import PollMarks, TablePulse, poll_marks, table_pulse
+from siete.service.tables.lobby_actions import join_table, leave_waiting_table, start_table
+from siete.service.tables.table_access import game_visible_to, key_matches
+from siete.service.tables.timers import run_due_timers
+from siete.service.tables.turns import (
     TableSnapshot,
     act,
     come_back_to_table,
@@ -40,11 +44,7 @@ from siete.service.play import (
     ready_for_next,
     take_seat_back,
 )
-from siete.service.presence import PollMarks, TablePulse, poll_marks, table_pulse
-from siete.service.table_access import game_visible_to, key_matches
-from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
-from siete.service.timers import run_due_timers
 from siete.web.login import claimed_session, forget_login, login_manager, login_required
 from siete.web.security import wants_fragment
 

@@ -1,7 +1,7 @@
 """The pages' streams (server-sent events): a table's (its page, waiting room and rematch offer)
 and the lobby's. Each says only "changed"; the page then fetches its fragment as before, which
 shows its viewer only what they may see. Parse, open the stream, answer: the news and the
-presence it notes are siete.service.table_stream's and siete.service.presence's."""
+presence it notes are siete.service.news.table_stream's and siete.service.social.presence's."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,10 +14,10 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
-from siete.service.presence import end_read, lobby_marker, presence_beat, table_pulse
-from siete.service.table_access import game_visible_to
-from siete.service.table_bus import LOBBY, bus, table_channel
-from siete.service.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
+from siete.service.news.table_bus import LOBBY, bus, table_channel
+from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
+from siete.service.social.presence import end_read, lobby_marker, presence_beat, table_pulse
+from siete.service.tables.table_access import game_visible_to
 from siete.web.login import claimed_session
 
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx: never buffer it

@@ -16,8 +16,8 @@ from flask import g, request, url_for
 from siete.data.base import utcnow
 from siete.data.chat_rows import MESSAGE_MAX, ChatMessage
 from siete.play.blueprint import user_id
-from siete.service.chat import ChatBox, Chatter, chatter_of, table_chat
-from siete.service.presence import parse_live_marker
+from siete.service.social.chat import ChatBox, Chatter, chatter_of, table_chat
+from siete.service.social.presence import parse_live_marker
 
 NOTE_KEY = "siete_chat_note"  # g: the draft and error a refused message is shown again with
 

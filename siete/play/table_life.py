@@ -16,10 +16,10 @@ from siete.engine.reaction_kinds import Reaction
 from siete.engine.state import GameState
 from siete.i18n.labels import word
 from siete.i18n.reaction_words import REACTION_WORDS
-from siete.service.play import TableSnapshot
-from siete.service.presence import TablePulse, parse_live_marker, pulse_of_move, table_pulse
-from siete.service.reactions import table_reactions
-from siete.service.recording import seats_by_join_order
+from siete.service.records.recording import seats_by_join_order
+from siete.service.social.presence import TablePulse, parse_live_marker, pulse_of_move, table_pulse
+from siete.service.social.reactions import table_reactions
+from siete.service.tables.turns import TableSnapshot
 from siete.web.login import claimed_session
 
 BUBBLE_FOR = timedelta(seconds=6)  # a reaction shows on its seat this long (and stays in the log)

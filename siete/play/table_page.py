@@ -15,7 +15,7 @@ from siete.data.game_rows import GameRow
 from siete.engine.views import SeatView, TableView
 from siete.play.odds_panel import BetPanel, OddsPanel
 from siete.play.table_life import TableLife
-from siete.service.rating_changes import GameRatings
+from siete.service.records.rating_changes import GameRatings
 
 
 @dataclass(frozen=True, slots=True)

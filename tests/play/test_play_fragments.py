@@ -324,7 +324,13 @@ def test_a_move_out_of_turn_is_422(app):
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     with app.app_context():
         from siete.data.people import User
-        from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+        from siete.service.tables.lobby_actions import (
+            TableSpec,
+            create_table,
+            join_table,
+            player_for,
+            start_table,
+        )
 
         players = [player_for(db.session.get(User, uid)) for uid in (ana, bea)]
         spec = TableSpec(name="two humans", seats=3, bots=("standard",), max_hands=15)
