@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from siete.data import lobby_marks
 from siete.data.base import db, utcnow
 from siete.data.login_sessions import SessionClaim
-from siete.data.reaction_rows import mark_seen, mark_seen_by_claim, table_marks, table_seen
+from siete.data.presence_rows import mark_seen, mark_seen_by_claim, table_marks, table_seen
 from siete.data.seat_marks import SeatMark, TableMarks
 from siete.data.table_changes import note_changed
 from siete.service.tables.table_access import listed_for
