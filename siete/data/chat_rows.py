@@ -137,7 +137,7 @@ def sent_since(game_id: int, player_id: int, since: datetime) -> int:
 
 
 def add_message(game_id: int, player_id: int, body: str, now: datetime, by: str) -> None:
-    """Store the message and count it on the table: the count moves the live marker the table's
+    """Store the message and count it on the table: the count moves the pulse the table's
     fetch compares, and the note makes the commit tell the table's streams."""
     connection = db.session.connection()
     connection.execute(insert(MESSAGES), {"game_id": game_id, "player_id": player_id, "body": body,

@@ -14,7 +14,7 @@ from sqlalchemy.sql.elements import ColumnClause
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.login_sessions import LoginSession, SessionClaim, claimed_player_id
-from siete.data.seat_marks import TableMarks, TableSeen, seats_column, seats_of
+from siete.data.watched_seats import PollSummaryRow, WatchRow, seats_column, seats_of
 
 GAMES, STATES, SEATS, SESSIONS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__, LoginSession.__table__
 
@@ -25,7 +25,7 @@ _VIEWER = (select(SESSIONS.c.user_id)
                   SESSIONS.c.secret_digest == bindparam("digest"))
            .scalar_subquery())
 # One statement, one row: the game, its state row if started, and its seats (seats_column).
-TABLE_MARKS = (
+WATCH_ROW = (
     select(GAMES.c.status, GAMES.c.private, GAMES.c.invite_token, STATES.c.version,
            STATES.c.turn_deadline, seats_column(GAMES.c.id), _VIEWER.label("viewer"),
            GAMES.c.messages_sent)
@@ -39,7 +39,7 @@ TABLE_MARKS = (
 # the seats seen since `since` (by join order), bit 8 says the seat `seat` exists, and the
 # reactions' count is above (pulse >> 9); the chat's count (`said`, games.messages_sent) is one
 # column more. The version is NULL for a private table (whose poll must know its viewer), a
-# waiting one and a missing one: those polls read table_marks.
+# waiting one and a missing one: those polls read read_watch_row.
 _NAMED = SEATS.c.join_order == bindparam("seat")
 REACTIONS_SHIFT, NAMED_SEAT_BIT = 9, 1 << 8
 _ZERO: ColumnClause[int] = literal_column("0")  # constants written into the SQL, not bound: pymysql escapes each
@@ -67,24 +67,24 @@ MARK_SEEN = (update(SEATS)
              .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
              .values(last_seen_at=bindparam("now")))
 
-def table_marks(game_id: int, claim: SessionClaim | None,
-                viewer_name: str | None = None) -> TableMarks | None:
+def read_watch_row(game_id: int, claim: SessionClaim | None,
+                   viewer_name: str | None = None) -> WatchRow | None:
     """The table's status, version, deadline and seats in one statement; None if no such game.
 
     The viewer's seat is that of the account of the login session `claim` names, or (a mover,
     known by the move's lock) that of the player `viewer_name`."""
     params = {"game_id": game_id, "session_id": claim.session_id if claim else 0,
               "digest": claim.digest if claim else ""}
-    row = db.session.connection().execute(TABLE_MARKS, params).first()
+    row = db.session.connection().execute(WATCH_ROW, params).first()
     if row is None:
         return None
-    return TableMarks(row.status, row.version, row.turn_deadline,
-                      seats_of(row.seats, row.viewer, viewer_name), bool(row.private), row.invite_token,
-                      int(row.messages_sent or 0))
+    return WatchRow(row.status, row.version, row.turn_deadline,
+                    seats_of(row.seats, row.viewer, viewer_name), bool(row.private), row.invite_token,
+                    int(row.messages_sent or 0))
 
 
-def table_seen(game_id: int, seat: int | None, since: datetime) -> TableSeen | None:
-    """POLL_ROW: a started public table's markers, the seats seen since `since`, and the seat
+def read_poll_summary(game_id: int, seat: int | None, since: datetime) -> PollSummaryRow | None:
+    """POLL_ROW: a started public table's version and deadline, the seats seen since `since`, and the seat
     with the join order `seat` (the poll's viewer, by its page's word); None for any other
     table (private, waiting or missing)."""
     row = db.session.connection().execute(
@@ -92,9 +92,9 @@ def table_seen(game_id: int, seat: int | None, since: datetime) -> TableSeen | N
     if row.version is None:
         return None
     pulse = int(row.pulse or 0)
-    return TableSeen(row.version, row.turn_deadline, pulse & (NAMED_SEAT_BIT - 1),
-                     pulse >> REACTIONS_SHIFT, bool(pulse & NAMED_SEAT_BIT), row.named_seen,
-                     int(row.said or 0))
+    return PollSummaryRow(row.version, row.turn_deadline, pulse & (NAMED_SEAT_BIT - 1),
+                          pulse >> REACTIONS_SHIFT, bool(pulse & NAMED_SEAT_BIT), row.named_seen,
+                          int(row.said or 0))
 
 
 def mark_seen_by_claim(game_id: int, join_order: int, claim: SessionClaim, now: datetime) -> bool:

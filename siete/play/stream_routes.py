@@ -16,7 +16,7 @@ from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
 from siete.service.news.table_bus import LOBBY, bus, table_channel
 from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
-from siete.service.social.presence import end_read, lobby_marker, presence_beat, table_pulse
+from siete.service.social.presence import end_read, lobby_marker, presence_beat, watch_table
 from siete.service.tables.table_access import game_visible_to
 from siete.web.login import claimed_session
 
@@ -29,15 +29,15 @@ def table_stream(game_id: int) -> ResponseReturnValue:
     (their page no longer polls); `v` and `p` are the page's markers: older ones are told
     "changed" first, and so is a reconnect (Last-Event-ID), which may have missed news."""
     claim = claimed_session()
-    pulse = table_pulse(game_id, claim, utcnow())
-    if pulse is None:
+    watch = watch_table(game_id, claim, utcnow())
+    if watch is None:
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
-    if pulse.private and not pulse.viewer_seated and not game_visible_to(game_id, user_id(), table_key(game_id)):
+    if watch.private and not watch.viewer_seated and not game_visible_to(game_id, user_id(), table_key(game_id)):
         end_read()  # a stranger learns nothing of a private table, not even that it exists
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
-    behind = (_reconnected() or request.args.get("v") != pulse.marker
-              or request.args.get("p", pulse.live_marker) != pulse.live_marker)
-    beat = presence_beat(game_id, claim, pulse.live_marker) if pulse.viewer_seated else None
+    behind = (_reconnected() or request.args.get("v") != watch.page_version
+              or request.args.get("p", watch.pulse) != watch.pulse)
+    beat = presence_beat(game_id, claim, watch.pulse) if watch.viewer_seated else None
     end_read()
     return _stream(table_channel(game_id), behind, beat)
 

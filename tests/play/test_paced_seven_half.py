@@ -144,7 +144,7 @@ def spectate(app, game_id: int, clock: Clock) -> Seen:
     assert response.status_code == 200
     with app.app_context():
         db.session.remove()
-        version, deadline = turns.poll_marker(game_id)
+        version, deadline = turns.version_and_deadline(game_id)
     # Told apart on purpose: the two worlds are two tables (their ids), and each client's
     # CSRF token is its own. Countdowns, deadlines and the poll's pace are compared as sent.
     fragment = re.sub(rf'(/tables/|data-game="){game_id}\b', r"\1ID", text(response))
@@ -166,7 +166,7 @@ def paced_steps_until(app, game_id: int, clock: Clock, stop) -> list[Seen]:
             state = turns.current_state(app_settings(), game_id)[1]
             if stop(state):
                 return seen
-            deadline = turns.poll_marker(game_id)[1]
+            deadline = turns.version_and_deadline(game_id)[1]
             clock.at = deadline
             step = run_due_step(app_settings(), game_id, deadline)
         assert step is not None

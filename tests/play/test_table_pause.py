@@ -18,7 +18,7 @@ from tests.support.settings import app_settings
 
 def deadline_of(app, game_id):
     with app.app_context():
-        return turns.poll_marker(game_id)[1]
+        return turns.version_and_deadline(game_id)[1]
 
 
 def play_out_hand(app, client, game_id, seat):

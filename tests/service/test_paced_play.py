@@ -38,7 +38,7 @@ def paced():
 
 def marker(game_id):
     db.session.remove()
-    return turns.poll_marker(game_id)
+    return turns.version_and_deadline(game_id)
 
 
 def state_of(game_id):

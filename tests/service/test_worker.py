@@ -105,11 +105,11 @@ def test_twice_timed_out_is_away_and_a_bot_plays_until_the_seat_is_taken_back(ap
         for _ in range(6):  # the bot plays Ana's turns: the game waits only on Bea
             bea_plays_ana_sleeps(game_id)
         assert ana_seat(game_id).away
-        version = turns.poll_marker(game_id)[0]
+        version = turns.version_and_deadline(game_id)[0]
         assert turns.take_seat_back(app_settings(), game_id, "ana")
         seat = ana_seat(game_id)
         assert (seat.away, seat.bot, seat.timeouts) == (False, None, 0)
-        assert turns.poll_marker(game_id)[0] == version + 1
+        assert turns.version_and_deadline(game_id)[0] == version + 1
         assert not turns.take_seat_back(app_settings(), game_id, "ana")  # nothing to take back twice
         assert not turns.take_seat_back(app_settings(), game_id, "bea")  # never away
 
@@ -121,7 +121,7 @@ def test_a_move_by_an_away_player_takes_the_seat_back(app):
             if ana_seat(game_id).away:
                 break
             bea_plays_ana_sleeps(game_id)
-        version = turns.poll_marker(game_id)[0]
+        version = turns.version_and_deadline(game_id)[0]
         snapshot = turns.act(app_settings(), game_id, "ana", "stand", version=version - 3)  # from a stale page
         assert not ana_seat(game_id).away and snapshot.version == version + 1
 
@@ -310,11 +310,11 @@ def test_the_worker_command_runs_one_tick_with_once(app, runner):
         db.session.execute(db.update(StateRow).where(StateRow.game_id == game.id)
                            .values(turn_deadline=utcnow() - timedelta(seconds=5)))
         db.session.commit()
-        version = turns.poll_marker(game.id)[0]
+        version = turns.version_and_deadline(game.id)[0]
     result = runner.invoke(args=["worker", "--once", "--batch", "5"])
     assert result.exit_code == 0, result.output
     with app.app_context():
-        assert turns.poll_marker(game.id)[0] > version  # the next hand was dealt
+        assert turns.version_and_deadline(game.id)[0] > version  # the next hand was dealt
 
 
 def test_the_worker_reviews_the_games_that_finished(app, runner):

@@ -1,16 +1,16 @@
 """Presence at a table: who is here (asked anything of the table in the last PRESENCE_WINDOW),
-and the marks a poll compares, all read in one statement.
+and what a page watching the table compares, all read in one statement.
 
 A person's presence is game_players.last_seen_at, written at most every SEEN_EVERY by their own
 requests to the table (polls included): a poll costs one query, and one small UPDATE a few
-seconds apart per person. Presence and the reactions' count travel in the poll's `p` marker,
-apart from the game's version: the version still moves one step per public move (SECURITY.md),
+seconds apart per person. Presence and the reactions' and chat's counts travel in the
+page's pulse (`p`), apart from the game's version: the version still moves one step per public move (SECURITY.md),
 and neither presence nor reactions depend on any card.
 
-Two reads: the poll's (poll_marks: one row summing up the seats, no names, no account; the
-page names its viewer's seat and the write checks it) and the whole pulse (table_pulse: names and the viewer,
-for a render and a private table). A move's answer reads neither: it shows the live marker the
-mover's page sent (pulse_of_move).
+Two reads: the poll's (poll_summary: one row summing up the seats, no names, no account; the
+page names its viewer's seat and the write checks it) and the whole TableWatch (watch_table:
+names and the viewer, for a render and a private table). A move's answer reads neither: it shows the pulse the
+mover's page sent (watch_of_move).
 """
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from datetime import datetime, timedelta
 from siete.data import lobby_marks
 from siete.data.base import db, utcnow
 from siete.data.login_sessions import SessionClaim
-from siete.data.presence_rows import mark_seen, mark_seen_by_claim, table_marks, table_seen
-from siete.data.seat_marks import SeatMark, TableMarks
+from siete.data.presence_rows import mark_seen, mark_seen_by_claim, read_poll_summary, read_watch_row
 from siete.data.table_changes import note_changed
+from siete.data.watched_seats import WatchedSeat, WatchRow
 from siete.service.tables.table_access import listed_for
 from siete.service.unit_of_work import unit_of_work
 
@@ -40,32 +40,32 @@ PRESENCE_WINDOW = timedelta(seconds=12)
 SEEN_EVERY = timedelta(seconds=8)
 
 
-def waiting_marker(status: str, player_ids: list[int]) -> str:
+def waiting_version(status: str, player_ids: list[int]) -> str:
     """A short fingerprint of a table before it starts (its status and who sits, in join order)."""
     return f"w{status}-" + ".".join(str(player_id) for player_id in player_ids)
 
 
-def live_marker_of(here_bits: int, reactions: int, messages: int = 0) -> str:
+def pulse_of_counts(here_bits: int, reactions: int, messages: int = 0) -> str:
     """Presence (a bit per seat here, by join order), the reactions' count and the chat's: what
     changes without a move. Letters, digits and '.' only: it needs no quoting in a query."""
     return f"{here_bits}.{reactions}.{messages}"
 
 
-LIVE_MARKER = re.compile(r"(\d{1,3})\.(\d{1,9})\.(\d{1,9})")  # at most 8 seats: bits below 256
+PULSE_PATTERN = re.compile(r"(\d{1,3})\.(\d{1,9})\.(\d{1,9})")  # at most 8 seats: bits below 256
 
 
-def parse_live_marker(text: str | None) -> tuple[int, int, int] | None:
-    """(presence bits, reactions, messages) of a live marker a page sent back, or None if it is
+def parse_pulse(text: str | None) -> tuple[int, int, int] | None:
+    """(presence bits, reactions, messages) of a pulse a page sent back, or None if it is
     not one."""
-    found = LIVE_MARKER.fullmatch(text) if text and text.isascii() else None
+    found = PULSE_PATTERN.fullmatch(text) if text and text.isascii() else None
     return None if found is None else (int(found[1]), int(found[2]), int(found[3]))
 
 
 @dataclass(frozen=True)
-class TablePulse:
-    """What a poll compares, and what the seats show of presence: the game's status, version
-    and deadline (None before the start), who is here (player names, and as bits by join
-    order), the reactions sent, and whether the viewer sits at the table."""
+class TableWatch:
+    """A table as a page watching it reads it, what its poll compares and its seats show: the
+    game's status, version and deadline (None before the start), who is here (player names,
+    and as bits by join order), the reactions sent, and whether the viewer sits there."""
 
     status: str
     version: int | None
@@ -80,32 +80,33 @@ class TablePulse:
     messages: int = 0  # chat messages said at the table (siete.service.social.chat)
 
     @property
-    def marker(self) -> str:
-        """The game's marker: its version once started, else who sits (waiting_marker)."""
+    def page_version(self) -> str:
+        """The version the page holds and sends back (`v`): the live version once the game
+        started, else who sits (waiting_version)."""
         if self.version is not None:
             return str(self.version)
-        return waiting_marker(self.status, list(self.player_ids))
+        return waiting_version(self.status, list(self.player_ids))
 
     @property
-    def live_marker(self) -> str:
-        return live_marker_of(self.here_bits, self.reactions, self.messages)
+    def pulse(self) -> str:
+        return pulse_of_counts(self.here_bits, self.reactions, self.messages)
 
 
 @dataclass(frozen=True)
-class PollMarks:
-    """An unchanged poll's answer for a started public table, from poll_marks: its version
-    (its marker), deadline and live marker."""
+class PollSummary:
+    """A started public table as its poll compares it, from poll_summary: its version (the
+    page's too), deadline and pulse."""
 
     version: int
     deadline: datetime | None
-    live_marker: str
+    pulse: str
 
     @property
-    def marker(self) -> str:
+    def page_version(self) -> str:
         return str(self.version)
 
 
-def is_here(seat: SeatMark, now: datetime) -> bool:
+def is_here(seat: WatchedSeat, now: datetime) -> bool:
     """A person seen within PRESENCE_WINDOW (the viewer always is: they are asking now)."""
     if not seat.human:
         return False
@@ -116,52 +117,52 @@ def _seen_lately(last_seen_at: datetime | None, now: datetime) -> bool:
     return last_seen_at is not None and now - last_seen_at <= PRESENCE_WINDOW
 
 
-def table_pulse(game_id: int, claim: SessionClaim | None, now: datetime,
-                note_viewer: bool = True) -> TablePulse | None:
-    """The table's pulse in one statement (None if there is no such table).
+def watch_table(game_id: int, claim: SessionClaim | None, now: datetime,
+                note_viewer: bool = True) -> TableWatch | None:
+    """The table as its page watches it, in one statement (None if there is no such table).
 
     With `note_viewer`, the viewer's seat (the account of the login session `claim` names) is
     marked seen if it was last written over SEEN_EVERY ago: one UPDATE a few seconds apart.
     """
-    marks = table_marks(game_id, claim)
-    if marks is None:
+    row = read_watch_row(game_id, claim)
+    if row is None:
         return None
     if note_viewer:
-        _note_viewer(game_id, marks, now)
-    return pulse_of(marks, now)
+        _note_viewer(game_id, row, now)
+    return watch_of(row, now)
 
 
-def pulse_of(marks: TableMarks, now: datetime) -> TablePulse:
-    here = [seat for seat in marks.seats if is_here(seat, now)]
-    return TablePulse(marks.status, marks.version, marks.deadline,
-                      tuple(seat.player_id for seat in marks.seats),
+def watch_of(row: WatchRow, now: datetime) -> TableWatch:
+    here = [seat for seat in row.seats if is_here(seat, now)]
+    return TableWatch(row.status, row.version, row.deadline,
+                      tuple(seat.player_id for seat in row.seats),
                       frozenset(seat.player_name for seat in here),
                       sum(1 << seat.join_order for seat in here),
-                      sum(seat.reactions_sent for seat in marks.seats),
-                      any(seat.is_viewer for seat in marks.seats), marks.private, marks.invite_token,
-                      marks.messages_sent)
+                      sum(seat.reactions_sent for seat in row.seats),
+                      any(seat.is_viewer for seat in row.seats), row.private, row.invite_token,
+                      row.messages_sent)
 
 
-def pulse_of_move(status: str, version: int, deadline: datetime | None, seat_names: list[str],
-                  live: tuple[int, int, int]) -> TablePulse:
-    """The pulse a mover's page showed (its live marker, `live`) on the table the move left:
+def watch_of_move(status: str, version: int, deadline: datetime | None, seat_names: list[str],
+                  live: tuple[int, int, int]) -> TableWatch:
+    """The watch a mover's page showed (its pulse, `live`) on the table the move left:
     the answer's presence and reactions with no read of the seats (the next poll corrects
     anything that changed since). Seats are in join order, so a bit names a seat's player."""
     bits, reactions, messages = live
     here = frozenset(name for order, name in enumerate(seat_names) if bits >> order & 1)
-    return TablePulse(status, version, deadline, (), here, bits, reactions, True, messages=messages)
+    return TableWatch(status, version, deadline, (), here, bits, reactions, True, messages=messages)
 
 
-def poll_marks(game_id: int, seat: int | None, claim: SessionClaim | None,
-               now: datetime) -> PollMarks | None:
-    """An unchanged poll's markers from POLL_ROW, one row; None for a table that is not a
-    started public one (a waiting table's marker names who sits, a private table's poll must
-    know its viewer: table_pulse reads both, and says when there is no such table).
+def poll_summary(game_id: int, seat: int | None, claim: SessionClaim | None,
+                 now: datetime) -> PollSummary | None:
+    """A poll's summary from POLL_ROW, one row; None for a table that is not a started public
+    one (a waiting table's version names who sits, a private table's poll must
+    know its viewer: watch_table reads both, and says when there is no such table).
 
     `seat` is the join order the poll's page names as its viewer's: it is marked seen when due
     (SEEN_EVERY), by a write that checks the seat is the claimed session's account's.
     """
-    seen = table_seen(game_id, seat, now - PRESENCE_WINDOW)
+    seen = read_poll_summary(game_id, seat, now - PRESENCE_WINDOW)
     if seen is None:
         return None
     bits = seen.here_bits
@@ -169,7 +170,7 @@ def poll_marks(game_id: int, seat: int | None, claim: SessionClaim | None,
             and needs_writing(seen.named_seat_seen_at, now)
             and _mark_claimed_seat(game_id, seat, claim, now, _seen_lately(seen.named_seat_seen_at, now))):
         bits |= 1 << seat
-    return PollMarks(seen.version, seen.deadline, live_marker_of(bits, seen.reactions, seen.messages))
+    return PollSummary(seen.version, seen.deadline, pulse_of_counts(bits, seen.reactions, seen.messages))
 
 
 def _mark_claimed_seat(game_id: int, seat: int, claim: SessionClaim, now: datetime,
@@ -181,8 +182,8 @@ def _mark_claimed_seat(game_id: int, seat: int, claim: SessionClaim, now: dateti
         return marked
 
 
-def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:
-    viewer = next((seat for seat in marks.seats if seat.is_viewer), None)
+def _note_viewer(game_id: int, row: WatchRow, now: datetime) -> None:
+    viewer = next((seat for seat in row.seats if seat.is_viewer), None)
     if viewer is None or not needs_writing(viewer.last_seen_at, now):
         return
     with unit_of_work():
@@ -191,21 +192,21 @@ def _note_viewer(game_id: int, marks: TableMarks, now: datetime) -> None:
             note_changed(game_id)
 
 
-def presence_beat(game_id: int, claim: SessionClaim | None, live_marker: str) -> Callable[[], bool]:
+def presence_beat(game_id: int, claim: SessionClaim | None, pulse: str) -> Callable[[], bool]:
     """What a seated viewer's stream does while nothing else happens: note them here (their
-    page no longer polls), and say whether who is here changed since `live_marker` (someone
+    page no longer polls), and say whether who is here changed since `pulse` (someone
     gone quiet: no write tells of a departure). The read is ended so no connection is held."""
-    last = live_marker
+    last = pulse
 
     def beat() -> bool:
         nonlocal last
         try:
-            pulse = table_pulse(game_id, claim, utcnow())
+            watch = watch_table(game_id, claim, utcnow())
         finally:
             end_read()
-        if pulse is None or pulse.live_marker == last:
-            return pulse is None
-        last = pulse.live_marker
+        if watch is None or watch.pulse == last:
+            return watch is None
+        last = watch.pulse
         return True
     return beat
 

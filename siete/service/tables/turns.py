@@ -195,9 +195,9 @@ def act(settings: ServiceSettings, game_id: int, player_name: str | None, action
         return TableSnapshot.of(game, row, state, mover)
 
 
-def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
+def version_and_deadline(game_id: int) -> tuple[int, datetime | None] | None:
     """The table's version and deadline in one small query, for cheap polling."""
-    return game_rows.poll_marker(game_id)
+    return game_rows.version_and_deadline(game_id)
 
 
 def take_seat_back(settings: ServiceSettings, game_id: int, player_name: str | None) -> bool:

@@ -17,7 +17,7 @@ from siete.engine.state import GameState
 from siete.i18n.labels import word
 from siete.i18n.reaction_words import REACTION_WORDS
 from siete.service.records.recording import seats_by_join_order
-from siete.service.social.presence import TablePulse, parse_live_marker, pulse_of_move, table_pulse
+from siete.service.social.presence import TableWatch, parse_pulse, watch_of_move, watch_table
 from siete.service.social.reactions import table_reactions
 from siete.service.tables.turns import TableSnapshot
 from siete.web.login import claimed_session
@@ -39,11 +39,11 @@ class ReactionLine:
 
 
 @dataclass(frozen=True)
-class TableLife:
+class PresenceView:
     """What the seats show of presence and reactions, and what the viewer may do about them."""
 
     here: frozenset[str]
-    live_marker: str
+    pulse: str
     muted: bool
     can_react: bool
     lines: list[ReactionLine] = field(default_factory=list)
@@ -65,31 +65,31 @@ def reactions_muted() -> bool:
     return bool(g.get(MUTE_KEY, request.cookies.get(MUTE_COOKIE) == "1"))
 
 
-def table_life(game_id: int, pulse: TablePulse | None, seated: bool, now: datetime) -> TableLife:
+def presence_view(game_id: int, watch: TableWatch | None, seated: bool, now: datetime) -> PresenceView:
     """The table's presence and reactions for this viewer; `seated` when they may send one."""
-    if pulse is None:
-        return TableLife(frozenset(), "", reactions_muted(), False)
+    if watch is None:
+        return PresenceView(frozenset(), "", reactions_muted(), False)
     muted = reactions_muted()
-    lines = [] if muted or not pulse.reactions else [
+    lines = [] if muted or not watch.reactions else [
         ReactionLine(sent.id, sent.player_name, sent.kind, word(REACTION_WORDS, sent.kind),
                      now - sent.sent_at < BUBBLE_FOR)
         for sent in table_reactions(game_id)]
     base = url_for("play.table", game_id=game_id)
-    return TableLife(pulse.here, pulse.live_marker, muted, seated and pulse.status != GameStatus.ABANDONED,
+    return PresenceView(watch.here, watch.pulse, muted, seated and watch.status != GameStatus.ABANDONED,
                      lines, f"{base}/react", f"{base}/reactions/mute")
 
 
-def life_pulse(game_id: int, snapshot: TableSnapshot | None, live_seen: str | None,
-               now: datetime) -> TablePulse | None:
-    """Presence and reactions: a move's answer shows what the mover's page showed (its live
-    marker: no read of the seats on the move's path); otherwise the table's pulse, which also
-    notes the viewer here unless a move is answered (one statement, and a write a few seconds
+def watch_for_page(game_id: int, snapshot: TableSnapshot | None, pulse_seen: str | None,
+                   now: datetime) -> TableWatch | None:
+    """Presence and reactions: a move's answer shows what the mover's page showed (its pulse:
+    no read of the seats on the move's path); otherwise the table as watch_table reads it,
+    which also notes the viewer here unless a move is answered (one statement, and a write a few seconds
     apart; the mover's polls note them)."""
-    live = parse_live_marker(live_seen) if snapshot is not None else None
+    live = parse_pulse(pulse_seen) if snapshot is not None else None
     if snapshot is not None and live is not None:
-        return pulse_of_move(snapshot.game.status, snapshot.version, snapshot.deadline,
+        return watch_of_move(snapshot.game.status, snapshot.version, snapshot.deadline,
                              [seat.name for seat in snapshot.state.seats], live)
-    return table_pulse(game_id, claimed_session(), now, note_viewer=snapshot is None)
+    return watch_table(game_id, claimed_session(), now, note_viewer=snapshot is None)
 
 
 def poll_seat(game: GameRow, state: GameState | None, seat: int | None) -> str:

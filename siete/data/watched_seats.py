@@ -25,7 +25,7 @@ SEATS, PLAYERS = GamePlayer.__table__, Player.__table__
 
 
 @dataclass(frozen=True)
-class SeatMark:
+class WatchedSeat:
     """One seat as a poll sees it: who sits, when their person was last seen, how many
     reactions they sent, and whether the polling browser's account is theirs."""
 
@@ -39,23 +39,23 @@ class SeatMark:
 
 
 @dataclass(frozen=True)
-class TableMarks:
-    """What the table's poll compares, read in one statement: the game's status, its live
-    version and deadline (None before it starts) and its seats."""
+class WatchRow:
+    """A table as the page watching it reads it (WATCH_ROW, one statement): the game's status,
+    its live version and deadline (None before it starts) and its seats."""
 
     status: str
     version: int | None
     deadline: datetime | None
-    seats: tuple[SeatMark, ...]
+    seats: tuple[WatchedSeat, ...]
     private: bool = False  # a private table: its poll answers only who may see it
     invite_token: str | None = None
     messages_sent: int = 0  # chat messages said at the table (siete.service.social.chat)
 
 
 @dataclass(frozen=True)
-class TableSeen:
+class PollSummaryRow:
     """What an unchanged poll of a started public table compares, as POLL_ROW (siete.data.
-    reaction_rows) sums it up in the database: the live version and deadline, the seats seen
+    presence_rows) sums it up in the database: the live version and deadline, the seats seen
     lately as bits by join order, the reactions sent, and the seat the poll named (whether
     there is one, and when it was last seen)."""
 
@@ -106,7 +106,7 @@ def seats_column(game_id: ColumnElement[int]) -> Label[str]:
 
 
 def seats_of(text: str | None, viewer_user_id: int | None = None,
-             viewer_name: str | None = None) -> tuple[SeatMark, ...]:
+             viewer_name: str | None = None) -> tuple[WatchedSeat, ...]:
     """The seats from seats_column's JSON, in join order; the viewer's is the seat of that
     account (a poll's login session) or of that player name (a mover)."""
     if not text:
@@ -115,11 +115,11 @@ def seats_of(text: str | None, viewer_user_id: int | None = None,
     return tuple(sorted(seats, key=lambda seat: seat.join_order))
 
 
-def _seat(item: dict[str, Any], viewer_user_id: int | None, viewer_name: str | None) -> SeatMark:
+def _seat(item: dict[str, Any], viewer_user_id: int | None, viewer_name: str | None) -> WatchedSeat:
     user_id, name = item["u"], item["n"]
     viewer = (user_id is not None and user_id == viewer_user_id) or (
         viewer_name is not None and name == viewer_name)
     seen = item["s"]  # 'YYYY-MM-DD HH:MM:SS[.ffffff]' in both databases
-    return SeatMark(int(item["p"]), name, int(item["o"]), user_id is not None,
+    return WatchedSeat(int(item["p"]), name, int(item["o"]), user_id is not None,
                     None if seen is None else datetime.fromisoformat(seen),
                     int(item["r"]), viewer)
