@@ -94,6 +94,19 @@ def test_the_top_of_the_package_holds_the_factory_and_few_modules():
     assert loose == ["__init__.py", "__main__.py", "app.py", "paths.py", "settings.py"]
 
 
+# the service layer keeps its features in packages (tables/, records/, accounts/ ...); loose at its
+# top stay only what every feature shares: errors, the unit of work, the rules for typed text
+MAX_LOOSE_SERVICE_MODULES = 5
+
+
+def test_the_services_live_in_packages_by_feature():
+    service = ROOT / "siete" / "service"
+    loose = sorted(p.name for p in service.glob("*.py") if p.name != "__init__.py")
+    assert len(loose) <= MAX_LOOSE_SERVICE_MODULES, f"put these in a feature's package: {loose}"
+    packages = [p for p in service.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    assert all((p / "__init__.py").is_file() for p in packages), "every folder of service/ is a package"
+
+
 def test_module_names_are_unique_across_the_package():
     """One name, one thing: no two modules share a file name, but a blueprint's routes and forms."""
     seen: dict[str, list[str]] = {}
