@@ -58,11 +58,11 @@ def post_worker_init(worker) -> None:
 def _close_streams_on_term() -> None:
     """A stream never ends by itself: on SIGTERM (a deploy, `compose down`) end every stream of
     this worker first, so the worker stops within graceful_timeout and each page's EventSource
-    reconnects to a worker that stays (then catches up: siete/service/table_stream.py)."""
+    reconnects to a worker that stays (then catches up: siete/service/news/table_stream.py)."""
     stop_worker = signal.getsignal(signal.SIGTERM)
 
     def close_streams_then_stop(signum, frame) -> None:
-        from siete.service.table_bus import bus
+        from siete.service.news.table_bus import bus
 
         bus().close()
         if callable(stop_worker):

@@ -28,7 +28,7 @@ from siete.data.base import db
 from siete.data.database import init_database  # noqa: E402
 from siete.data.games import Game, GamePlayer  # noqa: E402
 from siete.data.people import Player, User  # noqa: E402
-from siete.service.ratings import rebuild_ratings  # noqa: E402
+from siete.service.records.ratings import rebuild_ratings  # noqa: E402
 from siete.web.login import log_in  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench_history"

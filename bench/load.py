@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load_checks import check_database, poll_query_count  # noqa: E402
-from bench.load_client import Browser, Response, live_marker, poll_address  # noqa: E402
+from bench.load_client import Browser, Response, poll_address, pulse  # noqa: E402
 from bench.load_report import (  # noqa: E402
     GeneratorLag,
     own_cpu_seconds,
@@ -151,13 +151,13 @@ class Player:
         elif 'id="move-stand"' in page:
             action, data = "stand", {"version": version}
         elif 'id="move-next"' in page:  # the settled hand is on the table: seen, deal the next
-            response = self.post("next", f"/tables/{self.game_id}/next", live_marker(page))
+            response = self.post("next", f"/tables/{self.game_id}/next", pulse(page))
             self.fragment = response.text if response.status_code == 200 else \
                 self.call("table", "GET", f"/tables/{self.game_id}", headers=HX).text
             return True
         else:
             return False
-        response = self.post(action, f"/tables/{self.game_id}/{action}", data | live_marker(page))
+        response = self.post(action, f"/tables/{self.game_id}/{action}", data | pulse(page))
         if response.status_code == 200:
             self.fragment = response.text
             with self.stats.lock:

@@ -70,18 +70,18 @@ class Browser:
 
 def poll_address(fragment: str) -> str | None:
     """What siete.js asks: the table's hx-get (the version it shows, and the viewer's seat
-    where the page names it) and, where the page has one, its live marker as `p`; None for a
+    where the page names it) and, where the page has one, its pulse as `p`; None for a
     table that no longer polls (it is over)."""
     table = re.search(r'<section id="table"[^>]*>', fragment)
     found = re.search(r'hx-get="([^"]+)"', table.group(0)) if table else None
     if found is None:
         return None
     address = html.unescape(found.group(1))
-    live = live_marker(fragment)
+    live = pulse(fragment)
     return f"{address}&p={live['p']}" if live else address
 
 
-def live_marker(fragment: str) -> dict[str, str]:
-    """The page's live marker as siete.js sends it with a poll or a move ({} if it has none)."""
+def pulse(fragment: str) -> dict[str, str]:
+    """The page's pulse as siete.js sends it with a poll or a move ({} if it has none)."""
     found = re.search(r'data-live="([^"]*)"', fragment)
     return {"p": found.group(1)} if found else {}

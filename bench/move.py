@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import event  # noqa: E402
 
 from bench.load import HX, TABLE_FORM  # noqa: E402
-from bench.load_client import live_marker, poll_address  # noqa: E402
+from bench.load_client import poll_address, pulse  # noqa: E402
 from bench.load_server import PASSWORD, create_users, prepare_database  # noqa: E402
 
 # As bench/load.py's browsers send them (bench/load_client.py): htmx, English, compressed.
@@ -83,14 +83,14 @@ class Table:
         """Paced play (--pace): play the bots' due moves at once, as the worker would at their
         deadlines, then read the table again (none of it timed or counted)."""
         from siete.data.base import db
-        from siete.service.play import current_state, poll_marker
-        from siete.service.timers import run_due_step
+        from siete.service.tables.timers import run_due_step
+        from siete.service.tables.turns import current_state, version_and_deadline
         from siete.settings import service_settings
 
         with app.app_context():
             settings = service_settings(app)
             while (state := current_state(settings, self.game_id)[1]) is not None and state.bot_stream:
-                run_due_step(settings, self.game_id, poll_marker(self.game_id)[1])
+                run_due_step(settings, self.game_id, version_and_deadline(self.game_id)[1])
                 db.session.remove()
             db.session.remove()
         self.page = text_of(self.client.get(f"/tables/{self.game_id}", headers=self.headers))
@@ -99,8 +99,8 @@ class Table:
         """One move at the open table; returns its kind, wall time and CPU time."""
         action, data = self.next_move()
         start, cpu = time.perf_counter(), time.process_time()
-        response = self.client.post(f"/tables/{self.game_id}/{action}", data=data | live_marker(self.page),
-                                    headers=self.headers)  # the live marker `p`, as siete.js sends it
+        response = self.client.post(f"/tables/{self.game_id}/{action}", data=data | pulse(self.page),
+                                    headers=self.headers)  # the pulse `p`, as siete.js sends it
         cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
         if response.status_code != 200:
             raise RuntimeError(f"{action} {data} answered {response.status_code}")

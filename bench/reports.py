@@ -1,7 +1,7 @@
 """Time the reports pages on MariaDB at growing sizes of history (default 1k, 10k, 100k games).
 
 The games are played by the real engine and stored by the simulator's bulk path
-(siete/service/bot_games.py: game_record + store_batch, the rows `flask simulate --record`
+(siete/service/records/bot_games.py: game_record + store_batch, the rows `flask simulate --record`
 writes, aggregates included), with 40 humans and 12 bots seated 3 to 5 at a time. At each size
 it measures, in process through Flask's test client (server time: routing, queries, rendering):
 /reports, the first page of every /reports/<key>, the last page of the game lists, a player's
@@ -41,11 +41,11 @@ from siete.data.games import Game  # noqa: E402
 from siete.data.people import Player, User  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
 from siete.reports.pages import PAGE_ROWS  # noqa: E402
-from siete.service.bot_games import Seat, game_record, store_batch  # noqa: E402
-from siete.service.recording import card_ids  # noqa: E402
+from siete.service.records.bot_games import Seat, game_record, store_batch  # noqa: E402
+from siete.service.records.recording import card_ids  # noqa: E402
 from siete.service.reports.definitions import GAME_LISTS, REPORTS  # noqa: E402
 from siete.service.reports.queries import count_rows  # noqa: E402
-from siete.service.tables import TableSpec  # noqa: E402
+from siete.service.tables.lobby_actions import TableSpec  # noqa: E402
 
 DEFAULT_URL = "mysql+pymysql://root@127.0.0.1/siete_bench"
 BY = "bench"

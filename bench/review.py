@@ -6,7 +6,7 @@ cache emptied first, as a process that has reviewed nothing yet) and warm (the s
 as a worker that has reviewed other games). Then, with --stored N, the whole step a game's end
 takes: N 30-hand games of standard, cautious, bold and standard bots stored on a fresh SQLite
 file (the database does not know the expert yet), each one's review deleted and done again cold
-by service.game_review (read its turns and actions, review, two INSERTs, commit). Times are
+by service.records.game_review (read its turns and actions, review, two INSERTs, commit). Times are
 wall-clock on one core.
 """
 from __future__ import annotations
@@ -48,15 +48,15 @@ def timed(hands: list[HandRecord]) -> tuple[float, float, int]:
 
 
 def stored(games: int, hands: int) -> tuple[list[float], list[float]]:
-    """The cold wall-clock and CPU times of service.game_review over `games` stored games, in ms."""
+    """The cold wall-clock and CPU times of service.records.game_review over `games` stored games, in ms."""
     from sqlalchemy import delete
 
     from siete.app import create_app
     from siete.data.base import db
     from siete.data.database import init_database
     from siete.data.reviews import MoveReviewRow, SeatReviewRow
-    from siete.service.bot_games import simulate_recorded
-    from siete.service.game_review import review_stored_game
+    from siete.service.records.bot_games import simulate_recorded
+    from siete.service.records.game_review import review_stored_game
     from siete.service.unit_of_work import unit_of_work
 
     times, cpu_times = [], []

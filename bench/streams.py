@@ -108,7 +108,7 @@ async def measure(base: str, server_pid: int, server, count: int, seconds: float
 
 async def fan_out(streams: Streams, baseline: list[int], news: int) -> None:
     """Publish `news` lobby changes through the app's bus; time until every open stream heard."""
-    from siete.service.table_bus import LOBBY, Bus
+    from siete.service.news.table_bus import LOBBY, Bus
 
     bus = Bus(os.environ.get("PUSH_REDIS_URL") or None)
     for _ in range(news):

@@ -40,8 +40,8 @@ from siete.data.database import init_database  # noqa: E402
 from siete.data.games import Game
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import User
-from siete.service.due_tables import run_tick  # noqa: E402
-from siete.service.tables import TableSpec, create_table, player_for, start_table  # noqa: E402
+from siete.service.tables.due_tables import run_tick  # noqa: E402
+from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table  # noqa: E402
 from siete.settings import service_settings  # noqa: E402
 
 STEP = re.compile(r"table (\d+): v\d+ -> v\d+, (-?[\d.]+) s after its deadline")

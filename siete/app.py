@@ -17,8 +17,8 @@ from siete.history.routes import bp as history_bp
 from siete.paths import STATIC_DIR, TEMPLATES_DIR
 from siete.play.all_routes import register as register_play
 from siete.reports.routes import bp as reports_bp
-from siete.service import table_bus
-from siete.service.table_stream import MAX_STREAMS_PER_VISITOR
+from siete.service.news import table_bus
+from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
 from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment

@@ -270,7 +270,7 @@ CREATE TABLE IF NOT EXISTS game_players (
     -- game, which lets the reports keep finished games without a join to games.
     result         VARCHAR(4)  NULL,
     left_at        DATETIME    NULL,
-    -- The seat's record summed as each hand is recorded (siete/service/recording.py), so the
+    -- The seat's record summed as each hand is recorded (siete/service/records/recording.py), so the
     -- reports read one row per seat instead of walking every turn.
     hands_played        INT    NOT NULL DEFAULT 0,
     hands_drawn         INT    NOT NULL DEFAULT 0,
@@ -368,7 +368,7 @@ CREATE TABLE IF NOT EXISTS turns (
     result         VARCHAR(10)  NOT NULL,
     -- Copies of hands.game_id, game_players.player_id and hands.number, written with the
     -- turn (which never moves): reports group every turn by player and hand number without
-    -- two joins per turn. NULL only for rows written outside siete/service/recording.py.
+    -- two joins per turn. NULL only for rows written outside siete/service/records/recording.py.
     game_id        INT          NULL,
     player_id      INT          NULL,
     hand_number    SMALLINT     NULL,
@@ -399,7 +399,7 @@ CREATE TABLE IF NOT EXISTS turns (
     INDEX ix_turns_game_player_id (game_player_id),
     INDEX ix_turns_first_card_id (first_card_id),
     -- The report aggregates take a finished game's turns in through the game_id index
-    -- (siete/service/report_aggregates.py); player_id's index is its foreign key's.
+    -- (siete/service/reports/aggregates.py); player_id's index is its foreign key's.
     INDEX ix_turns_game_id (game_id),
     INDEX ix_turns_player_id_first_card_id (player_id, first_card_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
@@ -431,7 +431,7 @@ CREATE TABLE IF NOT EXISTS turn_actions (
 -- ---------------------------------------------------------------- ratings
 
 -- Each player's skill rating (OpenSkill, Plackett-Luce), updated in the transaction that
--- records a game's finish (siete/service/ratings.py). ordinal = mu - 3 sigma is the figure
+-- records a game's finish (siete/service/records/ratings.py). ordinal = mu - 3 sigma is the figure
 -- the leaderboard sorts and shows. Humans and bots share one scale.
 CREATE TABLE IF NOT EXISTS player_ratings (
     player_id  INT          NOT NULL,
@@ -472,7 +472,7 @@ CREATE TABLE IF NOT EXISTS game_ratings (
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- ---------------------------------------------------------------- report aggregates
--- Figures of the finished games, added when each game finishes (siete/service/report_aggregates.py,
+-- Figures of the finished games, added when each game finishes (siete/service/reports/aggregates.py,
 -- in the transaction that records the finish), so a report reads a few rows per player
 -- instead of every game. sql/reports/*.sql remain the definitions: tests/reports/
 -- test_aggregates.py checks these give the same rows, and `flask reports rebuild` works them

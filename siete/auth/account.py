@@ -13,8 +13,8 @@ from flask_login import current_user
 from siete.auth.forms import EmptyForm
 from siete.auth.routes import bp
 from siete.data.base import utcnow
-from siete.service import sessions
-from siete.service.devices import Browser, Device, System
+from siete.service.accounts import sessions
+from siete.service.accounts.devices import Browser, Device, System
 from siete.web.login import log_out, login_required
 
 

@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, EmailField, Field, PasswordField, StringField
 from wtforms.validators import DataRequired, Email, EqualTo, Length, Regexp, ValidationError
 
-from siete.service.accounts import (
+from siete.service.accounts.credentials import (
     PASSWORD_MAX,
     PASSWORD_MIN,
     PasswordProblem,

@@ -15,7 +15,7 @@ from flask_login import current_user
 
 from siete.auth.forms import ForgotPasswordForm, ResetPasswordForm
 from siete.auth.routes import bp, lobby_url
-from siete.service import accounts, outbox
+from siete.service.accounts import credentials, outbox
 from siete.web.fresh_login import start_session
 from siete.web.rate_limits import limiter, reset_email_key, reset_email_rate_limit, reset_rate_limit
 from siete.web.validators import required_text
@@ -47,8 +47,8 @@ def forgot_password() -> ResponseReturnValue:
 @bp.route("/reset/<token>", methods=["GET", "POST"])
 def reset_password(token: str) -> ResponseReturnValue:
     """Choose a new password from a mailed link; every other session of the account ends."""
-    user = accounts.user_for_reset_token(token, current_app.config["SECRET_KEY"], current_app.config.get(
-        "PASSWORD_RESET_MAX_AGE", accounts.DEFAULT_RESET_MAX_AGE_S))
+    user = credentials.user_for_reset_token(token, current_app.config["SECRET_KEY"], current_app.config.get(
+        "PASSWORD_RESET_MAX_AGE", credentials.DEFAULT_RESET_MAX_AGE_S))
     if user is None:
         flash(_("That reset link has expired or was already used. Ask for a new one."), "error")
         return redirect(url_for("auth.forgot_password"))
@@ -57,7 +57,7 @@ def reset_password(token: str) -> ResponseReturnValue:
         return redirect(lobby_url())
     form = ResetPasswordForm(user.username)
     if form.validate_on_submit():
-        accounts.change_password(user, required_text(form.new_password))  # the token dies with the old hash
+        credentials.change_password(user, required_text(form.new_password))  # the token dies with the old hash
         current_app.logger.info("password reset for account %s", user.id)
         start_session(user)
         flash(_("Your password has been changed. Your other sessions have been logged out."), "success")

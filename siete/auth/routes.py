@@ -14,8 +14,8 @@ from werkzeug.wrappers import Response
 
 from siete.auth.forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm, sign_up_problem_words
 from siete.data.people import User
-from siete.service import accounts, guests, sessions
-from siete.service.accounts import AccountClash
+from siete.service.accounts import credentials, guests, sessions
+from siete.service.accounts.credentials import AccountClash
 from siete.web.fresh_login import start_session
 from siete.web.login import log_out, login_required
 from siete.web.rate_limits import (
@@ -94,7 +94,7 @@ def sign_up(form: RegisterForm, guest_id: int | None) -> User:
     username, email, password = form.username.data or "", form.email.data or "", form.password.data or ""
     if guest_id is not None:
         return guests.claim_guest(guest_id, username, email, password)
-    return accounts.create_account(username, email, password)
+    return credentials.create_account(username, email, password)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -108,7 +108,7 @@ def login() -> ResponseReturnValue:
         return redirect(next_url or lobby_url())
     form = LoginForm()
     if form.validate_on_submit():
-        user = accounts.authenticate(required_text(form.username), required_text(form.password))
+        user = credentials.authenticate(required_text(form.username), required_text(form.password))
         if user is not None:
             start_session(user, remember=form.remember.data)
             flash(_("Hello, %(name)s.", name=user.username), "success")
@@ -155,14 +155,14 @@ def change_password() -> ResponseReturnValue:
         return redirect(url_for("auth.register"))
     form = ChangePasswordForm(current_user.username)
     if form.validate_on_submit():
-        user = accounts.user_by_id(current_user.id)  # current_user is the Account, not the row
+        user = credentials.user_by_id(current_user.id)  # current_user is the Account, not the row
         if user is None:  # the account was deleted since this request loaded it
             log_out()
             return redirect(url_for("auth.login"))
         if not user.check_password(required_text(form.current_password)):
             add_error(form.current_password, _("That is not your current password."))
         else:
-            accounts.change_password(user, required_text(form.new_password), keep_session=current_user.session_id)
+            credentials.change_password(user, required_text(form.new_password), keep_session=current_user.session_id)
             flash(_("Your password has been changed. Your other sessions have been logged out."),
                   "success")
             return redirect(lobby_url())

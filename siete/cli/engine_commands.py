@@ -69,7 +69,7 @@ def record_scenarios(paths: tuple[str, ...], app: Flask) -> int:
     # for loading the database stack they never use.
     from sqlalchemy.exc import SQLAlchemyError
 
-    from siete.service.scenario_games import record_scenarios as store_scenarios
+    from siete.service.records.scenario_games import record_scenarios as store_scenarios
 
     texts = []
     for path in paths:
@@ -227,8 +227,8 @@ def _record(seats: list[str], games: int, config: GameConfig, seed: int, one_by_
     # Here, not at the top: without --record no database stack is loaded (a faster start).
     from siete.data.base import db
     from siete.i18n.error_words import cli_error_message
-    from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
     from siete.service.errors import RuleBroken
+    from siete.service.records.bot_games import simulate_recorded, simulate_recorded_bulk
 
     progress = tqdm(range(games), unit="game", disable=no_progress)
     try:

@@ -1,4 +1,4 @@
-"""The worker's mail: each tick sends what the outbox holds (siete.service.outbox), written in
+"""The worker's mail: each tick sends what the outbox holds (siete.service.accounts.outbox), written in
 the language it was asked in, with links on PUBLIC_URL. With no SMTP_HOST (development) the
 mail, link included, is written to the worker's log instead, as `make run` shows it.
 """
@@ -13,9 +13,9 @@ from flask import Flask
 from siete.data.outbox_rows import MailAsked
 from siete.data.people import User
 from siete.i18n.mail_words import reset_mail
-from siete.service.accounts import DEFAULT_RESET_MAX_AGE_S, reset_token
-from siete.service.outbox import MailTick, send_due_mail
-from siete.service.smtp import DeliveryFailed, Letter, deliver, smtp_settings
+from siete.service.accounts.credentials import DEFAULT_RESET_MAX_AGE_S, reset_token
+from siete.service.accounts.outbox import MailTick, send_due_mail
+from siete.service.accounts.smtp import DeliveryFailed, Letter, deliver, smtp_settings
 from siete.settings import is_production
 
 log = logging.getLogger("siete.cli.worker")

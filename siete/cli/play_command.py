@@ -226,7 +226,7 @@ def store(app: Flask, match: Match, seed: int, started: datetime) -> int:
     """Store the game as `replay --record` stores a scenario; 0, or 2 with one line."""
     from sqlalchemy.exc import SQLAlchemyError  # only --record loads the database stack
 
-    from siete.service.scenario_games import record_scenarios
+    from siete.service.records.scenario_games import record_scenarios
 
     data = {**played_scenario(match.state, match.hands), "name": "python -m siete play",
             "seed": seed, "started_at": started.isoformat(),

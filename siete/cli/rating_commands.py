@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 from flask.cli import AppGroup
 
-from siete.service.ratings import rated_players, rebuild_ratings
+from siete.service.records.ratings import rated_players, rebuild_ratings
 
 ratings_command = AppGroup("ratings", help="Skill ratings (OpenSkill, Plackett-Luce).")
 
@@ -12,6 +12,6 @@ ratings_command = AppGroup("ratings", help="Skill ratings (OpenSkill, Plackett-L
 @ratings_command.command("rebuild")
 def rebuild() -> None:
     """Recompute all ratings from the history, in the order the games were rated, with the
-    rules each finish applies (siete/service/rating_rules.py, docs/ratings.md)."""
+    rules each finish applies (siete/service/records/rating_rules.py, docs/ratings.md)."""
     games = rebuild_ratings()
     click.echo(f"Rated {games} finished games; {rated_players()} players have a rating.")

@@ -13,7 +13,7 @@ from siete.i18n.catalogs import SUPPORTED_LOCALES, cli_language
 from siete.i18n.catalogs import gettext as _
 from siete.i18n.labels import cli_column_label
 from siete.i18n.report_words import cli_report_explanation, cli_report_title, machine_title
-from siete.service.report_aggregates import rebuild
+from siete.service.reports.aggregates import rebuild
 from siete.service.reports.definitions import ReportRows, get_report
 from siete.service.reports.queries import run_reports
 

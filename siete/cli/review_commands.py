@@ -6,7 +6,7 @@ import click
 from flask import current_app
 from flask.cli import with_appcontext
 
-from siete.service.game_review import review_stored_game, unreviewed_games
+from siete.service.records.game_review import review_stored_game, unreviewed_games
 from siete.service.unit_of_work import unit_of_work
 from siete.settings import service_settings
 

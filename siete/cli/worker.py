@@ -1,7 +1,7 @@
 """The worker process: `flask --app wsgi worker` (or `python -m siete worker`) keeps time for every
 table, whether or not anyone is watching it.
 
-Each tick runs one indexed query for what is due (siete.service.due_tables), plays each due step
+Each tick runs one indexed query for what is due (siete.service.tables.due_tables), plays each due step
 through the same locked path as a request, logs one line per step, sends the mail the outbox
 holds (siete.cli.mail_sender), reviews the games that finished since (for at most
 REVIEW_BUDGET_S, so paced bots stay on time), then sleeps until the next tick. Once an hour it also deletes
@@ -27,13 +27,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from siete.cli.mail_sender import send_mail_tick
 from siete.data.base import db, utcnow
-from siete.service.due_tables import run_tick
-from siete.service.game_review import review_queued_games
-from siete.service.guests import prune_guests
-from siete.service.outbox import prune_outbox
-from siete.service.reactions import prune_reactions
-from siete.service.sessions import prune_idle_sessions
-from siete.service.timers import TimerStep
+from siete.service.accounts.guests import prune_guests
+from siete.service.accounts.outbox import prune_outbox
+from siete.service.accounts.sessions import prune_idle_sessions
+from siete.service.records.game_review import review_queued_games
+from siete.service.social.reactions import prune_reactions
+from siete.service.tables.due_tables import run_tick
+from siete.service.tables.timers import TimerStep
 from siete.settings import ServiceSettings, service_settings
 
 log = logging.getLogger("siete.cli.worker")

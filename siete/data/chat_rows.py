@@ -1,5 +1,5 @@
 """Chat at a table (`table_messages`) and who each person muted (`chat_mutes`), as prebuilt
-statements (siete.service.chat says who may read and write).
+statements (siete.service.social.chat says who may read and write).
 
 A message is free text kept with its game for the game's players: not a game event (the state,
 its version and the record stay as they are); games.messages_sent counts them for the table's
@@ -96,7 +96,7 @@ RECENT_OF_SENDER = (select(func.count())
                            MESSAGES.c.player_id == bindparam("player_id"),
                            MESSAGES.c.sent_at >= bindparam("since")))
 # updated_at stays: it is a waiting table's last change of seats, which the worker expires it by
-# (siete.service.due_tables), and talk alone must not keep a table open that nobody starts.
+# (siete.service.tables.due_tables), and talk alone must not keep a table open that nobody starts.
 COUNT_MESSAGE = (update(GAMES).where(GAMES.c.id == bindparam("row_game"))
                  .values(messages_sent=GAMES.c.messages_sent + 1, updated_at=GAMES.c.updated_at))
 _MUTED_BY_VIEWER = select(MUTES.c.muted_player_id).where(MUTES.c.player_id == bindparam("viewer"))
@@ -137,7 +137,7 @@ def sent_since(game_id: int, player_id: int, since: datetime) -> int:
 
 
 def add_message(game_id: int, player_id: int, body: str, now: datetime, by: str) -> None:
-    """Store the message and count it on the table: the count moves the live marker the table's
+    """Store the message and count it on the table: the count moves the pulse the table's
     fetch compares, and the note makes the commit tell the table's streams."""
     connection = db.session.connection()
     connection.execute(insert(MESSAGES), {"game_id": game_id, "player_id": player_id, "body": body,

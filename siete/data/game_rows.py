@@ -208,7 +208,7 @@ def held_object(model: type[Model], key: int) -> Any:
 SEATS_AND_PLAYERS = selectinload(Game.players).joinedload(GamePlayer.player)
 SEAT_IDS = (select(SEATS.c.id, SEATS.c.player_id).where(SEATS.c.game_id == bindparam("game_id"))
             .order_by(SEATS.c.join_order))
-POLL_MARKER = select(STATES.c.version, STATES.c.turn_deadline).where(
+VERSION_AND_DEADLINE = select(STATES.c.version, STATES.c.turn_deadline).where(
     STATES.c.game_id == bindparam("game_id"))
 
 
@@ -261,7 +261,7 @@ def seat_ids(game: GameRow) -> list[tuple[int, int]]:
     return [(row[0], row[1]) for row in db.session.connection().execute(SEAT_IDS, {"game_id": game.id})]
 
 
-def poll_marker(game_id: int) -> tuple[int, datetime | None] | None:
+def version_and_deadline(game_id: int) -> tuple[int, datetime | None] | None:
     """The table's version and deadline in one small query, for cheap polling."""
-    found = db.session.connection().execute(POLL_MARKER, {"game_id": game_id}).first()
+    found = db.session.connection().execute(VERSION_AND_DEADLINE, {"game_id": game_id}).first()
     return None if found is None else (found[0], found[1])

@@ -74,13 +74,13 @@ class Game(ControlColumns, Model):
     # "Show the odds": a practice table, shown each seat's odds at its turn, not rated.
     show_odds: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     # Play with friends: a private table is left out of other people's lobbies and opens
-    # only with its invite link, whose secret is invite_token (siete.service.table_access);
+    # only with its invite link, whose secret is invite_token (siete.service.tables.table_access);
     # rematch_of is the finished game whose "Play again" opened this one: a plain id, no foreign
     # key (InnoDB checks a self-reference row by row, so emptying games would depend on order).
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     invite_token: Mapped[str | None] = mapped_column(String(43))
     rematch_of: Mapped[int | None] = mapped_column(Integer)
-    # Chat at the table (siete.service.chat): whether the creator let spectators read and write
+    # Chat at the table (siete.service.social.chat): whether the creator let spectators read and write
     # it (a public table only), and how many messages were said, which the table's poll compares.
     chat_spectators: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     messages_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
@@ -155,7 +155,7 @@ class GamePlayer(ControlColumns, Model):
     bank_tie_wins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     max_bet: Mapped[int | None] = mapped_column(Integer)
     min_bet: Mapped[int | None] = mapped_column(Integer)
-    # Presence and quick reactions (siete/service/presence.py): when the seat's person last
+    # Presence and quick reactions (siete/service/social/presence.py): when the seat's person last
     # asked anything of the table (written at most every few seconds), and how many reactions
     # they sent, so a poll's one query notices both.
     last_seen_at: Mapped[datetime | None] = mapped_column(DateTime)
@@ -204,7 +204,7 @@ class Turn(ControlColumns, Model):
         Index(None, "game_player_id"),
         Index(None, "first_card_id"),
         # The report aggregates take a finished game's turns in through the game_id index
-        # (siete/service/report_aggregates.py); player_id's index is its foreign key's.
+        # (siete/service/reports/aggregates.py); player_id's index is its foreign key's.
         Index(None, "game_id"),
         Index(None, "player_id", "first_card_id"),
         MYSQL_TABLE,
@@ -222,7 +222,7 @@ class Turn(ControlColumns, Model):
     result: Mapped[str] = mapped_column(String(10))
     # Copies of hands.game_id, game_players.player_id and hands.number, written with the turn
     # (it never moves): reports group 580k turns by player and hand number without two joins
-    # per turn. NULL only for rows written outside siete/service/recording.py.
+    # per turn. NULL only for rows written outside siete/service/records/recording.py.
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     hand_number: Mapped[int | None] = mapped_column(SmallInteger)

@@ -1,6 +1,6 @@
 """Who a rematch invited: one row per invited player of a table opened by "Play again",
 with their answer. An invite not answered within the rematch window has run out (its age says
-so: siete.service.rematch); a seat left free is filled with a bot when the owner starts."""
+so: siete.service.tables.rematch); a seat left free is filled with a bot when the owner starts."""
 from __future__ import annotations
 
 from enum import StrEnum

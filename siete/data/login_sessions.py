@@ -84,7 +84,7 @@ class SessionAccount:
     username: str
     player_name: str | None  # None until the account first sits at a table
     last_seen_at: datetime
-    guest: bool = False  # a guest's account (siete.service.guests)
+    guest: bool = False  # a guest's account (siete.service.accounts.guests)
 
 
 def _matches_claim() -> ColumnElement[bool]:

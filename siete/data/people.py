@@ -31,7 +31,7 @@ class User(ControlColumns, Model):
     # NULL only for a younger account whose address an older one had (identity_clashes).
     email: Mapped[str | None] = mapped_column(String(254), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
-    # A guest (siete.service.guests): made with one click, no email and no password anyone can
+    # A guest (siete.service.accounts.guests): made with one click, no email and no password anyone can
     # type; unrated, out of the rankings, pruned when unused. Signing up turns it into a person.
     guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     player: Mapped[Player | None] = relationship(back_populates="user")

@@ -6,14 +6,14 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from siete.data.base import MYSQL_TABLE, ControlColumns, Model, TinyInt
 
-# Stored to 6 decimals; siete/service/ratings.py rounds to the same before storing or reusing
+# Stored to 6 decimals; siete/service/records/ratings.py rounds to the same before storing or reusing
 # a value, so a rebuild from the history computes exactly what the games stored.
 Skill = Numeric(9, 6, asdecimal=False)
 
 
 class PlayerRating(ControlColumns, Model):
     """A player's current rating; ordinal (mu - 3 sigma) is sorted on and shown as
-    1500 + 24 x ordinal (siete/service/rating_rules.py)."""
+    1500 + 24 x ordinal (siete/service/records/rating_rules.py)."""
 
     __tablename__ = "player_ratings"
     __table_args__ = (Index(None, "ordinal"), MYSQL_TABLE)

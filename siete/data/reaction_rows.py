@@ -1,8 +1,8 @@
-"""Quick reactions (`table_reactions`) and the seats' presence columns, as prebuilt statements.
+"""Quick reactions (`table_reactions`), as prebuilt statements.
 
 A reaction is one of siete.engine.reaction_kinds.Reaction, sent by a seated player; it is not a game
-event (no state, version or record changes). Presence is game_players.last_seen_at, which the
-table's poll reads with its version in one query (siete.data.seat_marks).
+event (no state, version or record changes). Each seat counts the reactions it sent
+(game_players.reactions_sent), which the pulse a page compares adds up (siete.data.presence_rows).
 """
 from __future__ import annotations
 
@@ -17,22 +17,17 @@ from sqlalchemy import (
     Integer,
     String,
     bindparam,
-    case,
     delete,
     func,
     insert,
-    literal_column,
     select,
     update,
 )
 from sqlalchemy.orm import Mapped, mapped_column
-from sqlalchemy.sql.elements import ColumnClause
 
 from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db, one_of
-from siete.data.games import Game, GamePlayer, GameStateRow
-from siete.data.login_sessions import LoginSession, SessionClaim, claimed_player_id
+from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
-from siete.data.seat_marks import TableMarks, TableSeen, seats_column, seats_of
 from siete.data.table_changes import note_changed
 from siete.engine.reaction_kinds import Reaction
 
@@ -57,58 +52,9 @@ class TableReaction(ControlColumns, Model):
     sent_at: Mapped[datetime] = mapped_column(DateTime)
 
 
-GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
-PLAYERS, SESSIONS, REACTIONS = Player.__table__, LoginSession.__table__, TableReaction.__table__
+GAMES, SEATS = Game.__table__, GamePlayer.__table__
+PLAYERS, REACTIONS = Player.__table__, TableReaction.__table__
 
-
-# The viewer is the account of the login session the signed cookie names (checked by its
-# secret's digest), read as a scalar subquery in the same statement: no round trip of its own.
-_VIEWER = (select(SESSIONS.c.user_id)
-           .where(SESSIONS.c.id == bindparam("session_id"),
-                  SESSIONS.c.secret_digest == bindparam("digest"))
-           .scalar_subquery())
-# One statement, one row: the game, its state row if started, and its seats (seats_column).
-TABLE_MARKS = (
-    select(GAMES.c.status, GAMES.c.private, GAMES.c.invite_token, STATES.c.version,
-           STATES.c.turn_deadline, seats_column(GAMES.c.id), _VIEWER.label("viewer"),
-           GAMES.c.messages_sent)
-    .select_from(GAMES)
-    .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
-    .where(GAMES.c.id == bindparam("game_id")))
-# The poll's statement: a started public table's version and deadline, and its seats summed up,
-# in one row (outer joins: a waiting table has no state row). No subquery, no JSON and no name,
-# and few columns: pymysql reads every column's description again with every result (about
-# 30 µs of Python a column), so the seats' sums travel as one integer, `pulse`: bits 0-7 are
-# the seats seen since `since` (by join order), bit 8 says the seat `seat` exists, and the
-# reactions' count is above (pulse >> 9); the chat's count (`said`, games.messages_sent) is one
-# column more. The version is NULL for a private table (whose poll must know its viewer), a
-# waiting one and a missing one: those polls read table_marks.
-_NAMED = SEATS.c.join_order == bindparam("seat")
-REACTIONS_SHIFT, NAMED_SEAT_BIT = 9, 1 << 8
-_ZERO: ColumnClause[int] = literal_column("0")  # constants written into the SQL, not bound: pymysql escapes each
-POLL_ROW = (
-    select(func.max(case((GAMES.c.private, None), else_=STATES.c.version)).label("version"),
-           func.max(STATES.c.turn_deadline).label("turn_deadline"),
-           func.sum(case((SEATS.c.last_seen_at >= bindparam("since"),
-                          literal_column("1").op("<<")(SEATS.c.join_order)), else_=_ZERO)
-                    + case((_NAMED, literal_column(str(NAMED_SEAT_BIT))), else_=_ZERO)
-                    + SEATS.c.reactions_sent * literal_column(str(1 << REACTIONS_SHIFT))).label("pulse"),
-           func.max(case((_NAMED, SEATS.c.last_seen_at))).label("named_seen"),
-           func.max(GAMES.c.messages_sent).label("said"))
-    .select_from(GAMES)
-    .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
-    .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
-    .where(GAMES.c.id == bindparam("game_id")))
-# The poll names its viewer's seat (the page put its join order in the poll's address); the
-# write checks that the seat is the claimed session's account's, so a forged seat writes nothing.
-MARK_SEEN_BY_CLAIM = (update(SEATS)
-                      .where(SEATS.c.game_id == bindparam("row_game"),
-                             SEATS.c.join_order == bindparam("row_order"),
-                             SEATS.c.player_id == claimed_player_id())
-                      .values(last_seen_at=bindparam("now")))
-MARK_SEEN = (update(SEATS)
-             .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
-             .values(last_seen_at=bindparam("now")))
 COUNT_SENT = (update(SEATS)
               .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
               .values(reactions_sent=SEATS.c.reactions_sent + 1, last_seen_at=bindparam("now")))
@@ -131,48 +77,6 @@ NEWEST = (select(REACTIONS.c.id, PLAYERS.c.name, REACTIONS.c.kind, REACTIONS.c.s
           .join(PLAYERS, PLAYERS.c.id == REACTIONS.c.player_id)
           .where(REACTIONS.c.game_id == bindparam("game_id"))
           .order_by(REACTIONS.c.id.desc()).limit(NEWEST_COUNT))
-
-
-def table_marks(game_id: int, claim: SessionClaim | None,
-                viewer_name: str | None = None) -> TableMarks | None:
-    """The table's status, version, deadline and seats in one statement; None if no such game.
-
-    The viewer's seat is that of the account of the login session `claim` names, or (a mover,
-    known by the move's lock) that of the player `viewer_name`."""
-    params = {"game_id": game_id, "session_id": claim.session_id if claim else 0,
-              "digest": claim.digest if claim else ""}
-    row = db.session.connection().execute(TABLE_MARKS, params).first()
-    if row is None:
-        return None
-    return TableMarks(row.status, row.version, row.turn_deadline,
-                      seats_of(row.seats, row.viewer, viewer_name), bool(row.private), row.invite_token,
-                      int(row.messages_sent or 0))
-
-
-def table_seen(game_id: int, seat: int | None, since: datetime) -> TableSeen | None:
-    """POLL_ROW: a started public table's markers, the seats seen since `since`, and the seat
-    with the join order `seat` (the poll's viewer, by its page's word); None for any other
-    table (private, waiting or missing)."""
-    row = db.session.connection().execute(
-        POLL_ROW, {"game_id": game_id, "seat": seat, "since": since}).one()
-    if row.version is None:
-        return None
-    pulse = int(row.pulse or 0)
-    return TableSeen(row.version, row.turn_deadline, pulse & (NAMED_SEAT_BIT - 1),
-                     pulse >> REACTIONS_SHIFT, bool(pulse & NAMED_SEAT_BIT), row.named_seen,
-                     int(row.said or 0))
-
-
-def mark_seen_by_claim(game_id: int, join_order: int, claim: SessionClaim, now: datetime) -> bool:
-    """Mark the seat `join_order` seen if it is the claimed session's account's; whether it was."""
-    result = db.session.connection().execute(MARK_SEEN_BY_CLAIM, {
-        "row_game": game_id, "row_order": join_order, "session_id": claim.session_id,
-        "digest": claim.digest, "now": now})
-    return bool(result.rowcount)
-
-
-def mark_seen(game_id: int, player_id: int, now: datetime) -> None:
-    db.session.connection().execute(MARK_SEEN, {"row_game": game_id, "row_player": player_id, "now": now})
 
 
 @dataclass(frozen=True)

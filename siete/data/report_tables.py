@@ -1,4 +1,4 @@
-"""The reports' aggregates: figures summed as each game finishes (siete/service/report_aggregates.py),
+"""The reports' aggregates: figures summed as each game finishes (siete/service/reports/aggregates.py),
 so reading a report costs the same at a thousand and at a million games. `flask reports
 rebuild` works them out again from the recorded games; sql/reports/*.sql stay the definitions
 and tests/reports/test_aggregates.py checks both give the same rows."""

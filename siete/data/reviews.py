@@ -1,5 +1,5 @@
 """The review of each finished game: every decision marked, and each seat's
-figures, written once when the game ends (siete/service/game_review.py) and only read after."""
+figures, written once when the game ends (siete/service/records/game_review.py) and only read after."""
 from __future__ import annotations
 
 from sqlalchemy import (

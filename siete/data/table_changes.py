@@ -1,7 +1,7 @@
 """Which tables a unit of work changed, so that their pages hear of it once it commits.
 
 Every write to a table's rows (its game, state, seats or reactions) notes the table here, in the
-session's info; whoever is told of commits (siete.service.table_bus) reads and clears the note
+session's info; whoever is told of commits (siete.service.news.table_bus) reads and clears the note
 after a commit, and a rollback clears it unheard. The ORM's own flushes of those rows are noted
 by a flush listener, so a writer that goes through the ORM needs nothing more.
 

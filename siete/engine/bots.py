@@ -220,7 +220,7 @@ def play_until_person(state: GameState, rng: random.Random, on_hand: HandHook | 
     `pauses(state)` says the table waits after a settled hand. The seats' bots are looked up
     in `players` (the house profiles unless the simulator seats bots from outside).
 
-    The one loop the web (service.play.advance), the simulator and its stored games share.
+    The one loop the web (service.tables.turns.advance), the simulator and its stored games share.
     `on_hand` sees the last settled hand each time play stops between hands, the one already
     settled on entry included (the caller knows which hands it has recorded). Decks come from
     shuffled_deck, so they need none of deal()'s checks.

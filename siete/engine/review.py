@@ -151,7 +151,7 @@ class GameReview:
 
 class PlayedHand(Protocol):
     """What the review reads of a settled hand: an engine's HandRecord, or one read back from
-    the database (siete/service/game_review.py)."""
+    the database (siete/service/records/game_review.py)."""
 
     @property
     def number(self) -> int: ...

@@ -68,7 +68,7 @@ class Seat:
     # The seat's decisions (bets, draws, stands by choice; not R4.6's stand at 7½) counted when
     # each hand is settled, whoever made them, and how many its own player made through
     # moves.apply_move (a person's click; never the timer nor a bot standing in). The ratings
-    # read both (siete/service/rating_rules.py). own_moves is None in a state saved before it
+    # read both (siete/service/records/rating_rules.py). own_moves is None in a state saved before it
     # was counted: who made that game's moves is unknown.
     moves: int = 0
     own_moves: int | None = 0

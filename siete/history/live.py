@@ -9,7 +9,7 @@ from siete.engine.state import PLAY
 from siete.engine.views import table_view
 from siete.i18n.labels import SEAT_STATES, word
 from siete.service.errors import TableNotFound
-from siete.service.play import current_state
+from siete.service.tables.turns import current_state
 from siete.settings import service_settings
 
 

@@ -8,8 +8,8 @@ from flask_babel import gettext as _
 
 from siete.engine.codes import BankResult
 from siete.i18n.history_words import turn_events
-from siete.service.game_record import HandRow, TurnRow
-from siete.service.review_pages import GameReviewRecord, MoveNote
+from siete.service.records.game_record import HandRow, TurnRow
+from siete.service.records.review_pages import GameReviewRecord, MoveNote
 
 
 @dataclass(frozen=True)

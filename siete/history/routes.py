@@ -20,15 +20,15 @@ from siete.history.scenario import scenario_of
 from siete.history.steps import replay_step
 from siete.history.view import game_view, result_text
 from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
-from siete.service.chat import chatter_of, record_chat
-from siete.service.game_record import load_record
-from siete.service.player_history import games_of, player_by_user, rating_for_user
-from siete.service.player_profile import load_profile
-from siete.service.rating_changes import record_ratings
-from siete.service.rating_rules import PROVISIONAL_GAMES, ShownRating
-from siete.service.ratings import KINDS, leaderboard, rated_players
-from siete.service.review_pages import finished_game_review, game_review, review_trend
-from siete.service.table_access import game_hidden_from
+from siete.service.records.game_record import load_record
+from siete.service.records.player_history import games_of, player_by_user, rating_for_user
+from siete.service.records.player_profile import load_profile
+from siete.service.records.rating_changes import record_ratings
+from siete.service.records.rating_rules import PROVISIONAL_GAMES, ShownRating
+from siete.service.records.ratings import KINDS, leaderboard, rated_players
+from siete.service.records.review_pages import finished_game_review, game_review, review_trend
+from siete.service.social.chat import chatter_of, record_chat
+from siete.service.tables.table_access import game_hidden_from
 from siete.settings import service_settings
 from siete.web.charts import accuracy_chart, rating_chart, win_rate_by_hand_chart, win_rate_chart
 from siete.web.markup import cards_markup

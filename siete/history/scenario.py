@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from siete.engine.codes import Action
-from siete.service.game_record import GameRecord, HandRow, TurnRow
+from siete.service.records.game_record import GameRecord, HandRow, TurnRow
 
 
 def scenario_of(record: GameRecord) -> dict[str, object] | None:

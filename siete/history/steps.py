@@ -16,8 +16,8 @@ from siete.engine.replay_steps import hand_decisions
 from siete.engine.views import SeatView
 from siete.history.scenario import HandMove, hand_moves, scenario_of
 from siete.i18n.labels import SEAT_STATES, word
-from siete.service.game_record import GameRecord
-from siete.service.review_pages import GameReviewRecord, MoveNote
+from siete.service.records.game_record import GameRecord
+from siete.service.records.review_pages import GameReviewRecord, MoveNote
 
 Place = tuple[int, int]  # (hand number, move number in the hand), both from 1
 

@@ -12,8 +12,8 @@ from siete.i18n.history_words import _, duration_text, settlement_events
 from siete.i18n.labels import BANK_RESULTS, GAME_STATUSES, RESULTS, word
 from siete.i18n.words import bank_sentence
 from siete.i18n.words import game_total as total_text
-from siete.service.game_record import GameRecord, HandRow, Seat
-from siete.service.review_pages import GameReviewRecord, ReviewFigures
+from siete.service.records.game_record import GameRecord, HandRow, Seat
+from siete.service.records.review_pages import GameReviewRecord, ReviewFigures
 
 
 @dataclass

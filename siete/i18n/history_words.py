@@ -6,7 +6,7 @@ from siete.engine.codes import Action, Result
 from siete.i18n.request_words import request_words
 from siete.i18n.words import card_in_sentence, number
 from siete.i18n.words import game_total as total_text
-from siete.service.game_record import HandRow, TurnRow
+from siete.service.records.game_record import HandRow, TurnRow
 
 
 def _(message: str, **variables: object) -> str:

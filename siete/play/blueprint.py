@@ -16,8 +16,8 @@ from siete.data.people import Player
 from siete.i18n import words
 from siete.i18n.error_words import error_message
 from siete.service.errors import TableNotFound
-from siete.service.play import current_state
-from siete.service.tables import player_of_user
+from siete.service.tables.lobby_actions import player_of_user
+from siete.service.tables.turns import current_state
 from siete.settings import ServiceSettings, service_settings
 from siete.web.login import claimed_session, loaded_account, login_required
 
@@ -54,7 +54,7 @@ def session_claim() -> SessionClaim | None:
 
 def signed_in(view: View) -> View:
     """login_required, unless the signed session names a login session: then the view's move
-    checks it (siete.service.table_locks.locked_table_for), which saves reading the account apart."""
+    checks it (siete.service.tables.table_locks.locked_table_for), which saves reading the account apart."""
     checked = login_required(view)
 
     @wraps(view)

@@ -17,9 +17,9 @@ from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
 from siete.play.routes import _render_table
 from siete.play.table_chat import chat_view, chatter, keep_draft
-from siete.service.chat import mute_person, send_message
 from siete.service.errors import NotAllowed, Problem, TableError, TableNotFound
-from siete.service.table_access import game_visible_to
+from siete.service.social.chat import mute_person, send_message
+from siete.service.tables.table_access import game_visible_to
 from siete.service.text_rules import parse_ascii_int
 from siete.web.login import login_required
 from siete.web.security import wants_fragment

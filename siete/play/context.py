@@ -24,8 +24,8 @@ from siete.i18n.labels import DID_NOT_PLAY, SEAT_STATES, word
 from siete.i18n.words import describe_log, last_move
 from siete.play.odds_panel import odds_panel
 from siete.play.polling import FALLBACK_POLL_MS, due_in_ms
+from siete.play.presence_view import poll_seat, presence_view, watch_for_page
 from siete.play.settled_hand import seat_results, settlement, standings
-from siete.play.table_life import life_pulse, poll_seat, table_life
 from siete.play.table_page import (
     Pause,
     PlayedTable,
@@ -36,12 +36,11 @@ from siete.play.table_page import (
     TableUrls,
     WaitingSeat,
 )
-from siete.service.play import TableSnapshot, current_state
-from siete.service.presence import TablePulse
-from siete.service.presence import waiting_marker as seating_marker
-from siete.service.rating_changes import game_ratings
-from siete.service.reactions import reactions_open
-from siete.service.recording import seats_by_join_order
+from siete.service.records.rating_changes import game_ratings
+from siete.service.records.recording import seats_by_join_order
+from siete.service.social.presence import TableWatch, waiting_version
+from siete.service.social.reactions import reactions_open
+from siete.service.tables.turns import TableSnapshot, current_state
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
@@ -50,9 +49,9 @@ from siete.web.markup import cards_markup
 STATE_CODES = {SeatStatus.PLAYING: "to play", DID_NOT_PLAY: "did not play"}
 
 
-def waiting_marker(game: Game) -> str:
+def waiting_version_of(game: Game) -> str:
     """A short fingerprint of a waiting table (status and who sits), so polls can answer 204."""
-    return seating_marker(game.status, [gp.player_id for gp in seats_by_join_order(game)])
+    return waiting_version(game.status, [gp.player_id for gp in seats_by_join_order(game)])
 
 
 def my_seat(game: GameRow, state: GameState | None, user_id: int | None,
@@ -83,14 +82,14 @@ def seconds_left(deadline: datetime | None) -> int | None:
 
 def table_context(game_id: int, user_id: int | None, error: str | None = None,
                   notice: str | None = None, snapshot: TableSnapshot | None = None,
-                  player_name: str | None = None, live_seen: str | None = None) -> TablePage:
+                  player_name: str | None = None, pulse_seen: str | None = None) -> TablePage:
     """Everything _table.html needs; a seat replaced by a bot watches as a spectator.
 
     The table is read from the database unless `snapshot` is the one a move just saved; then
-    `live_seen`, the live marker the mover's page sent, gives its presence and reactions.
+    `pulse_seen`, the pulse the mover's page sent, gives its presence and reactions.
     """
     now = utcnow()
-    pulse = life_pulse(game_id, snapshot, live_seen, now)
+    watch = watch_for_page(game_id, snapshot, pulse_seen, now)
     game: GameRow
     state: GameState | None
     if snapshot is not None:
@@ -98,9 +97,9 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         poll_v, deadline = str(snapshot.version), snapshot.deadline
     else:
         game, state = current_state(service_settings(current_app), game_id)
-        marker = (pulse.version, pulse.deadline) if state is not None and pulse else None
-        poll_v = waiting_marker(game) if marker is None else str(marker[0])
-        deadline = marker[1] if marker is not None else None
+        live = (watch.version, watch.deadline) if state is not None and watch else None
+        poll_v = waiting_version_of(game) if live is None else str(live[0])
+        deadline = live[1] if live is not None else None
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
@@ -116,7 +115,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds
-        life=table_life(game.id, pulse, _may_react(game, pulse, left, now), now),  # presence, reactions
+        presence=presence_view(game.id, watch, _may_react(game, watch, left, now), now),  # presence, reactions
         # the game-over screen's rating changes (one look at the ratings, once it is over)
         ratings=game_ratings(game.id) if state is not None and state.phase == OVER else None,
         waiting=waiting_seats(waiting) if waiting else (),
@@ -124,9 +123,9 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         played=game_context(state, viewer, deadline) if state is not None else None)
 
 
-def _may_react(game: GameRow, pulse: TablePulse | None, left: bool, now: datetime) -> bool:
+def _may_react(game: GameRow, watch: TableWatch | None, left: bool, now: datetime) -> bool:
     """The viewer has a seat at the table (and has not left it), which still takes reactions."""
-    return pulse is not None and not left and pulse.viewer_seated and reactions_open(
+    return watch is not None and not left and watch.viewer_seated and reactions_open(
         game.status, game.ended_at, now)
 
 
@@ -134,8 +133,8 @@ def table_urls(game_id: int, poll_v: str, poll_seat: str = "-") -> TableUrls:
     """The addresses the fragment links and posts to, from one url_for (a build costs ~10 µs).
 
     Every table route is the table's address plus a suffix (siete/play/routes.py); `poll_v` (a
-    version, or waiting_marker's letters, digits, '-' and '.') and `poll_seat` (the viewer's
-    join order, or '-': table_life.poll_seat) need no quoting in a query.
+    version, or waiting_version's letters, digits, '-' and '.') and `poll_seat` (the viewer's
+    join order, or '-': presence_view.poll_seat) need no quoting in a query.
     """
     base = url_for("play.table", game_id=game_id)
     return TableUrls(

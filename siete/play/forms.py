@@ -9,7 +9,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from siete.engine.codes import BotProfile
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
-from siete.service.tables import TableSpec
+from siete.service.tables.lobby_actions import TableSpec
 from siete.web.validators import AsciiIntegerField, PlainText, add_error
 
 # The profiles a creator can seat, in the order the form shows them, each with its field.

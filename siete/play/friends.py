@@ -1,6 +1,6 @@
 """Play with friends on the table pages: who may see a private table, the invite link
 and the key it carries, a rematch's invitees for its owner, and the rematch offered on a
-finished table. The services decide (siete.service.table_access, invites, rematch); this
+finished table. The services decide (siete.service.tables.table_access, invites, rematch); this
 module reads the request and the session and builds what the templates show.
 
 A private table's link is /tables/<id>?key=<secret>. A visitor who opens it with the right key
@@ -22,9 +22,9 @@ from siete.data.vocabulary import GameMode, GameStatus
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import game_or_404, settings
 from siete.service.errors import Problem, TableNotFound
-from siete.service.rematch import RematchOffer, played_with_people, rematch_offer
-from siete.service.rematch_invites import REMATCH_WINDOW, InviteStatus, invite_statuses
-from siete.service.table_access import may_see, token_matches
+from siete.service.tables.rematch import RematchOffer, played_with_people, rematch_offer
+from siete.service.tables.rematch_invites import REMATCH_WINDOW, InviteStatus, invite_statuses
+from siete.service.tables.table_access import may_see, token_matches
 
 SESSION_KEYS = "table_keys"
 MAX_KEYS = 20

@@ -11,8 +11,8 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, my_player, user_id
 from siete.play.friends import rematch_box, remember_key, visible_game_or_404
 from siete.service.errors import TableError
-from siete.service.rematch_invites import decline
-from siete.service.table_access import renew_link
+from siete.service.tables.rematch_invites import decline
+from siete.service.tables.table_access import renew_link
 from siete.web.login import login_required
 
 

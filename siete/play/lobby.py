@@ -8,8 +8,8 @@ from flask import url_for
 
 from siete.data.games import Game
 from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
-from siete.service.lobby_lists import LobbyPage
-from siete.service.rating_rules import ShownRating
+from siete.service.records.rating_rules import ShownRating
+from siete.service.tables.lobby_lists import LobbyPage
 
 
 @dataclass(frozen=True)

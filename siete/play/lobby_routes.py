@@ -33,13 +33,13 @@ from siete.play.lobby import lobby_view
 from siete.play.polling import FALLBACK_POLL_MS
 from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
-from siete.service.lobby_lists import lobby_page
-from siete.service.online import people_online
-from siete.service.presence import lobby_marker
-from siete.service.ratings import ratings_of
-from siete.service.recording import seats_by_join_order
-from siete.service.rematch import play_again
-from siete.service.tables import TableSpec, create_table, start_table
+from siete.service.records.ratings import ratings_of
+from siete.service.records.recording import seats_by_join_order
+from siete.service.social.online import people_online
+from siete.service.social.presence import lobby_marker
+from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
+from siete.service.tables.lobby_lists import lobby_page
+from siete.service.tables.rematch import play_again
 from siete.web.login import login_required
 from siete.web.rate_limits import limiter
 

@@ -1,5 +1,5 @@
 """Play now: one click from the lobby to a seat where a game starts soonest
-(siete.service.quick_play); a logged-out visitor becomes a guest on the way."""
+(siete.service.tables.quick_play); a logged-out visitor becomes a guest on the way."""
 from __future__ import annotations
 
 import math
@@ -16,7 +16,7 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, my_player, settings
 from siete.play.lobby_routes import OPEN_TABLE_LIMIT
 from siete.service.errors import TableError
-from siete.service.quick_play import play_now as seat_where_a_game_starts_soonest
+from siete.service.tables.quick_play import play_now as seat_where_a_game_starts_soonest
 from siete.web.fresh_login import GUEST_LIMIT, become_guest
 
 

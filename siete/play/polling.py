@@ -1,5 +1,5 @@
 """When a table page asks for its fragment without being told: the stream says "changed" for
-every commit (siete.service.table_bus), so a page asks on its own only when it holds no stream
+every commit (siete.service.news.table_bus), so a page asks on its own only when it holds no stream
 (the fallback poll, static/js/siete.js), or when an automatic step falls due that no other
 process will announce (no shared bus: `make run`'s worker process changes tables unheard)."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from siete.data.base import utcnow_ms
-from siete.service.table_bus import bus
+from siete.service.news.table_bus import bus
 
 # A page without a stream (refused, or a proxy that breaks it) asks this often; a waiting
 # table's and the lobby's too (bench/presence.py: an unchanged poll is one query answered 204).

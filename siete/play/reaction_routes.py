@@ -10,9 +10,9 @@ from werkzeug.wrappers import Response
 
 from siete.data.base import utcnow
 from siete.play.blueprint import bp, my_player
+from siete.play.presence_view import MUTE_COOKIE, MUTE_KEY
 from siete.play.routes import _perform, _render_table
-from siete.play.table_life import MUTE_COOKIE, MUTE_KEY
-from siete.service.reactions import send_reaction
+from siete.service.social.reactions import send_reaction
 from siete.web.login import login_required
 from siete.web.security import wants_fragment
 

@@ -31,20 +31,20 @@ from siete.play.context import table_context
 from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
 from siete.play.table_chat import chat_part
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
-from siete.service.play import (
+from siete.service.social.presence import PollSummary, TableWatch, poll_summary, watch_table
+from siete.service.tables.lobby_actions import join_table, leave_waiting_table, start_table
+from siete.service.tables.table_access import game_visible_to, key_matches
+from siete.service.tables.timers import run_due_timers
+from siete.service.tables.turns import (
     TableSnapshot,
     act,
     come_back_to_table,
     leave_game,
-    poll_marker,
     ready_for_next,
     take_seat_back,
+    version_and_deadline,
 )
-from siete.service.presence import PollMarks, TablePulse, poll_marks, table_pulse
-from siete.service.table_access import game_visible_to, key_matches
-from siete.service.tables import join_table, leave_waiting_table, start_table
 from siete.service.text_rules import parse_ascii_int
-from siete.service.timers import run_due_timers
 from siete.web.login import claimed_session, forget_login, login_manager, login_required
 from siete.web.security import wants_fragment
 
@@ -68,48 +68,48 @@ def fragment(game_id: int) -> ResponseReturnValue:
 
     current_user is not touched before the 204 check: Flask-Login would load the user.
     """
-    seen, seen_live, now = request.args.get("v", ""), request.args.get("p"), utcnow()
-    marks = _poll_marks(game_id, now)
-    if isinstance(marks, TablePulse) and marks.private and not _polls_private_table(marks, game_id):
+    seen, pulse_seen, now = request.args.get("v", ""), request.args.get("p"), utcnow()
+    answer = _poll_summary(game_id, now)
+    if isinstance(answer, TableWatch) and answer.private and not _polls_private_table(answer, game_id):
         # not seated and no key: the full render decides (the creator, an invitee) or 404s,
         # so a 204 never tells a stranger that a private table exists or what its version is
         return _render_table(game_id, fragment_only=True)
     # `p` (presence and reactions, siete.js sends it) changes apart from the game's version.
-    alive = seen_live is None or seen_live == marks.live_marker
+    alive = pulse_seen is None or pulse_seen == answer.pulse
     # a paced bot's move is due to the millisecond (BOT_MOVE_SECONDS), a person's timer too
-    due = marks.deadline is not None and marks.deadline <= utcnow_ms()
-    if seen == marks.marker and alive and not due:
+    due = answer.deadline is not None and answer.deadline <= utcnow_ms()
+    if seen == answer.page_version and alive and not due:
         return "", 204
-    if due and marks.version is not None:
+    if due and answer.version is not None:
         run_due_timers(settings(), game_id)
     return _render_table(game_id, fragment_only=True)
 
 
-def _poll_marks(game_id: int, now: datetime) -> PollMarks | TablePulse:
+def _poll_summary(game_id: int, now: datetime) -> PollSummary | TableWatch:
     """What the poll compares. The page names its viewer's seat (`s`, a join order, "-" for
     none): then a started public table's poll reads one row, no account and no name
-    (poll_marks). A waiting or private table, or a page from before `s`, gets the whole pulse,
+    (poll_summary). A waiting or private table, or a page from before `s`, gets the whole watch,
     which knows its viewer and notes them here."""
     claim, hint = claimed_session(), request.args.get("s")
-    marks: PollMarks | TablePulse | None = (
-        poll_marks(game_id, parse_ascii_int(hint), claim, now) if hint is not None else None)
-    if marks is None:
-        marks = table_pulse(game_id, claim, now)
-    if marks is None:
+    answer: PollSummary | TableWatch | None = (
+        poll_summary(game_id, parse_ascii_int(hint), claim, now) if hint is not None else None)
+    if answer is None:
+        answer = watch_table(game_id, claim, now)
+    if answer is None:
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
-    return marks
+    return answer
 
 
-def _polls_private_table(pulse: TablePulse, game_id: int) -> bool:
+def _polls_private_table(watch: TableWatch, game_id: int) -> bool:
     """A seated viewer, or one whose key is the table's, may have the cheap 204."""
-    if pulse.viewer_seated:
+    if watch.viewer_seated:
         return True
-    return key_matches(pulse.invite_token, table_key(game_id))
+    return key_matches(watch.invite_token, table_key(game_id))
 
 
 def _run_timers_if_due(game_id: int) -> None:
-    marker = poll_marker(game_id)
-    if marker is not None and marker[1] is not None and marker[1] <= utcnow_ms():
+    live = version_and_deadline(game_id)
+    if live is not None and live[1] is not None and live[1] <= utcnow_ms():
         run_due_timers(settings(), game_id)
 
 
@@ -125,7 +125,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     viewer_id, viewer_name = viewer if viewer is not None else (user_id(), player_name())
     try:
         ctx = table_context(game_id, viewer_id, error, notice, snapshot, viewer_name,
-                            request.form.get("p"))  # the mover's page's live marker (siete.js)
+                            request.form.get("p"))  # the mover's page's pulse (siete.js)
     except TableNotFound as exc:
         abort(404, error_message(exc))
     if snapshot is None:  # (a move's snapshot: the mover sits there) a private table is no
@@ -133,7 +133,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
     friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch
-    chat = chat_part(game_id, viewer_id, ctx.life.live_marker if ctx.life else "", not fragment_only)
+    chat = chat_part(game_id, viewer_id, ctx.presence.pulse if ctx.presence else "", not fragment_only)
     return render_template(template, **ctx.template_args(), **friends, **chat.template_args()), status
 
 

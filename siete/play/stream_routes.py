@@ -1,7 +1,7 @@
 """The pages' streams (server-sent events): a table's (its page, waiting room and rematch offer)
 and the lobby's. Each says only "changed"; the page then fetches its fragment as before, which
 shows its viewer only what they may see. Parse, open the stream, answer: the news and the
-presence it notes are siete.service.table_stream's and siete.service.presence's."""
+presence it notes are siete.service.news.table_stream's and siete.service.social.presence's."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,10 +14,10 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
-from siete.service.presence import end_read, lobby_marker, presence_beat, table_pulse
-from siete.service.table_access import game_visible_to
-from siete.service.table_bus import LOBBY, bus, table_channel
-from siete.service.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
+from siete.service.news.table_bus import LOBBY, bus, table_channel
+from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
+from siete.service.social.presence import end_read, lobby_marker, presence_beat, watch_table
+from siete.service.tables.table_access import game_visible_to
 from siete.web.login import claimed_session
 
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx: never buffer it
@@ -29,15 +29,15 @@ def table_stream(game_id: int) -> ResponseReturnValue:
     (their page no longer polls); `v` and `p` are the page's markers: older ones are told
     "changed" first, and so is a reconnect (Last-Event-ID), which may have missed news."""
     claim = claimed_session()
-    pulse = table_pulse(game_id, claim, utcnow())
-    if pulse is None:
+    watch = watch_table(game_id, claim, utcnow())
+    if watch is None:
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
-    if pulse.private and not pulse.viewer_seated and not game_visible_to(game_id, user_id(), table_key(game_id)):
+    if watch.private and not watch.viewer_seated and not game_visible_to(game_id, user_id(), table_key(game_id)):
         end_read()  # a stranger learns nothing of a private table, not even that it exists
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
-    behind = (_reconnected() or request.args.get("v") != pulse.marker
-              or request.args.get("p", pulse.live_marker) != pulse.live_marker)
-    beat = presence_beat(game_id, claim, pulse.live_marker) if pulse.viewer_seated else None
+    behind = (_reconnected() or request.args.get("v") != watch.page_version
+              or request.args.get("p", watch.pulse) != watch.pulse)
+    beat = presence_beat(game_id, claim, watch.pulse) if watch.viewer_seated else None
     end_read()
     return _stream(table_channel(game_id), behind, beat)
 

@@ -3,7 +3,7 @@ brings it along.
 
 The box lives outside #table, so a poll that replaces the table never touches what the viewer
 is typing: a fragment carries only the new lines, out of band (#chat-lines), when the chat's
-count in the live marker moved. siete.js says what the page holds (`c`: 1 the box, 0 an empty
+count in the pulse moved. siete.js says what the page holds (`c`: 1 the box, 0 an empty
 #chat); a page that had no box (the viewer just sat down) gets the whole box instead. Without
 `c` (no JavaScript: every change is a whole page) a fragment brings no chat at all.
 """
@@ -16,8 +16,8 @@ from flask import g, request, url_for
 from siete.data.base import utcnow
 from siete.data.chat_rows import MESSAGE_MAX, ChatMessage
 from siete.play.blueprint import user_id
-from siete.service.chat import ChatBox, Chatter, chatter_of, table_chat
-from siete.service.presence import parse_live_marker
+from siete.service.social.chat import ChatBox, Chatter, chatter_of, table_chat
+from siete.service.social.presence import parse_pulse
 
 NOTE_KEY = "siete_chat_note"  # g: the draft and error a refused message is shown again with
 
@@ -74,7 +74,7 @@ class ChatPart:
 NO_CHAT = ChatPart(None, False, False)
 
 
-def chat_part(game_id: int, viewer: int | None, live_marker: str, full_page: bool) -> ChatPart:
+def chat_part(game_id: int, viewer: int | None, pulse: str, full_page: bool) -> ChatPart:
     """The chat a table render brings for the account `viewer`: a whole page its box (or the
     empty #chat), a fragment the new lines or the box (see the module's note)."""
     if viewer is None:
@@ -84,7 +84,7 @@ def chat_part(game_id: int, viewer: int | None, live_marker: str, full_page: boo
     holds = request.values.get("c")
     if holds not in ("0", "1"):
         return NO_CHAT
-    if holds == "1" and _same_count(request.values.get("p"), live_marker):
+    if holds == "1" and _same_count(request.values.get("p"), pulse):
         return NO_CHAT
     view = chat_view(game_id, viewer)
     if view is None:
@@ -92,7 +92,7 @@ def chat_part(game_id: int, viewer: int | None, live_marker: str, full_page: boo
     return ChatPart(view, holds == "0", holds == "1")
 
 
-def _same_count(seen: str | None, live_marker: str) -> bool:
-    """Whether the page's live marker counts as many messages as the table's does now."""
-    before, now = parse_live_marker(seen), parse_live_marker(live_marker)
+def _same_count(seen: str | None, pulse: str) -> bool:
+    """Whether the page's pulse counts as many messages as the table's does now."""
+    before, now = parse_pulse(seen), parse_pulse(pulse)
     return before is not None and now is not None and before[2] == now[2]

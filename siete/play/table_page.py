@@ -14,8 +14,8 @@ from markupsafe import Markup
 from siete.data.game_rows import GameRow
 from siete.engine.views import SeatView, TableView
 from siete.play.odds_panel import BetPanel, OddsPanel
-from siete.play.table_life import TableLife
-from siete.service.rating_changes import GameRatings
+from siete.play.presence_view import PresenceView
+from siete.service.records.rating_changes import GameRatings
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +169,7 @@ class TablePage:
     due_ms: int | None = None  # the next automatic step is due in this many ms (and no bus says so)
     bots_moving: bool = False  # paced play: a bot's move is due soon (no-JS pages reload for it)
     odds: OddsPanel | BetPanel | None = None  # a practice table's odds for the seat in turn
-    life: TableLife | None = None  # who is here at each seat, and the quick reactions
+    presence: PresenceView | None = None  # who is here at each seat, and the quick reactions
     ratings: GameRatings | None = None  # once the game is over: what it did to the ratings
 
     def template_args(self) -> dict[str, Any]:

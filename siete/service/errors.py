@@ -39,13 +39,13 @@ class Problem(StrEnum):
     SEATS_FREE = "seats_free"  # values: num
     NOT_DUE = "not_due"  # Play now's countdown has not run out
     GUEST_NOT_ALLOWED = "guest_not_allowed"  # guests may not do this (SECURITY.md)
-    # quick reactions (siete/service/reactions.py)
+    # quick reactions (siete/service/social/reactions.py)
     UNKNOWN_REACTION = "unknown_reaction"
     SEATED_ONLY_REACT = "seated_only_react"
     REACTION_TOO_SOON = "reaction_too_soon"  # values: seconds
     REACTIONS_PER_MINUTE = "reactions_per_minute"  # values: count
     REACTIONS_CLOSED = "reactions_closed"  # values: minutes
-    # chat at the table (siete/service/chat.py)
+    # chat at the table (siete/service/social/chat.py)
     CHAT_EMPTY = "chat_empty"
     CHAT_TOO_LONG = "chat_too_long"  # values: max, length
     CHAT_CHARACTERS = "chat_characters"

@@ -1,5 +1,5 @@
 """Logging a browser in on a fresh session: after a password (siete.auth), a reset link, or as
-a guest (siete.service.guests), whose button is on the lobby and the login page alike."""
+a guest (siete.service.accounts.guests), whose button is on the lobby and the login page alike."""
 from __future__ import annotations
 
 from flask import current_app, flash, g, request, session
@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from siete.data.people import User
-from siete.service import guests
+from siete.service.accounts import guests
 from siete.web.login import Account, log_in
 from siete.web.rate_limits import guest_rate_limit, limiter
 
@@ -15,7 +15,7 @@ from siete.web.rate_limits import guest_rate_limit, limiter
 def start_session(user: User, remember: bool = False) -> Account:
     """Log the user in on a fresh session so a planted session id or value cannot carry over.
 
-    The browser gets a login session row of its own (siete.service.sessions), which both of
+    The browser gets a login session row of its own (siete.service.accounts.sessions), which both of
     its cookies name.
     """
     session.clear()

@@ -1,5 +1,5 @@
 """Login sessions: Flask-Login set up on the app's own small Account, logging in and out on a
-login session row (siete.service.sessions), and "last seen" written once a minute at most."""
+login session row (siete.service.accounts.sessions), and "last seen" written once a minute at most."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from siete.data.base import utcnow
 from siete.data.login_sessions import SessionClaim
-from siete.service import sessions
+from siete.service.accounts import sessions
 from siete.web.urls import same_site_path
 
 login_manager = LoginManager()
@@ -32,7 +32,7 @@ class Account:
 
     Loading the User and its Player as ORM objects would cost a millisecond of CPU on every
     move; the few pages that change an account load the User itself (`siete.data.people.User`).
-    `token` names the browser's login session ("<row id>.<secret>", siete.service.sessions):
+    `token` names the browser's login session ("<row id>.<secret>", siete.service.accounts.sessions):
     Flask-Login keeps it in the session and the remember cookie, so ending the row ends both.
     The three flags and get_id are what Flask-Login asks of a user object (its UserMixin, which
     ships no types, gives the same).
@@ -47,7 +47,7 @@ class Account:
     player_name: str | None  # None until the account first sits at a table
     session_id: int
     token: str
-    guest: bool = False  # a guest (siete.service.guests): SECURITY.md lists what it may not do
+    guest: bool = False  # a guest (siete.service.accounts.guests): SECURITY.md lists what it may not do
 
     def get_id(self) -> str:
         return self.token

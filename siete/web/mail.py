@@ -1,14 +1,14 @@
-"""The mail settings the worker sends with (siete.cli.mail_sender, siete.service.smtp), read
+"""The mail settings the worker sends with (siete.cli.mail_sender, siete.service.accounts.smtp), read
 from the environment: SMTP_HOST (unset: development, the mail goes to the worker's log),
 SMTP_PORT, SMTP_TLS, SMTP_USERNAME, SMTP_PASSWORD and MAIL_SENDER. No page sends mail itself:
-a request stores what it asks for in the outbox (siete.service.outbox)."""
+a request stores what it asks for in the outbox (siete.service.accounts.outbox)."""
 from __future__ import annotations
 
 import os
 
 from flask import Flask
 
-from siete.service.smtp import DEFAULT_PORTS, TLS_MODES
+from siete.service.accounts.smtp import DEFAULT_PORTS, TLS_MODES
 
 
 def configure_mail(app: Flask) -> None:

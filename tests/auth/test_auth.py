@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from siete.data.base import db
 from siete.data.people import Player, User
-from siete.service.sessions import account_of
+from siete.service.accounts.sessions import account_of
 from siete.web.login import LOGIN_SESSION_KEY
 from siete.web.urls import same_site_path
 from tests.support.accounts import PASSWORD

@@ -14,10 +14,10 @@ from siete.data.games import Game, GamePlayer
 from siete.data.login_sessions import LoginSession
 from siete.data.people import Player, User
 from siete.data.player_stats import PlayerRating
-from siete.service import accounts
-from siete.service.guests import claim_guest, create_guest, prune_guests
-from siete.service.ratings import leaderboard, ratings_of
-from siete.service.tables import TableSpec, create_table
+from siete.service.accounts import credentials
+from siete.service.accounts.guests import claim_guest, create_guest, prune_guests
+from siete.service.records.ratings import leaderboard, ratings_of
+from siete.service.tables.lobby_actions import TableSpec, create_table
 from tests.support.friends import finished_game, open_table, player_of
 from tests.support.play import client_for, make_user, text
 from tests.support.settings import app_settings
@@ -53,8 +53,8 @@ def test_a_guest_gets_a_name_a_login_and_no_password(app):
         assert re.fullmatch(r"Guest \d{4}", guest.username) and guest.email is None
         assert player_of(guest_id).name == guest.username
         assert guest.username in page and 'id="header-keep"' in page  # logged in, asked to sign up
-        assert accounts.authenticate(guest.username, guest.password_hash) is None
-        assert accounts.authenticate(guest.username, "") is None
+        assert credentials.authenticate(guest.username, guest.password_hash) is None
+        assert credentials.authenticate(guest.username, "") is None
 
 
 def test_a_guest_is_named_in_the_visitors_language(app):
@@ -137,7 +137,7 @@ def test_a_sign_up_that_clashes_keeps_the_guest_and_says_why(app):
 
 def test_claiming_an_account_that_is_no_guest_is_refused(app):
     bea = make_user(app, "Bea")
-    with app.app_context(), pytest.raises(accounts.AccountClash):
+    with app.app_context(), pytest.raises(credentials.AccountClash):
         claim_guest(bea, "Rosa7", "rosa7@example.com", "a fine long secret")
 
 
@@ -153,11 +153,11 @@ def test_guests_are_left_out_of_ratings_and_rankings(app):
     assert player.name not in text(app.test_client().get("/rankings"))
     bea_id = make_user(app, "Bea")
     with app.app_context():
-        from siete.service.player_history import rating_for_user
-        from siete.service.player_profile import load_profile
+        from siete.service.records.player_history import rating_for_user
+        from siete.service.records.player_profile import load_profile
         assert rating_for_user(guest_id) is None
         assert load_profile(player.name).rating is None
-        from siete.service.rating_changes import guest_players
+        from siete.service.records.rating_changes import guest_players
         bea = player_of(bea_id)
         assert guest_players([player.id, bea.id]) == {player.id}  # the game-over screen's filter
 

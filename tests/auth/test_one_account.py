@@ -154,7 +154,7 @@ def test_six_look_alike_sign_ups_at_once_make_one_account(app):
 
 def test_an_old_account_without_a_player_whose_name_looks_like_a_bots_can_still_sit(app):
     """Accounts made before sign-up created players get theirs at their first table."""
-    from siete.service.tables import player_for
+    from siete.service.tables.lobby_actions import player_for
 
     with app.app_context():
         db.session.add(Player(name="Rosa", kind="bot", profile="standard"))  # a recorded bot

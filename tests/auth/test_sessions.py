@@ -10,7 +10,7 @@ from sqlalchemy import event, func, select, update
 from siete.data.base import db, utcnow
 from siete.data.login_sessions import LoginSession
 from siete.data.people import User
-from siete.service.sessions import end_all_sessions, prune_idle_sessions
+from siete.service.accounts.sessions import end_all_sessions, prune_idle_sessions
 from siete.web.login import LOGIN_SESSION_KEY
 from tests.support.accounts import NEW_PASSWORD, PASSWORD, login, logout, sign_up
 

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player, User
-from siete.service.accounts import name_problem
+from siete.service.accounts.credentials import name_problem
 from tests.support.play import make_user
 
 ROOT = Path(__file__).resolve().parents[2]

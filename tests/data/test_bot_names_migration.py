@@ -23,8 +23,8 @@ from siete.data.games import Game, GameStateRow, Turn
 from siete.data.identity import name_skeleton
 from siete.data.people import Player
 from siete.paths import MIGRATIONS_DIR
-from siete.service.bot_games import simulate_recorded
-from siete.service.game_record import load_record
+from siete.service.records.bot_games import simulate_recorded
+from siete.service.records.game_record import load_record
 from tests.support.replay_check import check_recorded_games, exported_text
 
 SPEC = importlib.util.spec_from_file_location("m0013", MIGRATIONS_DIR / "versions" / "0013_house_bot_names.py")

@@ -18,7 +18,7 @@ from werkzeug.security import generate_password_hash
 from siete.data.base import db
 from siete.data.people import IdentityClash, Player, User
 from siete.paths import MIGRATIONS_DIR
-from siete.service.accounts import authenticate
+from siete.service.accounts.credentials import authenticate
 
 USERS = [  # username, email, created_at: listed youngest first on purpose
     ("Bea", "ANA@example.com ", "2026-03-01 10:00:00"),

@@ -13,7 +13,7 @@ from siete.data.base import db
 from siete.data.database import SEED_SQL, run_sql_file
 from siete.data.games import Game, GamePlayer, Hand, Turn
 from siete.data.migrations import MIGRATIONS_DIR
-from siete.service.bot_games import simulate_recorded
+from siete.service.records.bot_games import simulate_recorded
 
 TALLIES = {"player_first_cards", "player_nemeses"}
 BEFORE = "0015_guests"

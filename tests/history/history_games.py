@@ -1,5 +1,5 @@
 """Games played through the service for the history tests: bots-only games (the simulator's
-path) and games where a human plays through service.play.act, as the web does."""
+path) and games where a human plays through service.tables.turns.act, as the web does."""
 from __future__ import annotations
 
 import flask
@@ -9,9 +9,9 @@ from siete.data.base import db
 from siete.data.people import Player, User
 from siete.data.player_stats import GameRating, PlayerRating
 from siete.engine.state import DEAL, OVER, PLAY
-from siete.service import play as play_service
-from siete.service.bot_games import simulate_recorded
-from siete.service.tables import TableSpec, create_table, start_table
+from siete.service.records.bot_games import simulate_recorded
+from siete.service.tables import turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
 from siete.web.login import log_in
 from tests.support.settings import app_settings
 
@@ -48,16 +48,16 @@ def play_human_game(app, player: Player, bots: tuple[str, ...], hands: int,
     start_table(app_settings(), game.id, player)
     for _ in range(2000):
         db.session.expire_all()
-        _game, state = play_service.current_state(app_settings(), game.id)
+        _game, state = turns.current_state(app_settings(), game.id)
         if state.phase == OVER or (stop_after and state.hand >= stop_after and state.phase == PLAY
                                    and state.current_seat() == state.seat_index(player.name)):
             return game.id
         if state.phase == DEAL:  # the settled hand stays up until its person says "next"
-            play_service.ready_for_next(app_settings(), game.id, player.name)
+            turns.ready_for_next(app_settings(), game.id, player.name)
             continue
         seat = state.seat_index(player.name)
         move, amount = human_move(state, seat)
-        play_service.act(app_settings(), game.id, player.name, move, amount, state.version)
+        turns.act(app_settings(), game.id, player.name, move, amount, state.version)
     raise AssertionError("the game did not end")
 
 
@@ -88,7 +88,7 @@ def client_logged_in_as(app, name: str):
 def review_queued(app) -> int:
     """What the worker does between its timer steps (siete/cli/worker.py): review the games
     whose end queued them; how many."""
-    from siete.service.game_review import review_queued_games
+    from siete.service.records.game_review import review_queued_games
 
     with app.app_context():
         return review_queued_games(app.config["GAME"].cards, "worker", limit=1000, budget_s=600)

@@ -83,7 +83,7 @@ def test_a_running_game_exports_only_its_settled_hands(app, client, games):
     """R4.2: the hand in play has face-down cards; only settled (all face-up) hands leave."""
     game_id = games["running"][0]
     with app.app_context():
-        from siete.service.play import current_state
+        from siete.service.tables.turns import current_state
 
         _game, state = current_state(app_settings(), game_id)
         in_play = state.hand
@@ -98,7 +98,7 @@ def test_export_of_unknown_or_unstarted_games(app, client, games):
     assert client.get("/games/999999/scenario.json").status_code == 404
     assert client.get(f"/games/{2**40}/scenario.json").status_code == 404
     with app.app_context():
-        from siete.service.tables import TableSpec, create_table
+        from siete.service.tables.lobby_actions import TableSpec, create_table
         from tests.history.history_games import make_human
 
         cris = make_human("Cris")

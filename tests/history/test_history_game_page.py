@@ -11,7 +11,7 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand
 from siete.data.people import Player
 from siete.engine.codes import Action
-from siete.service.play import current_state
+from siete.service.tables.turns import current_state
 from tests.history.history_games import review_queued
 from tests.support.settings import app_settings
 
@@ -191,7 +191,7 @@ def test_the_hand_in_play_shows_only_what_the_viewer_may_see(app, client, games)
 
 
 def test_a_game_that_never_started_has_a_page(app, client, games):
-    from siete.service.tables import TableSpec, create_table
+    from siete.service.tables.lobby_actions import TableSpec, create_table
     from tests.history.history_games import make_human
 
     with app.app_context():

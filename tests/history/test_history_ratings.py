@@ -11,8 +11,8 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
-from siete.service.rating_rules import shown_value
-from siete.service.ratings import Skill, initial_skill, rate_places, rebuild_ratings
+from siete.service.records.rating_rules import shown_value
+from siete.service.records.ratings import Skill, initial_skill, rate_places, rebuild_ratings
 from tests.history.history_games import snapshot
 
 
@@ -70,7 +70,7 @@ def test_rebuild_gives_the_same_values(app, games, runner):
 
 def test_a_finish_that_fails_leaves_no_rating(app, games, monkeypatch):
     """Same transaction: if recording the finish fails after rating, nothing of it stays."""
-    import siete.service.recording as recording
+    import siete.service.records.recording as recording
     from tests.history.history_games import make_human, play_human_game
 
     with app.app_context():

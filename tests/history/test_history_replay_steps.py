@@ -14,7 +14,7 @@ from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow
 from siete.i18n.review_words import signed_stakes
-from siete.service.game_record import load_record
+from siete.service.records.game_record import load_record
 from tests.history.history_games import client_logged_in_as, make_human, play_human_game
 
 HX = {"HX-Request": "true"}
@@ -205,7 +205,7 @@ def test_a_mark_that_comes_without_values_shows_alone(app):
 
     from flask import render_template_string
 
-    from siete.service.review_pages import MoveNote
+    from siete.service.records.review_pages import MoveNote
 
     note = MoveNote("stand", False, "timed_out", 0.0, None, None, None, None, None)
     with app.test_request_context():

@@ -104,7 +104,7 @@ def test_the_seat_figures_count_in_the_singular_too(app):
     """One decision, one blunder: '1 of 1 decision best', '1 blunder' (and in Spanish)."""
     from flask import render_template_string
 
-    from siete.service.review_pages import ReviewFigures
+    from siete.service.records.review_pages import ReviewFigures
 
     macro = ('{% from "history/_move_review.html" import seat_review_figures %}'
              '{{ seat_review_figures(figures) }}')

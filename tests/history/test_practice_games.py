@@ -8,9 +8,9 @@ from siete.data.base import db
 from siete.data.games import Game
 from siete.data.player_stats import GameRating, PlayerRating
 from siete.engine.state import DEAL, OVER
-from siete.service import play as play_service
-from siete.service.ratings import rebuild_ratings
-from siete.service.tables import TableSpec, create_table, start_table
+from siete.service.records.ratings import rebuild_ratings
+from siete.service.tables import turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
 from tests.history.history_games import client_logged_in_as, human_move, make_human
 from tests.support.settings import app_settings
 
@@ -23,14 +23,14 @@ def play_to_the_end(app, player, show_odds: bool) -> int:
     start_table(app_settings(), game.id, player)
     for _ in range(500):
         db.session.expire_all()
-        _game, state = play_service.current_state(app_settings(), game.id)
+        _game, state = turns.current_state(app_settings(), game.id)
         if state.phase == OVER:
             return game.id
         if state.phase == DEAL:
-            play_service.ready_for_next(app_settings(), game.id, player.name)
+            turns.ready_for_next(app_settings(), game.id, player.name)
             continue
         move, amount = human_move(state, state.seat_index(player.name))
-        play_service.act(app_settings(), game.id, player.name, move, amount, state.version)
+        turns.act(app_settings(), game.id, player.name, move, amount, state.version)
     raise AssertionError("the game did not end")
 
 

@@ -2,7 +2,7 @@
 profile and the game page (by its key too). To anyone else, logged out or another account, it
 is in no profile, no report and no download: every report download and the terminal's reports
 read the same bytes before the game was played and after it finished, and no page names its
-players, its table or its id. Played through service.play.act by two people and a bot (R2-R7).
+players, its table or its id. Played through service.tables.turns.act by two people and a bot (R2-R7).
 """
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ from siete.data.base import db
 from siete.data.games import Game
 from siete.data.people import Player
 from siete.engine.state import DEAL, OVER
-from siete.service import play as play_service
-from siete.service.bot_games import simulate_recorded
-from siete.service.player_profile import load_profile
+from siete.service.records.bot_games import simulate_recorded
+from siete.service.records.player_profile import load_profile
 from siete.service.reports.definitions import REPORTS
-from siete.service.tables import join_table, start_table
+from siete.service.tables import turns
+from siete.service.tables.lobby_actions import join_table, start_table
 from tests.history.history_games import human_move
 from tests.support.friends import open_table, player_of
 from tests.support.play import client_for, make_user
@@ -64,17 +64,17 @@ def play_private_game(app, people: dict[str, int]) -> tuple[int, str]:
         start_table(app_settings(), game_id, zorzal)
         for _ in range(3000):
             db.session.expire_all()
-            _game, state = play_service.current_state(app_settings(), game_id)
+            _game, state = turns.current_state(app_settings(), game_id)
             if state.phase == OVER:
                 assert db.session.get(Game, game_id).status == "finished"
                 return game_id, key
             if state.phase == DEAL:  # each person has seen the settled hand
                 for name in PEOPLE:
-                    play_service.ready_for_next(app_settings(), game_id, name)
+                    turns.ready_for_next(app_settings(), game_id, name)
                 continue
             seat = state.current_seat()
             move, amount = human_move(state, seat)
-            play_service.act(app_settings(), game_id, state.seats[seat].name, move, amount, state.version)
+            turns.act(app_settings(), game_id, state.seats[seat].name, move, amount, state.version)
     raise AssertionError("the private game did not end")
 
 

@@ -10,9 +10,8 @@ from sqlalchemy import select, update
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, Hand, Turn, TurnAction
 from siete.data.reference import Card
-from siete.service import play as play_service
-from siete.service import timers
-from siete.service.tables import TableSpec, create_table, start_table
+from siete.service.tables import timers, turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
 from tests.history.history_games import make_human
 from tests.support.replay_check import check_recorded_games, first_difference
 from tests.support.settings import app_settings
@@ -107,13 +106,13 @@ def test_seats_gone_away_or_left_replay_as_recorded(app):
                                 seed=1)
             start_table(app_settings(), game.id, person)
             games.append(game.id)
-        play_service.leave_game(app_settings(), games[1], leaver)
+        turns.leave_game(app_settings(), games[1], leaver)
         for game_id in games:
             play_out_on_timers(game_id)
         timer_stands = db.session.scalar(select(db.func.count()).select_from(TurnAction).join(Turn)
                                          .where(Turn.game_id == games[0],
                                                 TurnAction.updated_by == "timer"))
-        seats = {name: play_service.current_state(app_settings(), game_id)[1].seats[0] for name, game_id in
+        seats = {name: turns.current_state(app_settings(), game_id)[1].seats[0] for name, game_id in
                  zip(("Ida", "Leo"), games)}
     assert timer_stands > 0  # the idle person's turns were played by the timer ...
     assert seats["Ida"].away and seats["Ida"].bot == "standard"  # ... then by a standard bot

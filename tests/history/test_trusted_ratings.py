@@ -16,8 +16,7 @@ from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
 from siete.engine.state import DEAL, OVER
-from siete.service import play as play_service
-from siete.service.rating_rules import (
+from siete.service.records.rating_rules import (
     PROVISIONAL_GAMES,
     SeatFacts,
     aborted,
@@ -25,9 +24,10 @@ from siete.service.rating_rules import (
     shown,
     shown_value,
 )
-from siete.service.ratings import rebuild_ratings
-from siete.service.tables import TableSpec, create_table, join_table, start_table
-from siete.service.timers import run_due_timers
+from siete.service.records.ratings import rebuild_ratings
+from siete.service.tables import turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, start_table
+from siete.service.tables.timers import run_due_timers
 from tests.history.history_games import client_logged_in_as, human_move, make_human, snapshot
 from tests.support.settings import app_settings
 
@@ -40,7 +40,7 @@ def play_out(game_id: int, idle: set[str]) -> None:
     settings = app_settings()
     for _ in range(3000):
         db.session.expire_all()
-        _game, state = play_service.current_state(settings, game_id)
+        _game, state = turns.current_state(settings, game_id)
         if state.phase == OVER:
             return
         seat = state.current_seat()
@@ -48,7 +48,7 @@ def play_out(game_id: int, idle: set[str]) -> None:
         if state.phase != DEAL and player is not None and player.bot is None \
                 and player.name not in idle:
             move, amount = human_move(state, seat)
-            play_service.act(settings, game_id, player.name, move, amount, state.version)
+            turns.act(settings, game_id, player.name, move, amount, state.version)
         else:  # a stand-in's turn, or the pause between hands: the timer moves the table on
             assert run_due_timers(settings, game_id, now=LATER), "nothing was due"
     raise AssertionError("the game did not end")
@@ -181,7 +181,7 @@ def test_the_change_shows_at_the_game_over_screen_and_on_the_game_page(app):
         game_id = table_of([ana, bea], bots=("standard",), hands=2)
         play_out(game_id, idle=set())
         rows = rating_rows(game_id)
-        from siete.service.ratings import Skill
+        from siete.service.records.ratings import Skill
 
         expected = {name: (shown_value(Skill(r.mu_before, r.sigma_before).ordinal),
                            shown_value(Skill(r.mu_after, r.sigma_after).ordinal))

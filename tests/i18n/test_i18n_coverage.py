@@ -94,7 +94,7 @@ def test_the_lobby_table_and_reports_are_fully_translated(app, pseudo):
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana)
     client = client_for(app, ana)
-    from siete.service.play import current_state
+    from siete.service.tables.turns import current_state
 
     with app.app_context():
         _, state = current_state(app_settings(), game_id)

@@ -31,7 +31,7 @@ from siete.i18n.languages import init_i18n
 from siete.i18n.report_words import cell_text
 from siete.i18n.request_words import request_words
 from siete.i18n.words import bank_sentence, one_decimal
-from siete.service.game_record import Seat, StoredAction, TurnRow
+from siete.service.records.game_record import Seat, StoredAction, TurnRow
 from siete.service.reports.definitions import REPORTS
 
 SPANISH_PO = CATALOG_DIR / "es" / "LC_MESSAGES" / "messages.po"

@@ -15,9 +15,9 @@ from siete.data.base import db, utcnow
 from siete.data.chat_rows import ChatMute, TableMessage
 from siete.data.games import Game, GameStateRow
 from siete.data.people import User
-from siete.service.chat import MESSAGES_PER_SPAN, SPAN, chatter_of, send_message
 from siete.service.errors import TooMany
-from siete.service.tables import TableSpec, create_table
+from siete.service.social.chat import MESSAGES_PER_SPAN, SPAN, chatter_of, send_message
+from siete.service.tables.lobby_actions import TableSpec, create_table
 from tests.support.friends import finished_game, player_of
 from tests.support.play import HX, client_for, make_user, played_to_the_end, started_game, text, waiting_table
 from tests.support.settings import app_settings

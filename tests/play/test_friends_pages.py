@@ -12,7 +12,7 @@ import pytest
 
 from siete.data.base import db
 from siete.data.games import Game
-from siete.service.tables import start_table
+from siete.service.tables.lobby_actions import start_table
 from tests.support.friends import age_invites, finished_game, open_table, player_of
 from tests.support.play import HX, client_for, make_user, text
 from tests.support.settings import app_settings

@@ -7,7 +7,7 @@ import re
 
 from siete.data.base import db
 from siete.data.people import User
-from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table
 from tests.support.play import HX, client_for, load, make_user, text
 from tests.support.settings import app_settings
 

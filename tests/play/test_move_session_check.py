@@ -13,7 +13,7 @@ from sqlalchemy import select, update
 
 from siete.data.base import db
 from siete.data.login_sessions import LoginSession
-from siete.service.sessions import end_all_sessions
+from siete.service.accounts.sessions import end_all_sessions
 from siete.web.login import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, load, make_user, started_game, text
 from tests.support.statements import counted_statements

@@ -13,7 +13,7 @@ from siete.data.people import User
 from siete.engine.odds import odds
 from siete.engine.odds_position import position_of
 from siete.engine.state import PLAY
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
 from tests.support.play import (
     HX,
     THREE_BOTS,

@@ -10,7 +10,7 @@ import pytest
 
 from siete.data.base import db, utcnow_ms
 from siete.data.people import User
-from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table
 from tests.support.play import HX, client_for, load, make_user, set_deadline, text
 from tests.support.settings import app_settings
 

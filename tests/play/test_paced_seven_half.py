@@ -30,9 +30,9 @@ from siete.engine import bots, rules
 from siete.engine.codes import Event
 from siete.engine.records import LogEvent
 from siete.engine.state import DEAL
-from siete.service import play
-from siete.service.tables import TableSpec, create_table, player_for, start_table
-from siete.service.timers import run_due_step
+from siete.service.tables import turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table
+from siete.service.tables.timers import run_due_step
 from tests.support.play import HX, client_for, load, make_user, text
 from tests.support.settings import app_settings
 
@@ -66,7 +66,7 @@ class Clock:
 def clock(monkeypatch) -> Clock:
     # Far ahead of the wall clock, the same start for both worlds: nothing real is ever due.
     fake = Clock(utcnow_ms().replace(microsecond=0) + timedelta(days=1))
-    for module in ("siete.service.play", "siete.play.routes", "siete.play.context",
+    for module in ("siete.service.tables.turns", "siete.play.routes", "siete.play.context",
                    "siete.play.polling"):
         monkeypatch.setattr(f"{module}.utcnow_ms", fake.ms, raising=False)
         monkeypatch.setattr(f"{module}.utcnow", fake.seconds, raising=False)
@@ -132,7 +132,7 @@ def rig(app, game_id: int, subject: str, face_down: str, clock: Clock) -> None:
         rules.deal(state, used + [SEVEN if face_down == SIX else SIX] + rest)
         bot_turn = state.seats[state.current_seat()].bot is not None
         state.bot_stream = [state.version, 0] if bot_turn else None
-        due = play.next_deadline(app_settings(), db.session.get(Game, game_id), state, clock.at)
+        due = turns.next_deadline(app_settings(), db.session.get(Game, game_id), state, clock.at)
         db.session.execute(update(StateRow).where(StateRow.game_id == game_id).values(
             state=json.dumps(state.to_dict()), version=state.version, turn_deadline=due))
         db.session.commit()
@@ -144,7 +144,7 @@ def spectate(app, game_id: int, clock: Clock) -> Seen:
     assert response.status_code == 200
     with app.app_context():
         db.session.remove()
-        version, deadline = play.poll_marker(game_id)
+        version, deadline = turns.version_and_deadline(game_id)
     # Told apart on purpose: the two worlds are two tables (their ids), and each client's
     # CSRF token is its own. Countdowns, deadlines and the poll's pace are compared as sent.
     fragment = re.sub(rf'(/tables/|data-game="){game_id}\b', r"\1ID", text(response))
@@ -163,10 +163,10 @@ def paced_steps_until(app, game_id: int, clock: Clock, stop) -> list[Seen]:
     for _ in range(30):
         with app.app_context():
             db.session.remove()
-            state = play.current_state(app_settings(), game_id)[1]
+            state = turns.current_state(app_settings(), game_id)[1]
             if stop(state):
                 return seen
-            deadline = play.poll_marker(game_id)[1]
+            deadline = turns.version_and_deadline(game_id)[1]
             clock.at = deadline
             step = run_due_step(app_settings(), game_id, deadline)
         assert step is not None
@@ -220,7 +220,7 @@ def person_world(app, person: int, face_down: str, clock: Clock, seed: int) -> l
     for move, amount in moves:
         clock.at += THINK / 2 if (move, face_down) == ("draw", SIX) else THINK
         with app.app_context():
-            play.act(app_settings(), game_id, "Ana", move, amount)
+            turns.act(app_settings(), game_id, "Ana", move, amount)
         seen.append(spectate(app, game_id, clock))
     return seen + paced_steps_until(app, game_id, clock, settled)
 

@@ -72,7 +72,7 @@ def test_a_poll_naming_any_seat_answers_and_marks_no_one_else(app, hint):
 
 def test_a_poll_from_a_page_without_its_seat_reads_the_whole_pulse(app):
     """A page from before the poll named its seat (or a hand-made address) still gets its 204
-    in one query: the whole pulse, which finds the viewer by their login session."""
+    in one query: the whole watch, which finds the viewer by their login session."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana)
     version = version_of(app, game_id)
@@ -153,7 +153,7 @@ def _without_ticking(html: str) -> str:
                   r'|name="csrf_token" value="[^"]*"', "", html)
 
 
-def _live_marker(fragment: str) -> str:
+def _page_pulse(fragment: str) -> str:
     return fragment.split('data-live="')[1].split('"')[0]
 
 
@@ -162,13 +162,13 @@ def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
     generation and player name), in one statement, finds its seat by name in the state and
     writes it; the fragment is drawn from what was saved, not read again, and is the same
     fragment a poll would get from the database. The seats' presence and reactions (#26), not
-    in the saved state, are what the mover's page showed: siete.js sends its live marker (`p`)
+    in the saved state, are what the mover's page showed: siete.js sends its pulse (`p`)
     with the move, so the move reads no seat (#25)."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
     client = client_for(app, ana)
     version = version_of(app, game_id)
-    live = _live_marker(text(client.get(f"/tables/{game_id}", headers=HX)))
+    live = _page_pulse(text(client.get(f"/tables/{game_id}", headers=HX)))
     with counted_statements(app) as statements:
         moved = client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1, "p": live},
                             headers=HX)
@@ -182,8 +182,8 @@ def test_a_bet_costs_two_statements_and_renders_the_table_it_saved(app):
 
 
 @pytest.mark.parametrize("sent", [None, "", "junk", "9999.1", "1.2.3.4", "٣.1.0"])
-def test_a_move_without_a_live_marker_reads_the_seats_for_its_answer(app, sent):
-    """Without JavaScript's `p` (or with something that is not a live marker) the answer still
+def test_a_move_without_a_pulse_reads_the_seats_for_its_answer(app, sent):
+    """Without JavaScript's `p` (or with something that is not a pulse) the answer still
     shows who is here: one more statement reads the seats. Bad input is never an error."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana, bots=("standard",))
@@ -247,7 +247,7 @@ def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     client = client_for(app, ana)
     version = version_of(app, game_id)
     seat = seat_of_user(app, game_id, ana)
-    live = _live_marker(text(client.get(f"/tables/{game_id}", headers=HX)))  # marks Ana here
+    live = _page_pulse(text(client.get(f"/tables/{game_id}", headers=HX)))  # marks Ana here
     calls: list[str] = []
     for name in ("ping", "rollback", "commit", "query"):
         original = getattr(pymysql.connections.Connection, name)
@@ -259,7 +259,7 @@ def test_a_warm_pool_adds_no_ping_and_no_second_rollback(app, monkeypatch):
     assert client.post(f"/tables/{game_id}/bet", data={"version": version, "amount": 1, "p": live},
                        headers=HX).status_code == 200
     # lock (with the account), state UPDATE, COMMIT: one transaction, 3 round trips (the
-    # answer's presence is the live marker the page sent, #25)
+    # answer's presence is the pulse the page sent, #25)
     assert calls == ["query", "query", "commit"]
 
 
@@ -324,7 +324,13 @@ def test_a_move_out_of_turn_is_422(app):
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     with app.app_context():
         from siete.data.people import User
-        from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+        from siete.service.tables.lobby_actions import (
+            TableSpec,
+            create_table,
+            join_table,
+            player_for,
+            start_table,
+        )
 
         players = [player_for(db.session.get(User, uid)) for uid in (ana, bea)]
         spec = TableSpec(name="two humans", seats=3, bots=("standard",), max_hands=15)

@@ -11,9 +11,8 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import User
-from siete.service import play as play_service
-from siete.service import timers
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables import timers, turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
 from siete.settings import service_settings, use_settings
 from tests.support.play import HX, client_for, make_user, table_id_from, text
 from tests.support.settings import app_settings
@@ -116,14 +115,14 @@ def away_table(app) -> tuple[int, int, int]:
         join_table(game.id, player_for(db.session.get(User, bea)))
         start_table(app_settings(), game.id, ana_p)
         for _ in range(80):
-            _, state = play_service.current_state(app_settings(), game.id)
+            _, state = turns.current_state(app_settings(), game.id)
             if state.seats[state.seat_index("Ana")].away:
                 return game.id, ana, bea
             current = state.current_seat()  # None in the pause between hands: the timer deals
             turn = None if current is None else state.seats[current]
             if turn is not None and turn.name == "Bea":
                 needs_bet = state.turn != 0 and not turn.bet
-                play_service.act(app_settings(), game.id, "Bea", "bet" if needs_bet else "stand",
+                turns.act(app_settings(), game.id, "Bea", "bet" if needs_bet else "stand",
                                  1 if needs_bet else None)
             else:
                 timers.run_due_timers(app_settings(), game.id, now=utcnow() + timedelta(days=1))
@@ -141,7 +140,7 @@ def test_everyone_sees_who_is_away_and_the_page_takes_the_seat_back(app):
     page = text(ana_client.get(f"/tables/{game_id}"))
     assert "Welcome back: your seat is yours again." in page
     with app.app_context():
-        _, state = play_service.current_state(app_settings(), game_id)
+        _, state = turns.current_state(app_settings(), game_id)
         assert not state.seats[state.seat_index("Ana")].away
 
 

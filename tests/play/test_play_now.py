@@ -11,9 +11,9 @@ from sqlalchemy import update
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game
-from siete.service.due_tables import run_tick
-from siete.service.quick_play import PLAY_NOW_COUNTDOWN_S, play_now, start_when_due
-from siete.service.tables import TableSpec, create_table, join_table
+from siete.service.tables.due_tables import run_tick
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table
+from siete.service.tables.quick_play import PLAY_NOW_COUNTDOWN_S, play_now, start_when_due
 from tests.support.friends import open_table, player_of
 from tests.support.play import client_for, load, make_user, started_game, table_id_from, text
 from tests.support.settings import app_settings
@@ -71,7 +71,7 @@ def test_a_full_table_is_skipped_when_it_fills_between_the_look_and_the_join(app
     with app.app_context():
         table = open_table(player_of(ana), seats=2, bots=()).id
         db.session.commit()
-        from siete.service import quick_play
+        from siete.service.tables import quick_play
         monkeypatch.setattr(quick_play, "tables_to_join", lambda: [table])
         join_table(table, player_of(bea))  # the last seat goes first
         new = play_now(app_settings(), player_of(cai))

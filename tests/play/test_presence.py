@@ -1,6 +1,6 @@
 """Presence at a table (#26): a seat's person is here when they asked anything of the table in
 the last 12 s (a poll counts), gone after; bots show nothing. Their last_seen_at is written at
-most every 8 s; a flip reaches other viewers through the poll's live marker (`p`), never
+most every 8 s; a flip reaches other viewers through the poll's pulse (`p`), never
 through the game's version (SECURITY.md: the version moves one step per public move, R4.2)."""
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from siete.data.base import db, utcnow
 from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.play.polling import FALLBACK_POLL_MS
-from siete.service.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, table_pulse
-from siete.service.table_stream import SEATED_BEAT_S
+from siete.service.news.table_stream import SEATED_BEAT_S
+from siete.service.social.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, watch_table
 from siete.web.login import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
 from tests.support.presence import last_seen, set_last_seen
@@ -46,8 +46,8 @@ def test_a_person_is_here_for_the_presence_window_after_their_last_request(app):
     seen = last_seen(app, game_id, "Ana")
     assert seen is not None and abs((utcnow() - seen).total_seconds()) <= 2
     with app.app_context():
-        assert table_pulse(game_id, None, seen + PRESENCE_WINDOW).here == {"Ana"}
-        later = table_pulse(game_id, None, seen + PRESENCE_WINDOW + timedelta(seconds=1))
+        assert watch_table(game_id, None, seen + PRESENCE_WINDOW).here == {"Ana"}
+        later = watch_table(game_id, None, seen + PRESENCE_WINDOW + timedelta(seconds=1))
         assert later.here == frozenset()  # Bea never asked: gone from the start
 
 
@@ -73,11 +73,11 @@ def test_a_persons_presence_is_written_at_most_every_few_seconds(app):
     t0 = utcnow()
     with app.app_context():
         with counted_statements(app) as statements:
-            table_pulse(game_id, claim, t0)
-            table_pulse(game_id, claim, t0 + SEEN_EVERY - timedelta(seconds=1))
+            watch_table(game_id, claim, t0)
+            watch_table(game_id, claim, t0 + SEEN_EVERY - timedelta(seconds=1))
         assert sum(s.lstrip().upper().startswith("UPDATE") for s in statements) == 1
         with counted_statements(app) as statements:
-            table_pulse(game_id, claim, t0 + SEEN_EVERY)
+            watch_table(game_id, claim, t0 + SEEN_EVERY)
         assert sum(s.lstrip().upper().startswith("UPDATE") for s in statements) == 1
     assert last_seen(app, game_id, "Ana") == t0 + SEEN_EVERY
 
@@ -97,11 +97,11 @@ def test_a_wrong_session_secret_is_nobodys_presence(app):
     ana, _bea, game_id = two_at_a_table(app)
     claim = claim_of(client_for(app, ana))
     with app.app_context():
-        pulse = table_pulse(game_id, SessionClaim(claim.session_id, "0" * 64), utcnow())
-    assert pulse.here == frozenset() and last_seen(app, game_id, "Ana") is None
+        watch = watch_table(game_id, SessionClaim(claim.session_id, "0" * 64), utcnow())
+    assert watch.here == frozenset() and last_seen(app, game_id, "Ana") is None
 
 
-def test_the_other_screen_sees_here_then_gone_through_the_live_marker(app):
+def test_the_other_screen_sees_here_then_gone_through_the_pulse(app):
     ana, bea, game_id = two_at_a_table(app)
     ana_client, bea_client = client_for(app, ana), client_for(app, bea)
     bea_client.get(f"/tables/{game_id}", headers=HX)  # Bea is here
@@ -120,7 +120,7 @@ def test_the_other_screen_sees_here_then_gone_through_the_live_marker(app):
 
 
 def poll_of(page: str) -> str:
-    """The address siete.js polls: the table's hx-get (version and seat) and its live marker."""
+    """The address siete.js polls: the table's hx-get (version and seat) and its pulse."""
     address = html.unescape(page.split('hx-get="')[1].split('"')[0])
     return f"{address}&p={marker_of(page, 'live')}"
 

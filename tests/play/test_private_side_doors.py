@@ -10,7 +10,7 @@ import re
 import pytest
 
 from siete.data.base import db
-from siete.service.tables import start_table
+from siete.service.tables.lobby_actions import start_table
 from tests.support.friends import finished_game, open_table, player_of
 from tests.support.play import client_for, make_user, text
 from tests.support.settings import app_settings

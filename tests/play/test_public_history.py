@@ -22,7 +22,7 @@ from siete.data.people import User
 from siete.engine import rules
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.state import DEAL, GameState
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
 from tests.support.play import HX, client_for, make_user
 from tests.support.settings import app_settings
 

@@ -13,7 +13,7 @@ from siete.data.games import Game
 from siete.data.people import Player
 from siete.data.reaction_rows import TableReaction
 from siete.service.errors import Conflict
-from siete.service.reactions import REACTIONS_AFTER_END, send_reaction
+from siete.service.social.reactions import REACTIONS_AFTER_END, send_reaction
 from tests.support.play import HX, client_for, make_user, played_to_the_end, started_game, text
 
 SECOND = timedelta(seconds=1)

@@ -15,7 +15,7 @@ from siete.data.games import GameStateRow
 from siete.data.people import Player
 from siete.data.reaction_rows import TableReaction
 from siete.service.errors import NotAllowed, RuleBroken, TooMany
-from siete.service.reactions import REACTIONS_PER_MINUTE, send_reaction
+from siete.service.social.reactions import REACTIONS_PER_MINUTE, send_reaction
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
 
 

@@ -9,9 +9,8 @@ from lxml import html
 
 from siete.data.base import db, utcnow
 from siete.data.people import User
-from siete.service import play as play_service
-from siete.service import timers
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables import timers, turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
 from siete.settings import service_settings
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
 from tests.support.settings import app_settings
@@ -19,7 +18,7 @@ from tests.support.settings import app_settings
 
 def deadline_of(app, game_id):
     with app.app_context():
-        return play_service.poll_marker(game_id)[1]
+        return turns.version_and_deadline(game_id)[1]
 
 
 def play_out_hand(app, client, game_id, seat):

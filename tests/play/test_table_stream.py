@@ -8,9 +8,9 @@ import threading
 
 import pytest
 
-from siete.service import table_bus
-from siete.service.table_bus import LOBBY, Bus, table_channel
-from siete.service.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
+from siete.service.news import table_bus
+from siete.service.news.table_bus import LOBBY, Bus, table_channel
+from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
 from tests.support.play import client_for, make_user, started_game, text, waiting_table
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from siete.data.base import db
-from siete.service.scenario_games import record_scenarios
+from siete.service.records.scenario_games import record_scenarios
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ALL_GAMES = sorted(path.stem for path in SCENARIOS.glob("*.json"))  # g1_... to g7_...

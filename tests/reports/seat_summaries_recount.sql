@@ -1,6 +1,6 @@
 -- The per-seat summaries (game_players) and the copied keys of turns, worked out again from
 -- the hands and turns alone, in plain SQL that runs on MariaDB and SQLite: what the recording
--- adds hand by hand (siete/service/recording.py) must be what these count.
+-- adds hand by hand (siete/service/records/recording.py) must be what these count.
 -- tests/reports/test_seat_summaries.py empties the columns, runs this and compares.
 
 -- The turn's game, hand number and player, copied from its hand and its seat.

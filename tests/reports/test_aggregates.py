@@ -8,8 +8,8 @@ from sqlalchemy import select
 
 from siete.data.base import db
 from siete.data.people import Player
-from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
-from siete.service.report_aggregates import rebuild
+from siete.service.records.bot_games import simulate_recorded, simulate_recorded_bulk
+from siete.service.reports.aggregates import rebuild
 from siete.service.reports.definitions import REPORTS, get_report
 from siete.service.reports.queries import count_rows, read_report, run_report
 from tests.reports.report_data import ALL_GAMES, record

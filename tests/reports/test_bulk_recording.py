@@ -7,8 +7,8 @@ from sqlalchemy import delete, select
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, GameStateRow, Hand, Turn, TurnAction
 from siete.data.player_stats import GameRating, PlayerRating
-from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
-from siete.service.ratings import rebuild_ratings
+from siete.service.records.bot_games import simulate_recorded, simulate_recorded_bulk
+from siete.service.records.ratings import rebuild_ratings
 
 PROFILES = ["standard", "bold", "cautious"]
 IGNORED = {"id", "game_id", "hand_id", "turn_id", "game_player_id", "bank_game_player_id",

@@ -29,7 +29,7 @@ def app_config() -> dict:
 @pytest.fixture
 def history(app):
     """60 recorded bot games of 3 hands, and the name of a player in them."""
-    from siete.service.bot_games import simulate_recorded_bulk
+    from siete.service.records.bot_games import simulate_recorded_bulk
 
     with app.app_context():
         config = app.config["GAME"].with_overrides(max_hands=3)

@@ -67,7 +67,7 @@ def test_bad_input_gets_a_clear_answer(client, games):
 
 
 def test_pages_hold_fifty_rows_and_reach_every_row(app, client):
-    from siete.service.bot_games import simulate_recorded_bulk
+    from siete.service.records.bot_games import simulate_recorded_bulk
 
     with app.app_context():
         config = app.config["GAME"].with_overrides(max_hands=3)

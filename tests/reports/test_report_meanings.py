@@ -8,8 +8,8 @@ from sqlalchemy import select, update
 from siete.data.base import db
 from siete.data.games import Game
 from siete.i18n.report_words import report_explanation
-from siete.service.bot_games import simulate_recorded, simulate_recorded_bulk
-from siete.service.report_aggregates import rebuild
+from siete.service.records.bot_games import simulate_recorded, simulate_recorded_bulk
+from siete.service.reports.aggregates import rebuild
 from siete.service.reports.definitions import get_report
 from siete.service.reports.queries import read_report, run_report
 

@@ -17,8 +17,8 @@ from werkzeug.serving import make_server
 from siete.app import create_app
 from siete.data.base import db
 from siete.data.database import init_database
+from siete.service.records.scenario_games import record_scenarios
 from siete.service.reports.definitions import REPORTS
-from siete.service.scenario_games import record_scenarios
 from tests.support.replay_check import TALLY, check_recorded_games
 from tests.support.scenario_texts import ODD_NAME, scenario  # the same games as the page tests
 

@@ -16,9 +16,9 @@ from siete.i18n.report_words import REPORT_TITLES, report_explanation, report_ti
 from siete.i18n.words import card_name, number
 from siete.reports.pages import OVERVIEW_ROWS
 from siete.reports.routes import cell_text, column_label
+from siete.service.records.scenario_games import record_scenarios
 from siete.service.reports.definitions import REPORTS, ReportRows
 from siete.service.reports.queries import run_reports
-from siete.service.scenario_games import record_scenarios
 from siete.web.charts import line_chart, percent_bars, win_rate_by_hand_chart, win_rate_chart
 from tests.support.scenario_texts import ODD_NAME, scenario
 

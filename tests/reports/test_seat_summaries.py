@@ -11,7 +11,7 @@ from sqlalchemy import select, text, update
 from siete.data.base import db
 from siete.data.database import sql_statements
 from siete.data.games import Game, GamePlayer, Turn
-from siete.service.recording import SEAT_COUNTS
+from siete.service.records.recording import SEAT_COUNTS
 
 RECOUNT = Path(__file__).resolve().parent / "seat_summaries_recount.sql"
 SUMMARY = (*SEAT_COUNTS, "max_bet", "min_bet")

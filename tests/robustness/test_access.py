@@ -13,7 +13,7 @@ from siete.data.people import User
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.views import is_face_down
 from siete.i18n.words import card_name
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
 from siete.web.login import LOGIN_SESSION_KEY
 from siete.web.security import SECURITY_HEADERS
 from tests.support.play import (

@@ -11,7 +11,7 @@ from siete.data.base import db
 from siete.data.chat_rows import TableMessage
 from siete.data.games import Game, Hand
 from siete.engine.codes import Event
-from siete.service.chat import MESSAGES_PER_SPAN
+from siete.service.social.chat import MESSAGES_PER_SPAN
 from tests.support.play import (
     HX,
     client_for,

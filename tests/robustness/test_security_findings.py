@@ -19,7 +19,7 @@ from siete.data.people import Player
 from siete.engine import rules
 from siete.engine.config import GameConfig
 from siete.play.context import game_context, table_urls
-from siete.service.accounts import password_problem
+from siete.service.accounts.credentials import password_problem
 from siete.service.text_rules import forbidden_characters, parse_ascii_int
 from tests.support.accounts import PASSWORD, register
 from tests.support.play import HX, client_for, make_user, started_game, text
@@ -74,14 +74,14 @@ def test_a_new_account_cannot_break_table_creation_by_taking_the_next_bot_name(a
 
 def test_a_name_taken_in_a_race_makes_the_table_pick_another(app):
     """Two tables created at once may pick the same number: the loser retries, never a 500."""
-    from siete.service import tables
+    from siete.service.tables import lobby_actions
 
     with app.app_context():
         count = db.session.scalar(select(db.func.count()).select_from(Player))
         taken = f"Bold-{count + 2}"  # what the next bot will try first, once this row is in
         db.session.add(Player(name=taken, kind="bot", profile="bold"))
         db.session.commit()
-        bot = tables.new_bot("bold", "test")
+        bot = lobby_actions.new_bot("bold", "test")
         db.session.commit()  # the failed insert was rolled back to its savepoint only
         assert bot.id is not None and bot.name.startswith("Bold-") and bot.name != taken
         assert db.session.scalar(select(db.func.count()).select_from(Player)) == count + 2
@@ -227,7 +227,7 @@ def test_control_and_format_characters_are_refused_in_table_names(app, name):
 
 def test_the_service_refuses_them_too(app):
     from siete.service.errors import RuleBroken
-    from siete.service.tables import TableSpec, verify_spec
+    from siete.service.tables.lobby_actions import TableSpec, verify_spec
 
     with pytest.raises(RuleBroken):
         verify_spec(TableSpec(name="x\u202ey", seats=2, bots=("standard",)), app.config["GAME"])

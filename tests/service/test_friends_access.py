@@ -6,11 +6,11 @@ import pytest
 
 from siete.data.base import db
 from siete.data.games import Game
-from siete.service import table_access
 from siete.service.errors import NotAllowed, TableNotFound
-from siete.service.lobby_lists import lobby_page
-from siete.service.table_access import may_see, renew_link, token_matches
-from siete.service.tables import join_table
+from siete.service.tables import table_access
+from siete.service.tables.lobby_actions import join_table
+from siete.service.tables.lobby_lists import lobby_page
+from siete.service.tables.table_access import may_see, renew_link, token_matches
 from tests.support.friends import open_table, player_of
 from tests.support.play import make_user
 

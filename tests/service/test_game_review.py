@@ -11,14 +11,14 @@ from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, ReviewQueueRow, SeatReviewRow
 from siete.engine.records import HandRecord
 from siete.engine.review import review_game
-from siete.service import play
-from siete.service.bot_games import simulate_recorded
-from siete.service.game_review import (
+from siete.service.records.bot_games import simulate_recorded
+from siete.service.records.game_review import (
     review_if_queued,
     review_queued_games,
     review_stored_game,
     stored_hands,
 )
+from siete.service.tables import turns as play
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from siete.data.base import db, utcnow
 from siete.data.outbox_rows import OutboxRow
 from siete.data.vocabulary import OutboxStatus
-from siete.service.outbox import RetryPolicy
+from siete.service.accounts.outbox import RetryPolicy
 from tests.support.accounts import sign_up
 from tests.support.mail import (
     SMTP_PASSWORD,

@@ -15,11 +15,11 @@ from siete.data.base import db, utcnow_ms
 from siete.data.games import Game
 from siete.data.people import Player
 from siete.engine.records import STAND_AT_SEVEN_HALF
-from siete.service import play
-from siete.service.due_tables import run_tick
-from siete.service.play import BOT_HAND_PAUSE_S
-from siete.service.tables import TableSpec, create_table, start_table
-from siete.service.timers import run_due_step
+from siete.service.tables import turns
+from siete.service.tables.due_tables import run_tick
+from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
+from siete.service.tables.timers import run_due_step
+from siete.service.tables.turns import BOT_HAND_PAUSE_S
 from tests.support.play import assert_complete_record, make_player
 from tests.support.settings import app_settings
 
@@ -38,12 +38,12 @@ def paced():
 
 def marker(game_id):
     db.session.remove()
-    return play.poll_marker(game_id)
+    return turns.version_and_deadline(game_id)
 
 
 def state_of(game_id):
     db.session.remove()
-    return play.current_state(app_settings(), game_id)[1]
+    return turns.current_state(app_settings(), game_id)[1]
 
 
 def bots_table(creator, name: str, settings, sits: bool = False, bots=("standard", "bold", "cautious"),
@@ -131,9 +131,9 @@ def test_after_a_person_stands_the_bots_move_one_at_a_time(app):
             run_due_step(paced(), game_id, marker(game_id)[1])
         me = state.seats[state.seat_index("ana")]
         if state.turn != 0 and not me.bet:
-            play.act(paced(), game_id, "ana", "bet", 1)
+            turns.act(paced(), game_id, "ana", "bet", 1)
         before = marker(game_id)[0]
-        snapshot = play.act(paced(), game_id, "ana", "stand")
+        snapshot = turns.act(paced(), game_id, "ana", "stand")
         assert snapshot.version == before + 1  # her move alone: the bots have not moved yet
         if snapshot.state.bot_stream is None:  # she was the last to move: the hand is settled
             assert snapshot.state.phase == "deal"
@@ -186,7 +186,7 @@ def test_bots_left_alone_after_a_person_leaves_play_it_out_paced_as_they_would_a
                                  bots=("standard", "bold"))
             while state_of(game_id).bot_stream is not None:  # paced: the bots' first moves,
                 run_due_step(settings, game_id, marker(game_id)[1])  # up to where unpaced stops
-            play.leave_game(settings, game_id, db.session.get(Player, person_id))
+            turns.leave_game(settings, game_id, db.session.get(Player, person_id))
             steps = 0
             while status_of(game_id) != "finished":
                 step = run_due_step(settings, game_id, marker(game_id)[1])
@@ -209,12 +209,12 @@ def test_next_still_ends_the_pause_and_the_new_hand_s_bots_are_paced(app):
             seat = state.current_seat()
             if state.seats[seat].name == "ana":
                 needs_bet = state.turn != 0 and not state.seats[seat].bet
-                play.act(paced(), game_id, "ana", "bet" if needs_bet else "stand", 1 if needs_bet else None)
+                turns.act(paced(), game_id, "ana", "bet" if needs_bet else "stand", 1 if needs_bet else None)
             else:
                 run_due_step(paced(), game_id, marker(game_id)[1])
         version, pause_end = marker(game_id)
         assert state.phase == "deal" and pause_end > utcnow_ms() + timedelta(seconds=3)  # 6 s to read
-        snapshot = play.ready_for_next(paced(), game_id, "ana")
+        snapshot = turns.ready_for_next(paced(), game_id, "ana")
         assert snapshot.state.phase == "play" and snapshot.version == version + 2  # "next", the deal
         if snapshot.state.bot_stream is not None:  # a bot bets first: PACE from the deal
             assert snapshot.deadline <= utcnow_ms() + PACE

@@ -10,9 +10,9 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer, Hand, Turn
 from siete.engine.replay import replay
 from siete.history.scenario import scenario_of
-from siete.service.bot_games import simulate_recorded
-from siete.service.game_record import load_record
-from siete.service.scenario_games import record_scenarios
+from siete.service.records.bot_games import simulate_recorded
+from siete.service.records.game_record import load_record
+from siete.service.records.scenario_games import record_scenarios
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"  # copies of the public cases
 

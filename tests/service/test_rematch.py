@@ -9,10 +9,10 @@ from siete.data.base import db
 from siete.data.games import Game
 from siete.data.invites import GameInvite
 from siete.service.errors import Conflict, NotAllowed, Problem
-from siete.service.rematch import play_again, played_with_people, rematch_offer
-from siete.service.rematch_invites import decline, invite_statuses
-from siete.service.table_access import may_see
-from siete.service.tables import TableSpec, start_table
+from siete.service.tables.lobby_actions import TableSpec, start_table
+from siete.service.tables.rematch import play_again, played_with_people, rematch_offer
+from siete.service.tables.rematch_invites import decline, invite_statuses
+from siete.service.tables.table_access import may_see
 from tests.support.friends import age_invites, finished_game, player_of
 from tests.support.play import make_user
 from tests.support.settings import app_settings

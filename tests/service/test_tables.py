@@ -14,9 +14,17 @@ from siete.data.people import Player, User
 from siete.engine.codes import Event, RuleCode
 from siete.engine.records import LogEvent
 from siete.engine.rules import legal_bets
-from siete.service import play, timers
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken
-from siete.service.tables import TableSpec, create_table, join_table, player_for, player_of_user, start_table
+from siete.service.tables import timers
+from siete.service.tables import turns as play
+from siete.service.tables.lobby_actions import (
+    TableSpec,
+    create_table,
+    join_table,
+    player_for,
+    player_of_user,
+    start_table,
+)
 from tests.support.play import make_player
 from tests.support.settings import app_settings
 

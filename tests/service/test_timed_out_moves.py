@@ -15,10 +15,10 @@ from siete.data.people import User
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
 from siete.engine.records import HandRecord
 from siete.engine.review import review_game
-from siete.service import play
-from siete.service.due_tables import run_tick
-from siete.service.game_review import review_queued_games, stored_hands
-from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.service.records.game_review import review_queued_games, stored_hands
+from siete.service.tables import turns as play
+from siete.service.tables.due_tables import run_tick
+from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table
 from tests.support.settings import app_settings
 
 FAR = timedelta(days=1)  # a tick "a day later": every deadline set by then is due

@@ -10,10 +10,10 @@ from sqlalchemy import event, select
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player, User
-from siete.service import play
-from siete.service.absent_creators import CREATOR_AWAY
-from siete.service.due_tables import run_tick
-from siete.service.tables import TableSpec, create_table, join_table, player_for, start_table
+from siete.service.tables import turns
+from siete.service.tables.absent_creators import CREATOR_AWAY
+from siete.service.tables.due_tables import run_tick
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
 from tests.support.play import assert_complete_record, make_player
 from tests.support.settings import app_settings
 
@@ -60,7 +60,7 @@ def test_a_game_whose_only_human_walked_away_is_finished_by_the_worker(app):
         start_table(app_settings(), game.id, ana)
         tick_until(lambda: status_of(game.id) == "finished")
         assert_complete_record(game.id)
-        _, state = play.current_state(app_settings(), game.id)
+        _, state = turns.current_state(app_settings(), game.id)
         seat = state.seats[state.seat_index("ana")]
         assert seat.away and seat.bot == "standard"
 
@@ -76,12 +76,12 @@ def two_humans_and_a_bot(app, seed: int = 5) -> int:
 
 def bea_plays_ana_sleeps(game_id: int) -> None:
     """One step: Bea stands (betting 1 first) on her turns; on Ana's the worker's timer runs."""
-    _, state = play.current_state(app_settings(), game_id)
+    _, state = turns.current_state(app_settings(), game_id)
     current = state.seats[state.current_seat()].name if state.current_seat() is not None else None
     if current == "bea":
         seat = state.seats[state.seat_index("bea")]
         needs_bet = state.turn != 0 and not seat.bet
-        play.act(app_settings(), game_id, "bea", "bet" if needs_bet else "stand", 1 if needs_bet else None)
+        turns.act(app_settings(), game_id, "bea", "bet" if needs_bet else "stand", 1 if needs_bet else None)
     else:
         run_tick(app_settings(), utcnow() + FAR, batch=50, waiting_ttl_s=3600)
     db.session.remove()
@@ -89,7 +89,7 @@ def bea_plays_ana_sleeps(game_id: int) -> None:
 
 def ana_seat(game_id: int):
     db.session.expire_all()
-    _, state = play.current_state(app_settings(), game_id)
+    _, state = turns.current_state(app_settings(), game_id)
     return state.seats[state.seat_index("ana")]
 
 
@@ -105,13 +105,13 @@ def test_twice_timed_out_is_away_and_a_bot_plays_until_the_seat_is_taken_back(ap
         for _ in range(6):  # the bot plays Ana's turns: the game waits only on Bea
             bea_plays_ana_sleeps(game_id)
         assert ana_seat(game_id).away
-        version = play.poll_marker(game_id)[0]
-        assert play.take_seat_back(app_settings(), game_id, "ana")
+        version = turns.version_and_deadline(game_id)[0]
+        assert turns.take_seat_back(app_settings(), game_id, "ana")
         seat = ana_seat(game_id)
         assert (seat.away, seat.bot, seat.timeouts) == (False, None, 0)
-        assert play.poll_marker(game_id)[0] == version + 1
-        assert not play.take_seat_back(app_settings(), game_id, "ana")  # nothing to take back twice
-        assert not play.take_seat_back(app_settings(), game_id, "bea")  # never away
+        assert turns.version_and_deadline(game_id)[0] == version + 1
+        assert not turns.take_seat_back(app_settings(), game_id, "ana")  # nothing to take back twice
+        assert not turns.take_seat_back(app_settings(), game_id, "bea")  # never away
 
 
 def test_a_move_by_an_away_player_takes_the_seat_back(app):
@@ -121,8 +121,8 @@ def test_a_move_by_an_away_player_takes_the_seat_back(app):
             if ana_seat(game_id).away:
                 break
             bea_plays_ana_sleeps(game_id)
-        version = play.poll_marker(game_id)[0]
-        snapshot = play.act(app_settings(), game_id, "ana", "stand", version=version - 3)  # from a stale page
+        version = turns.version_and_deadline(game_id)[0]
+        snapshot = turns.act(app_settings(), game_id, "ana", "stand", version=version - 3)  # from a stale page
         assert not ana_seat(game_id).away and snapshot.version == version + 1
 
 
@@ -235,7 +235,7 @@ def test_an_idle_site_costs_one_query_per_tick(app, statements):
 @pytest.mark.mariadb_only
 def test_the_tick_query_reads_the_deadline_index(app):
     """EXPLAIN on MariaDB: the due timers come from a range of ix_game_states_turn_deadline."""
-    from siete.service.due_tables import DUE
+    from siete.service.tables.due_tables import DUE
 
     with app.app_context():
         compiled = DUE.compile(dialect=db.engine.dialect)
@@ -310,17 +310,17 @@ def test_the_worker_command_runs_one_tick_with_once(app, runner):
         db.session.execute(db.update(StateRow).where(StateRow.game_id == game.id)
                            .values(turn_deadline=utcnow() - timedelta(seconds=5)))
         db.session.commit()
-        version = play.poll_marker(game.id)[0]
+        version = turns.version_and_deadline(game.id)[0]
     result = runner.invoke(args=["worker", "--once", "--batch", "5"])
     assert result.exit_code == 0, result.output
     with app.app_context():
-        assert play.poll_marker(game.id)[0] > version  # the next hand was dealt
+        assert turns.version_and_deadline(game.id)[0] > version  # the next hand was dealt
 
 
 def test_the_worker_reviews_the_games_that_finished(app, runner):
     """#25: a game's end only queues its review; the worker's tick writes it (#27.5)."""
     from siete.data.reviews import ReviewQueueRow, SeatReviewRow
-    from siete.service.bot_games import simulate_recorded
+    from siete.service.records.bot_games import simulate_recorded
 
     with app.app_context():
         game_id, = simulate_recorded(["standard", "bold"], 1, app.config["GAME"], seed=2, max_hands=4)

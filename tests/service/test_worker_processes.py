@@ -27,7 +27,7 @@ from sqlalchemy.exc import OperationalError
 from siete.data.base import db, utcnow
 from siete.data.games import Game, Hand
 from siete.data.games import GameStateRow as StateRow
-from siete.service.tables import TableSpec, create_table, join_table, start_table
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, start_table
 from tests.support.play import make_player
 from tests.support.settings import app_settings
 

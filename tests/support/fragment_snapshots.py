@@ -24,8 +24,8 @@ from siete.app import create_app
 from siete.data.base import db
 from siete.data.database import init_database
 from siete.data.people import User
-from siete.service import play as play_service
-from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.service.tables import turns
+from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table
 from tests.support.play import HX, client_for, make_user
 from tests.support.settings import app_settings
 
@@ -69,27 +69,27 @@ def ana_moves(app, game_id: int, step: int, leave_at: int | None) -> bool:
     with app.app_context():
         settings = app_settings()
         db.session.expire_all()
-        _game, state = play_service.current_state(settings, game_id)
+        _game, state = turns.current_state(settings, game_id)
         if state is None or state.phase == "over":
             return False
         me = state.seat_index("Ana")
         if leave_at is not None and step == leave_at:
-            play_service.leave_game(settings, game_id, player_for(ana_user()))
+            turns.leave_game(settings, game_id, player_for(ana_user()))
             return True
         if state.seats[me].bot is not None:
             return False
         version = state.version
         if state.phase == "deal":
-            play_service.ready_for_next(settings, game_id, "Ana")
+            turns.ready_for_next(settings, game_id, "Ana")
             return True
         if state.current_seat() != me:
             return False
         if state.seats[me].bet == 0 and me != state.order[0]:
-            play_service.act(settings, game_id, "Ana", "bet", 1, version)
+            turns.act(settings, game_id, "Ana", "bet", 1, version)
         elif state.seats[me].total < 10:  # half points: below 5
-            play_service.act(settings, game_id, "Ana", "draw", None, version)
+            turns.act(settings, game_id, "Ana", "draw", None, version)
         else:
-            play_service.act(settings, game_id, "Ana", "stand", None, version)
+            turns.act(settings, game_id, "Ana", "stand", None, version)
         return True
 
 

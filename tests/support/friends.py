@@ -11,8 +11,8 @@ from siete.data.base import db
 from siete.data.games import Game
 from siete.data.invites import GameInvite
 from siete.data.people import Player
-from siete.service.play import leave_game
-from siete.service.tables import TableSpec, create_table, join_table, start_table
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, start_table
+from siete.service.tables.turns import leave_game
 from tests.support.settings import app_settings
 
 

@@ -15,9 +15,9 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, Hand
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
-from siete.service import play as play_service
-from siete.service.due_tables import run_tick
-from siete.service.tables import TableSpec, create_table, player_for, start_table
+from siete.service.tables import turns
+from siete.service.tables.due_tables import run_tick
+from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table
 from siete.web.login import log_in
 from tests.support.settings import app_settings
 
@@ -85,7 +85,7 @@ def load(app, game_id: int):
     """(Game status, GameState or None) as the database holds them now."""
     with app.app_context():
         db.session.expire_all()
-        game, state = play_service.current_state(app_settings(), game_id)
+        game, state = turns.current_state(app_settings(), game_id)
         return game.status, state
 
 
@@ -109,7 +109,7 @@ def started_game(app, user_id: int, bots=("standard", "cautious", "bold"), punte
         for seed in range(1, 200):
             game = create_table(player_for(user), spec, app.config["GAME"], seed=seed)
             start_table(app_settings(), game.id, player_for(user))
-            _, state = play_service.current_state(app_settings(), game.id)
+            _, state = turns.current_state(app_settings(), game.id)
             seat = state.current_seat()
             if (state.phase == "play" and state.seats[seat].name == user.username
                     and (state.turn != 0) == punter):

@@ -27,8 +27,8 @@ from siete.data.games import Game
 from siete.data.xmlfiles import load_game
 from siete.engine.replay import ScenarioError, load_scenario, replay
 from siete.history.scenario import scenario_of
-from siete.service.game_record import GameRecord, load_record
-from siete.service.recording import final_seats
+from siete.service.records.game_record import GameRecord, load_record
+from siete.service.records.recording import final_seats
 
 # A game is exported once it has started; a waiting table has nothing to replay (409).
 STARTED = ("playing", "finished", "abandoned")

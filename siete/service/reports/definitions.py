@@ -41,7 +41,7 @@ class ReportDef:
 
     @property
     def aggregate_file(self) -> str:
-        """The same rows read from the aggregates (siete/service/report_aggregates.py)."""
+        """The same rows read from the aggregates (siete/service/reports/aggregates.py)."""
         return f"{REPORTS_SQL}/{self.number:02d}_{self.key}.aggregate.sql"
 
 

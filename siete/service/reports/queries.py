@@ -2,7 +2,7 @@
 
 `run_report` runs a report's definition over the raw record (what `reports --plain` shows and
 what the tests check the rest against); `read_report` reads the same rows from the aggregates
-(siete/service/report_aggregates.py keeps them as games finish), at a fixed cost: the pages,
+(siete/service/reports/aggregates.py keeps them as games finish), at a fixed cost: the pages,
 the downloads and the command line read these. Twelve reports have a row per player (or
 card, position, hand number) and are read whole; the four game lists grow with the history,
 so a page of them is read through an index, `limit` rows from `offset`.

@@ -1,0 +1,88 @@
+"""A page's stream of news (server-sent events): "changed" when its channel hears of a commit,
+a comment now and then so proxies keep the idle connection open, and an end after a while or
+at shutdown (the browser's EventSource reconnects by itself, and catches up: a reconnect is told
+"changed" at once, so its page asks whether it missed anything, 204 if not).
+
+Each event is only the word "changed": the page fetches its fragment, which shows its viewer
+only what they may see (R4.2).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+from siete.service.news.table_bus import Bus
+
+RETRY_MS = 2000  # how soon the browser reconnects a stream that ended
+HEARTBEAT_S = 15.0  # under the usual 30-60 s idle timeouts of proxies and load balancers
+# A seated viewer's stream notes them here and looks for departures this often: the seat is
+# written every other beat (presence.SEEN_EVERY, 8 s: at 10 s), inside the 12 s window, and
+# someone gone shows within the window and a beat (17 s at most).
+SEATED_BEAT_S = 5.0
+STREAM_FOR_S = 300.0  # then the stream ends and the browser reconnects (spreads streams after a restart)
+MAX_STREAMS_PER_VISITOR = 8  # per process (STREAMS_PER_VISITOR): a few tabs each; more is a runaway script
+CHANGED = "changed"
+
+_open: Counter[str] = Counter()
+_open_lock = threading.Lock()
+
+
+def take_slot(visitor: str, cap: int = MAX_STREAMS_PER_VISITOR) -> bool:
+    """Whether the visitor (a login session, else an address) may open one more stream in
+    this process; if so the slot is theirs until give_back_slot."""
+    with _open_lock:
+        if _open[visitor] >= cap:
+            return False
+        _open[visitor] += 1
+        return True
+
+
+def give_back_slot(visitor: str) -> None:
+    with _open_lock:
+        _open[visitor] -= 1
+        if _open[visitor] <= 0:
+            del _open[visitor]
+
+
+def sse_event(name: str, event_id: str | None = None) -> str:
+    """One server-sent event; its data is the name again (an event without data is dropped)."""
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {name}\ndata: {name}\n\n"
+
+
+def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] | None = None,
+                beat_every: float = HEARTBEAT_S, until: float | None = None) -> Iterator[str]:
+    """The events of one stream on `channel`: "changed" first if the page is `behind` (a
+    reconnect, or a marker older than the table's), then at each news.
+
+    `beat`, when given, runs every `beat_every` seconds without news (a seated viewer's
+    presence, noted while their page is open) and says whether the page should ask again.
+    """
+    ear = bus.subscribe(channel)
+    end = until if until is not None else time.monotonic() + STREAM_FOR_S
+    try:
+        yield f"retry: {RETRY_MS}\nid: {_event_id()}\n\n"
+        if behind:
+            yield sse_event(CHANGED, _event_id())
+        while not ear.closing:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            if ear.wait(min(beat_every, left)):
+                if not ear.closing:
+                    yield sse_event(CHANGED, _event_id())
+                continue
+            # the comment first: a page gone is found by this write failing, before its
+            # beat would note the viewer here once more
+            yield ": beat\n\n"
+            if beat is not None and beat():
+                yield sse_event(CHANGED, _event_id())
+    finally:
+        ear.close()
+
+
+def _event_id() -> str:
+    """Any id will do: a reconnect that names one is told "changed" and its page catches up."""
+    return str(time.time_ns() // 1_000_000)

@@ -1,0 +1,76 @@
+"""Play now: one click seats a person where a game starts soonest.
+
+That is the public waiting table with people at it that is closest to full (fewest free seats,
+then the oldest); if there is none, a new table with the usual settings, which starts by itself
+after PLAY_NOW_COUNTDOWN_S with bots in the seats nobody took (the worker starts it:
+start_when_due). The countdown is stored (games.autostart_at), so every page shows the same one.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import case, func, select
+
+from siete.data.base import db
+from siete.data.games import Game, GamePlayer
+from siete.data.people import Player
+from siete.data.vocabulary import GameStatus, PlayerKind
+from siete.service.errors import Conflict, NotAllowed, TableError
+from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, start_table
+from siete.settings import ServiceSettings
+
+PLAY_NOW_COUNTDOWN_S = 10  # long enough for someone in the lobby to join, short for the one waiting
+PLAY_NOW_SEATS = 4  # the new-table form's usual table: four seats, fifteen hands
+PLAY_NOW_HANDS = 15
+CANDIDATES = 5  # tables tried in turn when the first fills up between the look and the join
+
+
+def waiting_table_of(player: Player) -> int | None:
+    """The waiting table this player already sits at (Play now twice is one seat), if any."""
+    return db.session.scalar(
+        select(Game.id).join(GamePlayer, GamePlayer.game_id == Game.id)
+        .where(GamePlayer.player_id == player.id, Game.status == GameStatus.WAITING)
+        .order_by(Game.id).limit(1))
+
+
+def tables_to_join() -> list[int]:
+    """Public waiting tables with a free seat and a person who can start them (not a rematch,
+    whose seats are kept for the invited), closest to full first."""
+    free = Game.num_players - func.count(GamePlayer.id)
+    people = func.sum(case((Player.kind == PlayerKind.HUMAN, 1), else_=0))
+    query = (select(Game.id).join(GamePlayer, GamePlayer.game_id == Game.id)
+             .join(Player, Player.id == GamePlayer.player_id)
+             .where(Game.status == GameStatus.WAITING, Game.private.is_(False),
+                    Game.rematch_of.is_(None), Game.creator_user_id.is_not(None))
+             .group_by(Game.id, Game.num_players)
+             .having((free > 0) & (people > 0))
+             .order_by(free, Game.id).limit(CANDIDATES))
+    return list(db.session.scalars(query))
+
+
+def play_now(settings: ServiceSettings, player: Player) -> int:
+    """Seat the player where a game starts soonest (see the module); the table's id."""
+    already = waiting_table_of(player)
+    if already is not None:
+        return already
+    for game_id in tables_to_join():
+        try:
+            join_table(game_id, player)
+        except (Conflict, NotAllowed):  # it filled, started or closed since: the next one
+            continue
+        return game_id
+    config = settings.game
+    spec = TableSpec(name="", seats=min(PLAY_NOW_SEATS, config.max_players),
+                     max_hands=min(PLAY_NOW_HANDS, config.max_hands),
+                     turn_seconds=settings.turn_seconds, starts_in_s=PLAY_NOW_COUNTDOWN_S)
+    return create_table(player, spec, config, max_open=settings.max_open_tables).id
+
+
+def start_when_due(settings: ServiceSettings, game_id: int, now: datetime) -> bool:
+    """Start a Play now table whose countdown ran out, bots in its free seats; True if it did
+    (False: it started, closed or is not due, which the table's lock decides)."""
+    try:
+        start_table(settings, game_id, None, fill_with_bots=True, due_at=now)
+    except TableError:
+        return False
+    return True
