@@ -19,6 +19,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+import click
+
 from siete.engine.bot_api import PlayerView
 from siete.engine.bots import PROFILES, plug_in
 from siete.engine.plugged import BotRaised, BotTimedOut, FaultReason, PluggedBot
@@ -37,6 +39,15 @@ class BotSpec:
     name: str
     path: str
     class_name: str
+
+
+def outside_bot_options(command: Any) -> Any:
+    """--bot and --bot-seconds, the same for every command that seats bots written outside."""
+    command = click.option("--bot-seconds", type=float, default=1.0, show_default=True,
+                           help=_("the time a --bot has for each decision"))(command)
+    return click.option("--bot", "bots", multiple=True, metavar="NAME=FILE.py:CLASS",
+                        help=_("a bot written outside the project, usable as NAME in --profiles "
+                               "(docs/bots.md); repeatable"))(command)
 
 
 def parse_bot_spec(text: str) -> BotSpec:

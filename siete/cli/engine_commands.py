@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from tqdm import tqdm
 
-from siete.cli.bot_loading import fault_report, started_bots
+from siete.cli.bot_loading import fault_report, outside_bot_options, started_bots
 from siete.cli.simulate_jobs import all_cores, simulate_in_jobs
 from siete.data.xmlfiles import load_game
 from siete.engine.bots import PROFILES, Players, with_bots
@@ -126,11 +126,7 @@ EXIT_USAGE = 2
                    "of in batches of the same rows")
 @click.option("--workers", type=click.IntRange(0, 8), default=1, show_default=True,
               help="with --record: processes that play the games while this one stores them")
-@click.option("--bot", "bots", multiple=True, metavar="NAME=FILE.py:CLASS",
-              help=_("a bot written outside the project, usable as NAME in --profiles "
-                     "(docs/bots.md); repeatable"))
-@click.option("--bot-seconds", type=float, default=1.0, show_default=True,
-              help=_("the time a --bot has for each decision"))
+@outside_bot_options
 @click.option("--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
               help=_("processes that play the games, one core each (0: all cores); the same "
                      "figures as one"))

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from tqdm import tqdm
 
-from siete.cli.bot_loading import started_bots
+from siete.cli.bot_loading import outside_bot_options, started_bots
 from siete.cli.engine_commands import (
     EXIT_USAGE,
     base_config,
@@ -53,11 +53,7 @@ def seat_counts(spec: str, low: int, high: int) -> list[int]:
               help=_("the seed: the same one, the same games"))
 @click.option("--json", "as_json", is_flag=True, help=_("print JSON for machines"))
 @click.option("--no-progress", is_flag=True, help=_("no progress bar"))
-@click.option("--bot", "bots", multiple=True, metavar="NAME=FILE.py:CLASS",
-              help=_("a bot written outside the project, usable as NAME in --profiles "
-                     "(docs/bots.md); repeatable"))
-@click.option("--bot-seconds", type=float, default=1.0, show_default=True,
-              help=_("the time a --bot has for each decision"))
+@outside_bot_options
 @click.option("--jobs", type=click.IntRange(0, 64), default=1, show_default=True,
               help=_("processes that play the matches, one core each (0: all cores); the same "
                      "figures as one"))
