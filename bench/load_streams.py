@@ -124,20 +124,4 @@ def think_and_listen(player, deadline: float) -> None:
             player.fragment = response.text
 
 
-def print_against_livez(stats, ceiling, server) -> None:
-    """Each route's p50 as a multiple of /livez's (no database) in the same run, and, with a
-    server here, the streams it holds open and its memory."""
-    from bench.load_report import percentile
-    from bench.streams import rss_mb
-
-    base = percentile(sorted(ceiling.latencies.get("livez", [0.0])), 0.5) or 1e-9
-    ratios = ", ".join(f"{route} {percentile(sorted(times), 0.5) / base:.1f}x"
-                       for route, times in sorted(stats.latencies.items()) if times)
-    print(f"p50 against /livez's ({1000 * base:.1f} ms): {ratios}")
-    if server is not None:
-        held = sum(1 for reader in READERS if reader.open)
-        print(f"streams open at the end: {held}; gunicorn memory (RSS, master + workers): "
-              f"{rss_mb(server.pid):.0f} MB")
-
-
 READERS: list[StreamReader] = []  # every page's reader, to count the open ones
