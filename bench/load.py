@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from sqlalchemy.engine import make_url
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -72,7 +74,9 @@ def start_servers(args: argparse.Namespace) -> tuple[str, Processes]:
     if args.url:
         return args.url.rstrip("/"), Processes()
     prepare_database(args.database_url)
-    log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "siete-load-gunicorn.log"
+    # Named for the database, so two runs on two databases never write into each other's logs.
+    name = make_url(args.database_url).database
+    log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"{name}-gunicorn.log"
     access_log = log_path.with_suffix(".access.log")
     paced = args.bot_seconds if args.realistic else None
     bus = args.bus if args.realistic else None

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from bench.load_client import poll_address
-from bench.load_player import HX, TABLE_FORM, Player
+from bench.load_player import HX, POLL_EVERY_S, TABLE_FORM, Player
 from bench.load_run import Mode
 from bench.load_streams import StreamReader, stream_path
 
@@ -126,10 +126,14 @@ class Person(Player):
 
     def follow(self, until: float, done: Callable[[str], bool]) -> None:
         """Keep the page up to date until `until` or until `done(fragment)`: at each news of the
-        stream a fetch (route "fetch"), or without a stream a poll every data-poll-ms."""
+        stream a fetch (route "fetch"), or without a stream (none held, or refused) a poll
+        every data-poll-ms."""
         if self.reader is None:
             return self.poll_until(until, done)
         while not done(self.fragment) and (now := time.monotonic()) < until:
+            if self.reader.refused:  # no stream: the page polls until one opens again
+                self.poll_until(min(until, now + self.poll_every() + 0.05), done)
+                continue
             if not self.reader.news.wait(min(1.0, until - now)):
                 continue
             self.reader.news.clear()
@@ -137,10 +141,14 @@ class Person(Player):
 
     def poll_until(self, until: float, done: Callable[[str], bool]) -> None:
         while not done(self.fragment) and (now := time.monotonic()) < until:
-            every = re.search(r'data-poll-ms="(\d+)"', self.fragment)
-            time.sleep(max(0.0, min(until - now, int(every.group(1)) / 1000 if every else 1.5)))
+            time.sleep(max(0.0, min(until - now, self.poll_every())))
             if time.monotonic() < until:
                 self.refresh("poll")
+
+    def poll_every(self) -> float:
+        """How often the page polls without a stream: its data-poll-ms."""
+        every = re.search(r'data-poll-ms="(\d+)"', self.fragment)
+        return int(every.group(1)) / 1000 if every else POLL_EVERY_S
 
     def refresh(self, route: str) -> None:
         """What the page's hx-get asks: the fragment if the table changed (200), else 204."""

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 from bench.load_client import Browser, poll_address
 
+REFUSED_RETRY_S = 2.0  # as the page's stream retries (the server's retry: 2000 ms)
+
 
 class StreamReader:
     """One page's EventSource: reads `path` on its own connection, sets `news` at each
@@ -23,6 +25,9 @@ class StreamReader:
         self.news = threading.Event()
         self.path: str | None = None
         self.open = False
+        # The server refused the stream (503 while its bus is not ready, 429 past the visitor's
+        # streams): the page polls meanwhile (siete.js) and the reader tries again.
+        self.refused = False
         self._moved = threading.Event()
         self._stop = False
         READERS.append(self)
@@ -56,8 +61,11 @@ class StreamReader:
         reply = connection.getresponse()
         if reply.status != 200:
             connection.close()
+            self.refused = True
+            time.sleep(REFUSED_RETRY_S)
+            self._moved.set()
             return
-        self.open = True
+        self.open, self.refused = True, False
         try:
             while not self._stop and path == self.path:
                 line = reply.fp.readline()
