@@ -130,7 +130,7 @@ def main() -> int:
         print(lag.summary())
     finally:
         stop(processes)
-    return verdict(args.database_url, setup, stats)
+    return verdict(args.database_url, setup, stats, names)
 
 
 def describe(args: argparse.Namespace) -> str:
@@ -141,7 +141,7 @@ def describe(args: argparse.Namespace) -> str:
     return f"1 person + 3 bots a table, think {args.think:g} s, {listen}"
 
 
-def verdict(database_url: str, setup: Stats, stats: Stats) -> int:
+def verdict(database_url: str, setup: Stats, stats: Stats, names: list[str]) -> int:
     """The database's checks and the run's failures, printed; 1 if anything broke."""
     stats.failures += setup.failures
     for failure in stats.failures[:20]:
@@ -152,6 +152,10 @@ def verdict(database_url: str, setup: Stats, stats: Stats) -> int:
     queries = poll_query_count(database_url)
     print(f"\ninvariant violations: {len(violations)}   client failures: {len(stats.failures)}   "
           f"queries per unchanged poll: {queries}   people's hands seen: {len(stats.ledger)}")
+    idle = sorted(set(names) - {person for _, _, person in stats.ledger})
+    # A person who never moved was never offered a move: their page missed its turn (or the
+    # run was too short for the table to come round to them).
+    print(f"people who made no move in the play phase: {len(idle)} of {len(names)} {idle[:10]}")
     fivexx = sum(n for s in (setup, stats) for r in s.statuses.values() for code, n in r.items() if code >= 500)
     return 1 if violations or stats.failures or fivexx or queries > 1 else 0
 

@@ -110,7 +110,10 @@ def poll_query_count(url: str) -> int:
     app = create_app({"SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         row = db.session.execute(text("SELECT game_id, version FROM game_states "
-                                      "WHERE turn_deadline > UTC_TIMESTAMP() LIMIT 1")).first()
+                                      # a person's turn: a paced bot's move (0.8 s) could fall
+                                      # due before the poll below, which would then play it
+                                      "WHERE turn_deadline > UTC_TIMESTAMP() + INTERVAL 60 SECOND "
+                                      "LIMIT 1")).first()
         engine = db.engine
     if row is None:
         return -1
