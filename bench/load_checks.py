@@ -44,19 +44,19 @@ CHECKS = {
         HAVING SUM(gp.final_points) <> g.num_players * g.initial_points""",
 }
 
-# The human's moves of each recorded hand that were not made by a timer.
+# The people's moves of each recorded hand that were not made by a timer.
 HUMAN_MOVES = """
-    SELECT g.id, h.number, t.bet,
+    SELECT g.id, h.number, p.name, t.bet,
            COALESCE(SUM(a.action = 'draw' AND NOT a.automatic), 0),
            COALESCE(SUM(a.action = 'stand' AND NOT a.automatic), 0)
     FROM games g JOIN hands h ON h.game_id = g.id JOIN turns t ON t.hand_id = h.id
     JOIN game_players gp ON gp.id = t.game_player_id JOIN players p ON p.id = gp.player_id
     LEFT JOIN turn_actions a ON a.turn_id = t.id
     WHERE p.kind = 'human'
-    GROUP BY g.id, h.number, t.id, t.bet"""
+    GROUP BY g.id, h.number, p.name, t.id, t.bet"""
 
 
-def check_database(url: str, ledger: dict[tuple[int, int], dict]) -> list[str]:
+def check_database(url: str, ledger: dict[tuple[int, int, str], dict]) -> list[str]:
     """Every broken rule, as lines to print; the ledger holds the moves the clients saw accepted."""
     engine = create_engine(url)
     violations = []
@@ -85,17 +85,17 @@ def live_state_violations(conn) -> list[str]:
     return found
 
 
-def ledger_violations(conn, ledger: dict[tuple[int, int], dict]) -> list[str]:
-    """Every move answered 200 is stored once, and nothing else is stored for the human."""
-    stored = {(g, n): {"bet": bet or 0, "draw": int(draws), "stand": int(stands)}
-              for g, n, bet, draws, stands in conn.execute(text(HUMAN_MOVES))}
+def ledger_violations(conn, ledger: dict[tuple[int, int, str], dict]) -> list[str]:
+    """Every move answered 200 is stored once, and nothing else is stored for its person."""
+    stored = {(g, n, name): {"bet": bet or 0, "draw": int(draws), "stand": int(stands)}
+              for g, n, name, bet, draws, stands in conn.execute(text(HUMAN_MOVES))}
     found = []
     for key, seen in ledger.items():
         if key not in stored:
             continue  # the hand was still being played when the run ended
         want = {name: seen.get(name, 0) for name in ("bet", "draw", "stand")}
         if stored[key] != want:
-            found.append(f"game {key[0]} hand {key[1]}: client saw {want}, database holds {stored[key]}")
+            found.append(f"game {key[0]} hand {key[1]} {key[2]}: client saw {want}, database holds {stored[key]}")
     played = {key for key in ledger if key in stored}
     if ledger and not played:
         found.append("no hand the clients played was recorded")
@@ -110,7 +110,10 @@ def poll_query_count(url: str) -> int:
     app = create_app({"SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         row = db.session.execute(text("SELECT game_id, version FROM game_states "
-                                      "WHERE turn_deadline > UTC_TIMESTAMP() LIMIT 1")).first()
+                                      # a person's turn: a paced bot's move (0.8 s) could fall
+                                      # due before the poll below, which would then play it
+                                      "WHERE turn_deadline > UTC_TIMESTAMP() + INTERVAL 60 SECOND "
+                                      "LIMIT 1")).first()
         engine = db.engine
     if row is None:
         return -1

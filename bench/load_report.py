@@ -73,13 +73,3 @@ class GeneratorLag:
         return (f"load generator's own lateness (a thread sleeping 10 ms woke late by): "
                 f"p50 {percentile(late, .5):.1f} ms, p99 {percentile(late, .99):.1f} ms, "
                 f"max {max(late):.1f} ms")
-
-
-def print_database_cpu(readings: list[float | None], elapsed: float, requests_done: int) -> None:
-    """The database server's CPU over the play phase, when it runs on this machine."""
-    start, end = readings
-    if start is None or end is None:
-        return
-    used = end - start
-    print(f"database CPU in the play phase: {used:.1f} s ({used / elapsed:.2f} cores, "
-          f"{1000 * used / max(1, requests_done):.1f} ms per request)")

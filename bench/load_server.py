@@ -38,21 +38,30 @@ def prepare_database(url: str) -> None:
                    env={**os.environ, "DATABASE_URL": url}, stdout=subprocess.DEVNULL)
 
 
-def start_gunicorn(url: str, workers: int, log_path: Path,
-                   access_log: Path) -> tuple[subprocess.Popen, str]:
+def server_env(url: str, bot_seconds: str | None = None, bus: str | None = None) -> dict[str, str]:
+    """The environment gunicorn and the worker share: the database, the bus, the limits."""
+    # The news bus (Redis pub/sub), as compose sets it: without one, a change committed in one
+    # process (the worker's paced bot, another gunicorn worker) never reaches the streams held
+    # in another, and a page waits for news that does not come.
+    shared = {"PUSH_REDIS_URL": bus} if bus else {}
+    return {**os.environ, **shared, "DATABASE_URL": url, "SECRET_KEY": "load-bench-" + "k" * 40,
+            # Simulated players open table after table: the per-account limits are not measured.
+            "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": "100000",
+            # The players' client expects its next move at once after its own, as before paced
+            # play (#25): bots play at once here unless BOT_MOVE_SECONDS (or --realistic) says
+            # otherwise.
+            "BOT_MOVE_SECONDS": bot_seconds or os.environ.get("BOT_MOVE_SECONDS", "0")}
+
+
+def start_gunicorn(url: str, workers: int, log_path: Path, access_log: Path,
+                   bot_seconds: str | None = None, bus: str | None = None) -> tuple[subprocess.Popen, str]:
     """gunicorn with the project's settings on a free loopback port; returns it and its base URL.
 
     Its access log (`access_log`) gives each request's time inside gunicorn (see server_times).
     """
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load-bench-" + "k" * 40,
-           "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers),
-           "GUNICORN_LOGLEVEL": "warning",
-           # Simulated players open table after table: the per-account limits are not measured.
-           "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": "100000",
-           # The players' client expects its next move at once after its own, as before paced
-           # play (#25): bots play at once here unless BOT_MOVE_SECONDS says otherwise.
-           "BOT_MOVE_SECONDS": os.environ.get("BOT_MOVE_SECONDS", "0")}
+    env = {**server_env(url, bot_seconds, bus), "GUNICORN_BIND": f"127.0.0.1:{port}",
+           "GUNICORN_WORKERS": str(workers), "GUNICORN_LOGLEVEL": "warning"}
     log = log_path.open("w")
     server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py",
                                "--access-logfile", str(access_log),
@@ -69,9 +78,18 @@ def start_gunicorn(url: str, workers: int, log_path: Path,
     raise RuntimeError(f"gunicorn did not come up; see {log_path}")
 
 
+def start_worker(url: str, bot_seconds: str, bus: str, log_path: Path) -> subprocess.Popen:
+    """`flask --app wsgi worker` beside gunicorn, as compose runs it: it moves the paced bots,
+    deals after the pause and keeps the turn timers."""
+    return subprocess.Popen([str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "worker"], cwd=ROOT,
+                            env=server_env(url, bot_seconds, bus), stdout=log_path.open("w"),
+                            stderr=subprocess.STDOUT)
+
+
 ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"  # method, path, status, microseconds in gunicorn
 ROUTES = [("bet", r"POST /tables/\d+/bet "), ("draw", r"POST /tables/\d+/draw "),
-          ("stand", r"POST /tables/\d+/stand "), ("poll", r"GET /tables/\d+/fragment ")]
+          ("stand", r"POST /tables/\d+/stand "), ("fragment", r"GET /tables/\d+/fragment "),
+          ("next", r"POST /tables/\d+/next ")]
 
 
 def server_times(access_log: Path, start: int, end: int) -> dict[str, list[float]]:
@@ -119,11 +137,18 @@ def server_cpu_seconds(server: subprocess.Popen | None) -> float:
     if server is None:
         return 0.0
     pids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-    ticks = 0
-    for pid in pids:
+    return sum(process_cpu_seconds(int(pid)) for pid in pids)
+
+
+def process_cpu_seconds(pid: int | None) -> float:
+    """User + system CPU of one process so far (0 for none, or one that has ended)."""
+    if pid is None:
+        return 0.0
+    try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 def database_cpu_seconds() -> float | None:

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 from bench.load_client import Browser, poll_address
 
+REFUSED_RETRY_S = 2.0  # as the page's stream retries (the server's retry: 2000 ms)
+
 
 class StreamReader:
     """One page's EventSource: reads `path` on its own connection, sets `news` at each
@@ -23,6 +25,9 @@ class StreamReader:
         self.news = threading.Event()
         self.path: str | None = None
         self.open = False
+        # The server refused the stream (503 while its bus is not ready, 429 past the visitor's
+        # streams): the page polls meanwhile (siete.js) and the reader tries again.
+        self.refused = False
         self._moved = threading.Event()
         self._stop = False
         READERS.append(self)
@@ -56,8 +61,11 @@ class StreamReader:
         reply = connection.getresponse()
         if reply.status != 200:
             connection.close()
+            self.refused = True
+            time.sleep(REFUSED_RETRY_S)
+            self._moved.set()
             return
-        self.open = True
+        self.open, self.refused = True, False
         try:
             while not self._stop and path == self.path:
                 line = reply.fp.readline()
@@ -122,22 +130,6 @@ def think_and_listen(player, deadline: float) -> None:
         response = player.call("fetch", "GET", address, headers={"HX-Request": "true"})
         if response.status_code == 200:
             player.fragment = response.text
-
-
-def print_against_livez(stats, ceiling, server) -> None:
-    """Each route's p50 as a multiple of /livez's (no database) in the same run, and, with a
-    server here, the streams it holds open and its memory."""
-    from bench.load_report import percentile
-    from bench.streams import rss_mb
-
-    base = percentile(sorted(ceiling.latencies.get("livez", [0.0])), 0.5) or 1e-9
-    ratios = ", ".join(f"{route} {percentile(sorted(times), 0.5) / base:.1f}x"
-                       for route, times in sorted(stats.latencies.items()) if times)
-    print(f"p50 against /livez's ({1000 * base:.1f} ms): {ratios}")
-    if server is not None:
-        held = sum(1 for reader in READERS if reader.open)
-        print(f"streams open at the end: {held}; gunicorn memory (RSS, master + workers): "
-              f"{rss_mb(server.pid):.0f} MB")
 
 
 READERS: list[StreamReader] = []  # every page's reader, to count the open ones
