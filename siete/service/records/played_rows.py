@@ -63,7 +63,9 @@ class PlayedRows:
 
     @classmethod
     def of(cls, hands: list[HandRecord], ids: dict[str, int], players: list[int]) -> PlayedRows:
-        hand_rows, turn_rows, action_rows = [], [], []
+        hand_rows: list[str] = []
+        turn_rows: list[str] = []
+        action_rows: list[str] = []
         for k, hand in enumerate(hands):
             hand_rows.append("{g}," + literals((hand.number,)) + f",{{s[{hand.bank}]}},"
                              + literals((points(hand.bank_total), hand.bank_result)))
