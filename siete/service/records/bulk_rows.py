@@ -78,7 +78,13 @@ class BulkWriter:
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
         self.mariadb = connection.dialect.name in ("mysql", "mariadb")
-        self.consecutive = _consecutive_ids(connection)
+        self._consecutive: bool | None = None  # asked of the database when ids are first needed
+
+    @property
+    def consecutive(self) -> bool:
+        if self._consecutive is None:
+            self._consecutive = _consecutive_ids(self.connection)
+        return self._consecutive
 
     def insert_literals(self, table: str, columns: tuple[str, ...], pieces: Sequence[str],
                         counts: Sequence[int] | None = None, returning: bool = False) -> list[int]:
