@@ -41,7 +41,8 @@ from siete.data.games import Game  # noqa: E402
 from siete.data.people import Player, User  # noqa: E402
 from siete.engine.bots import PROFILES  # noqa: E402
 from siete.reports.pages import PAGE_ROWS  # noqa: E402
-from siete.service.records.bot_games import Seat, game_record, store_batch  # noqa: E402
+from siete.service.records.bot_games import store_batch  # noqa: E402
+from siete.service.records.played_rows import Seat, game_record  # noqa: E402
 from siete.service.records.recording import card_ids  # noqa: E402
 from siete.service.reports.definitions import GAME_LISTS, REPORTS  # noqa: E402
 from siete.service.reports.queries import count_rows  # noqa: E402

@@ -7,6 +7,7 @@ from sqlalchemy import delete, select
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer, GameStateRow, Hand, Turn, TurnAction
 from siete.data.player_stats import GameRating, PlayerRating
+from siete.service.records import bulk_rows
 from siete.service.records.bot_games import simulate_recorded, simulate_recorded_bulk
 from siete.service.records.ratings import rebuild_ratings
 
@@ -52,6 +53,25 @@ def test_bulk_rows_are_the_one_by_one_rows(app):
             assert got["turns"], "the game was played"
             assert got["game"] == expected["game"]
             assert got == expected
+
+
+def test_bulk_rows_of_expert_games_in_many_statements(app, monkeypatch):
+    """The default profiles, the expert among them, and statements of a few rows each: a game's
+    hands, turns and actions then straddle INSERTs, and every turn must still land on its hand
+    and seat, every action on its turn, as the one-by-one path writes them."""
+    monkeypatch.setattr(bulk_rows, "ROWS_PER_INSERT", 7)
+    profiles = ["expert", "standard", "cautious", "bold"]
+    with app.app_context():
+        config = app.config["GAME"].with_overrides(max_hands=5)
+        one_by_one = simulate_recorded(profiles, 5, config, 3, 5)
+        db.session.remove()
+        bulk = simulate_recorded_bulk(profiles, 5, config, 3, 5, batch=3, workers=1)
+        db.session.remove()
+        assert len(bulk) == 5
+        for single, batched in zip(one_by_one, bulk):
+            got = stored(batched)
+            assert sum(len(actions) for _, _, actions in got["turns"]) > 7
+            assert got == stored(single)
 
 
 def ratings_of(game_ids: list[int]) -> dict:

@@ -5,12 +5,12 @@ actions per game through the driver's parameter escaping cost more than MariaDB'
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Table, insert
 
-from siete.data.base import db
 from siete.engine.codes import TURN_ACTIONS, BankResult, Result
 
 
@@ -66,36 +66,83 @@ def literals(row: tuple[object, ...]) -> str:
     return ",".join(map(_literal, row))
 
 
-def insert_literal_rows(columns: tuple[str, ...], table: str, rows: list[str],
-                        returning: bool = False) -> list[int]:
-    """INSERT rows (each `literals` of its values) in chunks; with `returning`, their new ids
-    in the rows' order.
+class BulkWriter:
+    """Many-row INSERTs on one transaction's connection, giving back the new ids in row order.
 
     A many-row INSERT takes consecutive ids in row order (InnoDB's auto-increment lock mode
     0 or 1, MariaDB's default, and SQLite), which is also what SQLAlchemy's insertmanyvalues
-    relies on: sorting the returned ids gives them back in row order.
+    relies on: on MariaDB the ids are worked out from the first one (parsing RETURNING's hundred
+    thousand rows took seconds per thousand games), elsewhere RETURNING's are sorted.
     """
-    connection, ids = db.session.connection(), list[int]()
-    head = f"INSERT INTO {table} ({', '.join(f'`{c}`' if c == 'position' else c for c in columns)}) VALUES ("
-    head = head if db.engine.dialect.name in ("mysql", "mariadb") else head.replace("`", '"')
-    consecutive = returning and _consecutive_ids(connection)
-    for start in range(0, len(rows), ROWS_PER_INSERT):
-        chunk = rows[start:start + ROWS_PER_INSERT]
-        sql = head + "),(".join(chunk) + (")" if consecutive or not returning else ") RETURNING id")
-        result = connection.exec_driver_sql(sql)
-        if consecutive:  # LAST_INSERT_ID() is the first row's id; the others follow it
-            if result.rowcount != len(chunk):
-                raise RuntimeError(f"{table}: {result.rowcount} rows stored of {len(chunk)}")
-            ids += range(result.lastrowid, result.lastrowid + len(chunk))
-        elif returning:
-            ids += sorted(result.scalars().all())
-    return ids
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.mariadb = connection.dialect.name in ("mysql", "mariadb")
+        self._consecutive: bool | None = None  # asked of the database when ids are first needed
+
+    @property
+    def consecutive(self) -> bool:
+        if self._consecutive is None:
+            self._consecutive = _consecutive_ids(self.connection)
+        return self._consecutive
+
+    def insert_literals(self, table: str, columns: tuple[str, ...], pieces: Sequence[str],
+                        counts: Sequence[int] | None = None, returning: bool = False) -> list[int]:
+        """INSERT pieces of rows, each piece one or more (`counts`) rows of `literals` joined by
+        "),(", in statements of about ROWS_PER_INSERT rows; with `returning`, the new ids."""
+        quote = "`" if self.mariadb else '"'
+        names = ", ".join(f"{quote}{c}{quote}" if c == "position" else c for c in columns)
+        head = f"INSERT INTO {table} ({names}) VALUES ("
+        ids: list[int] = []
+        for chunk, rows in _chunks(pieces, counts or [1] * len(pieces)):
+            read_back = returning and not self.consecutive
+            result = self.connection.exec_driver_sql(
+                head + "),(".join(chunk) + (") RETURNING id" if read_back else ")"))
+            if read_back:
+                ids += sorted(result.scalars().all())
+            elif returning:  # LAST_INSERT_ID() is the first row's id; the others follow it
+                if result.rowcount != rows:
+                    raise RuntimeError(f"{table}: {result.rowcount} rows stored of {rows}")
+                ids += range(result.lastrowid, result.lastrowid + rows)
+        return ids
+
+    def insert_values(self, table: Table, rows: list[dict[str, Any]],
+                      returning: bool = False) -> list[int]:
+        """INSERT rows of any values (every row with the same keys); with `returning`, the new
+        ids. On MariaDB the driver quotes each row's values (PyMySQL's documented `mogrify`, what
+        its own executemany does) into one literal INSERT; elsewhere SQLAlchemy's insert."""
+        mogrify = getattr(self.connection.connection.cursor(), "mogrify", None) \
+            if self.mariadb else None
+        if mogrify is None:
+            statement = insert(table).returning(table.c.id, sort_by_parameter_order=True) \
+                if returning else insert(table)
+            result = self.connection.execute(statement, rows)
+            return list(result.scalars()) if returning else []
+        columns = tuple(rows[0])
+        row = ",".join(["%s"] * len(columns))
+        pieces = [mogrify(row, tuple(values[c] for c in columns)) for values in rows]
+        return self.insert_literals(table.name, columns, pieces, returning=returning)
+
+
+def _chunks(pieces: Sequence[str], counts: Sequence[int]) -> Iterator[tuple[list[str], int]]:
+    """The pieces in runs of about ROWS_PER_INSERT rows (a piece is never split), with each
+    run's number of rows."""
+    chunk: list[str] = []
+    rows = 0
+    for piece, count in zip(pieces, counts, strict=True):
+        chunk.append(piece)
+        rows += count
+        if rows >= ROWS_PER_INSERT:
+            yield chunk, rows
+            chunk, rows = [], 0
+    if chunk:
+        yield chunk, rows
 
 
 def _consecutive_ids(connection: Connection) -> bool:
     """Whether a many-row INSERT's ids are its first id + 0, 1, 2...: InnoDB's auto-increment
     lock modes 0 and 1 (MariaDB's default) with a step of 1. Then the ids need not be read
-    back: parsing RETURNING's hundred thousand rows took seconds per thousand games."""
+    back."""
     if connection.dialect.name not in ("mysql", "mariadb"):
         return False
     settings = connection.exec_driver_sql(

@@ -22,6 +22,7 @@ from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
 from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
+from siete.service.records.bulk_rows import BulkWriter
 from siete.service.records.rating_rules import (
     ShownRating,
     move_counts,
@@ -69,10 +70,10 @@ def initial_skill() -> Skill:
 
 def rate_places(places: list[tuple[int, int]], current: dict[int, Skill]) -> dict[int, Skill]:
     """New skills after one game: places is [(player_id, final place)], 1 the winner."""
-    m = model()
+    m, start = model(), initial_skill()  # the start once: making it builds a model's rating
     ids = [pid for pid, _ in places]
-    teams = [[m.rating(mu=current.get(pid, initial_skill()).mu,
-                       sigma=current.get(pid, initial_skill()).sigma)] for pid in ids]
+    teams = [[m.rating(mu=skill.mu, sigma=skill.sigma)]
+             for skill in (current.get(pid, start) for pid in ids)]
     rated = m.rate(teams, ranks=[place for _, place in places])
     return {pid: Skill(round(team[0].mu, DIGITS), round(team[0].sigma, DIGITS))
             for pid, team in zip(ids, rated)}
@@ -132,7 +133,7 @@ def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
     current = {row.player_id: Skill(row.mu, row.sigma) for row in connection.execute(
         select(RATINGS.c.player_id, RATINGS.c.mu, RATINGS.c.sigma)
         .where(RATINGS.c.player_id.in_(ids)))}
-    rated_before, start = set(current), initial_skill()
+    rated_before, start, now = set(current), initial_skill(), utcnow()
     rows: list[dict[str, object]] = []
     played: Counter[int] = Counter()
     for game_id, places in games:
@@ -141,10 +142,11 @@ def rate_games(games: list[tuple[int, list[tuple[int, int]]]], by: str) -> None:
                   "mu_before": current.get(pid, start).mu,
                   "sigma_before": current.get(pid, start).sigma,
                   "mu_after": after[pid].mu, "sigma_after": after[pid].sigma,
-                  "created_by": by, "updated_by": by} for pid, place in places]
+                  "created_by": by, "updated_by": by, "created_at": now, "updated_at": now}
+                 for pid, place in places]
         current.update(after)
         played.update(pid for pid, _ in places)
-    connection.execute(insert(GAME_RATINGS), rows)  # in rating order: their ids keep it
+    BulkWriter(connection).insert_values(GAME_RATINGS, rows)  # in rating order: ids keep it
     _write_ratings(current, played, rated_before, by)
 
 
