@@ -66,7 +66,8 @@ def _compile_in(work: Path) -> Path | None:
     shutil.copytree(ENGINE_DIR, work / "siete" / "engine",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
     (work / "siete" / "__init__.py").write_text("")
-    manifest = native_manifest(work / "siete" / "engine")  # what is compiled, hashed as copied
+    # what is compiled, hashed as copied, and which modules (a change of COMPILED rebuilds too)
+    manifest = {**native_manifest(work / "siete" / "engine"), "compiled": list(COMPILED)}
     sources = [f"siete/engine/{name}.py" for name in COMPILED]
     done = subprocess.run([sys.executable, "-m", "mypyc", *sources], cwd=work, check=False)
     if done.returncode != 0:
@@ -100,6 +101,11 @@ def build() -> int:
     return 0
 
 
+def _compiled_modules() -> object:
+    """The modules the build in place says it compiled."""
+    return json.loads((NATIVE_DIR / MANIFEST).read_text(encoding="utf-8")).get("compiled")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -110,7 +116,8 @@ def main() -> int:
     if args.clean:
         clean()
         return 0
-    if args.if_stale and native_build_state(NATIVE_DIR, ENGINE_DIR) == "fresh":
+    if args.if_stale and native_build_state(NATIVE_DIR, ENGINE_DIR) == "fresh" \
+            and _compiled_modules() == list(COMPILED):
         print("compile_engine: the compiled engine is up to date")
         return 0
     return build()

@@ -41,10 +41,11 @@ def native_manifest(engine: Path) -> dict[str, object]:
 def native_build_state(build: Path, engine: Path) -> str:
     """'fresh', 'stale' (built from other sources or for another Python) or 'none'."""
     try:
-        recorded = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
+        recorded: dict[str, object] = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return "none"
-    return "fresh" if recorded == native_manifest(engine) else "stale"
+    current = native_manifest(engine)
+    return "fresh" if all(recorded.get(key) == value for key, value in current.items()) else "stale"
 
 
 def _drop_in_place_extensions(engine: Path) -> None:
