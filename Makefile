@@ -1,5 +1,5 @@
 # Siete y medio: the two commands a newcomer needs are `make run` and `make test`.
-# Everything else (venv, packages, Chromium, databases) is set up on demand.
+# Everything else (venv, packages, the compiled engine, Chromium, databases) is set up on demand.
 
 VENV    := .venv
 PY      := $(VENV)/bin/python
@@ -21,6 +21,8 @@ $(STAMP): pyproject.toml
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version'
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@$(PY) scripts/compile_engine.py || \
+	  echo "== The engine was not compiled (see above): it runs as plain Python, the same games, slower."
 	@touch $(STAMP)
 
 # db-setup creates or upgrades the database (migrations) and seeds it once. The worker keeps time
@@ -46,8 +48,9 @@ BENCHES := bench/engine.py bench/move.py bench/reports.py bench/load.py bench/wo
 bench: $(STAMP)
 	@set -e; for f in $(BENCHES); do echo "== $$f"; $(PY) "$$f"; done
 
-# The engine's hot modules compiled by mypyc beside their sources (about twice as fast); without
-# them the same sources run as plain Python. Opt-in: docs/benchmarks.md, "The compiled engine".
+# The engine's hot modules compiled by mypyc into build/native/ (about twice as fast), built with
+# the venv; this rebuilds them. A build older than the engine's sources is not used (the plain
+# sources run, with a warning): docs/benchmarks.md, "The compiled engine".
 compile: $(STAMP)
 	$(PY) scripts/compile_engine.py
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test sequence behind `make test`: the linter (ruff) and the type checker (mypy), settings in
-# pyproject.toml, SQLite, then MariaDB when one answers, then the browser
+# pyproject.toml, the compiled engine rebuilt if its sources changed (every run below uses it;
+# tests/engine/test_compiled_engine.py compares it with the plain sources), SQLite, then MariaDB
+# when one answers, then the browser
 # tests, then the compose stack when a container engine works here. Any
 # failing step fails the run.
 # SIETE_COMPOSE: unset = run the compose tests when podman works, else say why
@@ -72,6 +74,21 @@ echo "== Lint: ruff check . (the whole repository)"
 echo "== Types: mypy (strict over siete/; files and options in pyproject.toml)"
 "$PY" -m mypy || { echo "!! Types: mypy found problems"; exit 1; }
 
+ensure_compiled_engine() {
+    # A build older than the engine's sources would not be used (siete/__init__.py): rebuild it,
+    # then require it, so no run below passes on the plain engine by mistake. Without a C
+    # compiler the suite runs on plain Python, except in CI, which must test the compiled build.
+    echo "== Compiled engine: scripts/compile_engine.py --if-stale"
+    if "$PY" scripts/compile_engine.py --if-stale; then
+        export SIETE_ENGINE=compiled; return 0
+    fi
+    if [ "${CI:-}" = true ]; then
+        echo "!! Compiled engine: the build failed; CI must test it"; return 1
+    fi
+    echo "== Compiled engine: not built; the suite runs the engine as plain Python."
+}
+
+ensure_compiled_engine || exit 1
 ensure_chromium
 
 # The SQLite and browser runs must not inherit a MySQL URL from the caller.

@@ -16,38 +16,10 @@ def seeded_rng(seed: int | str, step: int | str) -> random.Random:
     """The random source of one step of a seeded game: the same seed and step, the same draws.
 
     Every driver makes its randomness here (a table's seat cards and each of its versions,
-    a simulated game), so a recorded seed replays the same cards.
+    a simulated game), so a recorded seed replays the same cards; paced play resumes the same
+    stream with random_stream.resumed_rng.
     """
     return random.Random(f"{seed}:{step}")
-
-
-class CountedRandom(random.Random):
-    """seeded_rng's source that counts the 32-bit words of its stream it has used, so a later
-    step can take the stream up where this one left it (resumed_rng).
-
-    Every draw of random.Random reads whole words of one Mersenne Twister stream: random()
-    two, getrandbits(k) ceil(k / 32) (choice, shuffle and the like go through getrandbits).
-    """
-
-    words: int = 0
-
-    def random(self) -> float:
-        self.words += 2
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        self.words += (k + 31) // 32
-        return super().getrandbits(k)
-
-
-def resumed_rng(seed: int | str, step: int | str, words: int) -> CountedRandom:
-    """seeded_rng(seed, step) with its first `words` words already used: the same draws as
-    the source that used them would make next, however the moves are split between calls."""
-    rng = CountedRandom(f"{seed}:{step}")
-    if words:
-        random.Random.getrandbits(rng, 32 * words)  # reads exactly `words` words
-    rng.words = words
-    return rng
 
 
 def draw_seat_cards(cards: CardSet, rng: random.Random, players: int) -> list[str]:

@@ -111,7 +111,7 @@ class GameState:
     # settled hand stays on the table until they all have, or the pause runs out.
     ready: list[int] = field(default_factory=list)
     # Paced play (the web's bots move one at a time): [version, words], the random stream the
-    # bots' run of moves draws from (deck.resumed_rng: seeded by the game and that version) and
+    # bots' run of moves draws from (random_stream.resumed_rng: seeded by the game and that version) and
     # how much of it they have used; None when no such run is under way. Not stored when None.
     bot_stream: list[int] | None = None
 

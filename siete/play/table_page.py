@@ -12,7 +12,8 @@ from typing import Any
 from markupsafe import Markup
 
 from siete.data.game_rows import GameRow
-from siete.engine.views import SeatView, TableView
+from siete.engine.codes import SeatStatus
+from siete.engine.views import TableView
 from siete.play.odds_panel import BetPanel, OddsPanel
 from siete.play.presence_view import PresenceView
 from siete.service.records.rating_changes import GameRatings
@@ -96,9 +97,28 @@ class Pause:
 
 
 @dataclass(frozen=True, slots=True)
-class TableSeat(SeatView):
-    """A seat as the table draws it: the engine's view of it (R4.2) and how the page shows it."""
+class TableSeat:
+    """A seat as the table draws it: the engine's view of it (R4.2) and how the page shows it.
 
+    SeatView's fields come first, repeated rather than inherited: the engine's classes may run
+    compiled (scripts/compile_engine.py), and an interpreted class cannot subclass a compiled
+    one (tests/play/test_play_table_page.py checks they stay the same)."""
+
+    index: int
+    name: str
+    bot: str | None
+    away: bool
+    points: int
+    stake: int
+    bet: int
+    status: SeatStatus
+    out: bool
+    cards: tuple[str | None, ...]  # None: a face-down card
+    position: int | None  # where the seat plays this hand (0: the bank), None if it does not
+    total: float | None  # the whole total, None while a card is face down to this viewer
+    shown_total: float  # the total of the face-up cards
+    is_turn: bool
+    max_bet: int
     state: str  # a code for data-state: waiting, to play, stood, bust, out, did not play
     state_words: str  # the state in the reader's language
     hidden_from_others: bool  # its first card is face down to the other seats

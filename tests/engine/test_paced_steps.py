@@ -1,5 +1,5 @@
 """Paced play (#25): bots' moves played one step at a time, each step with the random stream
-taken up where the last one left it (deck.resumed_rng), come out exactly as one straight run
+taken up where the last one left it (random_stream.resumed_rng), come out exactly as one straight run
 of play_until_person does: the same cards, bets and results, however the steps are split."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from siete.engine import deck, moves, rules
+from siete.engine import deck, moves, random_stream, rules
 from siete.engine.bots import paced_step_due, play_step, play_until_person, run_bots
 from siete.engine.codes import Event
 from siete.engine.config import GameConfig
@@ -40,7 +40,7 @@ def _stepped(seed: int) -> tuple[GameState, list[int], int]:
     cards = state.config.cards
     while True:
         origin, words = state.bot_stream
-        rng = deck.resumed_rng(seed, origin, words)
+        rng = random_stream.resumed_rng(seed, origin, words)
         if not play_step(state, rng, lambda s, hand: hands.append(hand.number)):
             break
         steps += 1
@@ -60,11 +60,11 @@ def test_stepped_bots_play_exactly_as_one_straight_run(seed):
 
 
 def test_a_resumed_source_draws_what_the_source_that_used_the_words_would_draw_next():
-    used = deck.resumed_rng("s", 3, 0)
+    used = random_stream.resumed_rng("s", 3, 0)
     used.random(), used.getrandbits(7), used.getrandbits(159), used.shuffle(list(range(40)))
-    resumed = deck.resumed_rng("s", 3, used.words)
+    resumed = random_stream.resumed_rng("s", 3, used.words)
     assert [resumed.random() for _ in range(5)] == [used.random() for _ in range(5)]
-    assert deck.resumed_rng("s", 3, 0).random() == random.Random("s:3").random()
+    assert random_stream.resumed_rng("s", 3, 0).random() == random.Random("s:3").random()
 
 
 def test_no_step_is_due_at_a_persons_turn_at_the_end_or_in_a_pause():
@@ -93,7 +93,7 @@ def _seven_at_stake(bot: str = "bold") -> GameState:
 def _step(state: GameState) -> tuple[int, int]:
     """One paced step from the state's stream: (versions it moved, random words it used)."""
     origin, words = state.bot_stream
-    rng = deck.resumed_rng(1, origin, words)
+    rng = random_stream.resumed_rng(1, origin, words)
     before = state.version
     assert play_step(state, rng)
     state.bot_stream = [origin, rng.words]
@@ -115,7 +115,7 @@ def test_r4_2_a_punter_s_draw_to_7_and_a_half_and_the_stand_it_makes_are_two_pac
     assert paced.current_seat() == C and not rules.seven_half_stand_due(paced)
     GameState.from_dict(paced.to_dict(), paced.config.cards)  # (saved between the steps too)
     straight.bot_stream = None
-    run_bots(straight, deck.resumed_rng(1, straight.version, 0))  # unpaced: the hand at once
+    run_bots(straight, random_stream.resumed_rng(1, straight.version, 0))  # unpaced: the hand at once
     while paced.phase == PLAY:
         _step(paced)
     paced.bot_stream = None

@@ -148,3 +148,23 @@ def test_the_fragment_addresses_are_the_routes_own(app):
             assert getattr(urls, action) == url_for("play.play", game_id=7, action=action)
         assert urls.leave == url_for("play.leave", game_id=7)
         assert urls.again == url_for("play.again", game_id=7)
+
+
+def _annotations(path: str, name: str) -> list[tuple[str, str]]:
+    """A class's fields and their annotations as written in its source."""
+    import ast
+
+    from tests.support.source_imports import ROOT
+
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    found = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == name)
+    return [(field.target.id, ast.unparse(field.annotation)) for field in found.body
+            if isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)]
+
+
+def test_a_table_seat_has_every_field_of_the_engines_seat_view_first_and_alike():
+    """TableSeat repeats SeatView's fields instead of subclassing it (a compiled engine's class
+    cannot be subclassed by an interpreted one): the copy must stay the same fields, same types
+    (read from the sources: compiled classes keep no annotations' details)."""
+    view = _annotations("siete/engine/views.py", "SeatView")
+    assert _annotations("siete/play/table_page.py", "TableSeat")[:len(view)] == view

@@ -11,7 +11,7 @@ the moves are made, never which.
 from __future__ import annotations
 
 from siete.data.game_rows import GameRow
-from siete.engine import deck
+from siete.engine import random_stream
 from siete.engine.bots import paced_step_due, play_step
 from siete.engine.state import GameState
 from siete.service.tables.turns import table_hooks
@@ -34,7 +34,7 @@ def play_paced_step(settings: ServiceSettings, game: GameRow, state: GameState, 
     if state.bot_stream is None:  # a run saved while pacing was off: it starts here
         state.bot_stream = [state.version, 0]
     origin, words = state.bot_stream
-    rng = deck.resumed_rng(game.seed, origin, words)
+    rng = random_stream.resumed_rng(game.seed, origin, words)
     played = play_step(state, rng, record, pauses)
     state.bot_stream = [origin, rng.words] if played and paced_step_due(state, pauses) else None
     return played
