@@ -25,7 +25,7 @@ from siete.i18n.words import describe_log, last_move
 from siete.play.odds_panel import odds_panel
 from siete.play.polling import FALLBACK_POLL_MS, due_in_ms
 from siete.play.presence_view import poll_seat, presence_view, watch_for_page
-from siete.play.settled_hand import seat_results, settlement, standings
+from siete.play.settled_hand import drawn_settlement, seat_results, standings
 from siete.play.table_page import (
     Pause,
     PlayedTable,
@@ -159,7 +159,7 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     seats = view.seats
     order, bank, next_bank = shown_order_and_bank(state, view)
     in_play = view.phase == PLAY
-    record = settlement(view.last_hand, view.finished)
+    record = drawn_settlement(view.last_hand, view.finished)
     results = seat_results(view.last_hand, record) if not in_play else {}
     turn, moved = view.turn_seat, last_move(state)
     return PlayedTable(
