@@ -105,8 +105,9 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     viewer = None if left else seat
     # who sits and what is free: only a waiting table shows it (never a move's plain row)
     waiting = game if game.status == GameStatus.WAITING and isinstance(game, Game) else None
+    urls = table_urls(game.id, poll_v, poll_seat(game, state, seat))
     return TablePage(
-        game=game, urls=table_urls(game.id, poll_v, poll_seat(game, state, seat)),
+        game=game, urls=urls,
         user_id=user_id, seat=viewer, left=left,
         away=left and state is not None and seat is not None and state.seats[seat].away,
         is_creator=user_id is not None and game.creator_user_id == user_id,
@@ -115,7 +116,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds
-        presence=presence_view(game.id, watch, _may_react(game, watch, left, now), now),  # presence, reactions
+        presence=presence_view(game.id, watch, _may_react(game, watch, left, now), now, urls.table),
         # the game-over screen's rating changes (one look at the ratings, once it is over)
         ratings=game_ratings(game.id) if state is not None and state.phase == OVER else None,
         waiting=waiting_seats(waiting) if waiting else (),
