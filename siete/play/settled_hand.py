@@ -26,7 +26,7 @@ RESULT_KINDS: dict[str, str] = {Result.WIN: "won", Result.SEVEN_HALF: "won-with-
 
 # A settled hand stays on the table through the whole next hand, and its rows and section are
 # the same for every viewer (every card is face up by then): drawn once per hand and language
-# instead of on every move (about a tenth of a move's CPU, bench/move.py). Keyed by the
+# instead of on every move (6% of a bet's instructions, bench/move.py). Keyed by the
 # record itself, not by the game and hand number, so what is kept can never differ from what
 # would be drawn now. A hand lasts a minute or two; the key count covers hundreds of tables.
 DRAWN_KEEP_S = 600
