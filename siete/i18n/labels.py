@@ -84,10 +84,17 @@ def label(table: Mapping[str, str], key: str | None) -> str:
 
 
 def word(table: Mapping[str, str], key: str | None) -> str:
-    """table[key] in the request's language, translated once per request."""
+    """table[key] in the request's language, translated once per catalog (the tables are the
+    module's constants, so id(table) names one for the process); a key the table lacks is
+    said as it is, and not kept, so what is kept stays as small as the tables."""
+    if key is None or key not in table:
+        return key or ""
     words = request_words()
-    return words.remembered(f"label{id(table)}", key,
-                            lambda: words.gettext(label(table, key)) if key in table else key or "")
+    memo = (id(table), key)
+    found = words.labels.get(memo)
+    if found is None:
+        found = words.labels[memo] = words.gettext(table[key])
+    return found
 
 
 def cli_word(table: Mapping[str, str], key: str | None) -> str:

@@ -23,6 +23,10 @@ from markupsafe import Markup
 # Markup): the words of the table's buttons and headings, the same on every move. A catalog is
 # one per language for the process (Flask-Babel keeps them), so this stays small.
 _SHOWN: weakref.WeakKeyDictionary[NullTranslations, dict[str, Markup]] = weakref.WeakKeyDictionary()
+# Per catalog too, every label said (siete.i18n.labels.word): a fixed set, the same for every
+# request in that language, so each is translated once per process instead of once per request
+# (a table fragment says a dozen on every move).
+_LABELS: weakref.WeakKeyDictionary[NullTranslations, dict[tuple[int, str], str]] = weakref.WeakKeyDictionary()
 
 
 @dataclass(slots=True)
@@ -33,6 +37,7 @@ class RequestWords:
     catalog: NullTranslations
     shown: dict[str, Markup]  # the templates' plain messages, kept for the catalog's life
     said: dict[tuple[str, object], str] = field(default_factory=dict)  # (kind, key) -> words
+    labels: dict[tuple[int, str], str] = field(default_factory=dict)  # (id(table), key) -> label
 
     def __call__(self, message: str, **variables: object) -> str:
         """`message` in this catalog's language, its %(name)s placeholders filled in."""
@@ -60,7 +65,7 @@ def request_words() -> RequestWords:
     """This request's words (outside an app context: a fresh one on the default catalog)."""
     if not has_app_context():
         catalog = get_translations()
-        return RequestWords(None, catalog, _SHOWN.setdefault(catalog, {}))
+        return RequestWords(None, catalog, _SHOWN.setdefault(catalog, {}), labels=_LABELS.setdefault(catalog, {}))
     cached: RequestWords | None = g.get("siete_words")
     # The fast way (a template says ~70 strings): the locale Flask-Babel keeps in g for the
     # request, read where get_locale() reads it, without its ~10 us of lookups each time.
@@ -70,6 +75,6 @@ def request_words() -> RequestWords:
         return cached
     locale: Any = get_locale()  # the same object until force_locale or refresh() puts another
     catalog = get_translations()
-    found = RequestWords(locale, catalog, _SHOWN.setdefault(catalog, {}))
+    found = RequestWords(locale, catalog, _SHOWN.setdefault(catalog, {}), labels=_LABELS.setdefault(catalog, {}))
     g.siete_words = found
     return found

@@ -25,7 +25,7 @@ from siete.i18n.words import describe_log, last_move
 from siete.play.odds_panel import odds_panel
 from siete.play.polling import FALLBACK_POLL_MS, due_in_ms
 from siete.play.presence_view import poll_seat, presence_view, watch_for_page
-from siete.play.settled_hand import seat_results, settlement, standings
+from siete.play.settled_hand import drawn_settlement, seat_results, standings
 from siete.play.table_page import (
     Pause,
     PlayedTable,
@@ -105,8 +105,9 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     viewer = None if left else seat
     # who sits and what is free: only a waiting table shows it (never a move's plain row)
     waiting = game if game.status == GameStatus.WAITING and isinstance(game, Game) else None
+    urls = table_urls(game.id, poll_v, poll_seat(game, state, seat))
     return TablePage(
-        game=game, urls=table_urls(game.id, poll_v, poll_seat(game, state, seat)),
+        game=game, urls=urls,
         user_id=user_id, seat=viewer, left=left,
         away=left and state is not None and seat is not None and state.seats[seat].away,
         is_creator=user_id is not None and game.creator_user_id == user_id,
@@ -115,7 +116,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         # Paced play: a bot's move is due soon; without JavaScript the page reloads for it.
         bots_moving=state is not None and state.bot_stream is not None,
         odds=odds_panel(game.show_odds, state, viewer),  # a practice table's odds
-        presence=presence_view(game.id, watch, _may_react(game, watch, left, now), now),  # presence, reactions
+        presence=presence_view(game.id, watch, _may_react(game, watch, left, now), now, urls.table),
         # the game-over screen's rating changes (one look at the ratings, once it is over)
         ratings=game_ratings(game.id) if state is not None and state.phase == OVER else None,
         waiting=waiting_seats(waiting) if waiting else (),
@@ -159,7 +160,7 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
     seats = view.seats
     order, bank, next_bank = shown_order_and_bank(state, view)
     in_play = view.phase == PLAY
-    record = settlement(view.last_hand, view.finished)
+    record = drawn_settlement(view.last_hand, view.finished)
     results = seat_results(view.last_hand, record) if not in_play else {}
     turn, moved = view.turn_seat, last_move(state)
     return PlayedTable(

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cached_property
 
-from flask import g, request, url_for
+from flask import g, request
 
 from siete.data.game_rows import GameRow
 from siete.data.games import Game
@@ -65,8 +65,10 @@ def reactions_muted() -> bool:
     return bool(g.get(MUTE_KEY, request.cookies.get(MUTE_COOKIE) == "1"))
 
 
-def presence_view(game_id: int, watch: TableWatch | None, seated: bool, now: datetime) -> PresenceView:
-    """The table's presence and reactions for this viewer; `seated` when they may send one."""
+def presence_view(game_id: int, watch: TableWatch | None, seated: bool, now: datetime,
+                  table_url: str) -> PresenceView:
+    """The table's presence and reactions for this viewer; `seated` when they may send one.
+    `table_url` is the table's address, which the reactions' forms post under."""
     if watch is None:
         return PresenceView(frozenset(), "", reactions_muted(), False)
     muted = reactions_muted()
@@ -74,9 +76,8 @@ def presence_view(game_id: int, watch: TableWatch | None, seated: bool, now: dat
         ReactionLine(sent.id, sent.player_name, sent.kind, word(REACTION_WORDS, sent.kind),
                      now - sent.sent_at < BUBBLE_FOR)
         for sent in table_reactions(game_id)]
-    base = url_for("play.table", game_id=game_id)
     return PresenceView(watch.here, watch.pulse, muted, seated and watch.status != GameStatus.ABANDONED,
-                     lines, f"{base}/react", f"{base}/reactions/mute")
+                     lines, f"{table_url}/react", f"{table_url}/reactions/mute")
 
 
 def watch_for_page(game_id: int, snapshot: TableSnapshot | None, pulse_seen: str | None,

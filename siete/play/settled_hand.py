@@ -2,13 +2,20 @@
 standings: what the table page draws from the engine's settled-hand view once a hand is over."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from flask import current_app
+from markupsafe import Markup
+
 from siete.engine.codes import Result
 from siete.engine.settlement import final_ranking
 from siete.engine.state import GameState
 from siete.engine.views import SettledHand, SettledTurn
 from siete.i18n.labels import BANK_RESULTS, RESULTS, word
+from siete.i18n.request_words import request_words
 from siete.i18n.words import bank_sentence
 from siete.play.table_page import Settlement, SettlementRow, Standing
+from siete.web.caching import kept
 from siete.web.markup import cards_markup
 
 # A row's result stays a code in the CSS modifiers; the words people read come from
@@ -17,11 +24,33 @@ RESULT_KINDS: dict[str, str] = {Result.WIN: "won", Result.SEVEN_HALF: "won-with-
                                 Result.LOSE: "lost", Result.BUST: "bust", Result.BANK: "bank"}
 
 
-def settlement(record: SettledHand | None, finished: bool = False) -> Settlement | None:
-    """The last settled hand as rows: bet, total, result and what each seat gained or paid.
-    Once the game is over nobody holds the bank "now": no next bank."""
+# A settled hand stays on the table through the whole next hand, and its rows and section are
+# the same for every viewer (every card is face up by then): drawn once per hand and language
+# instead of on every move (6% of a bet's instructions, bench/move.py). Keyed by the
+# record itself, not by the game and hand number, so what is kept can never differ from what
+# would be drawn now. A hand lasts a minute or two; the key count covers hundreds of tables.
+DRAWN_KEEP_S = 600
+DRAWN_KEYS = 1024
+
+
+def drawn_settlement(record: SettledHand | None, finished: bool = False) -> Settlement | None:
+    """settlement(), with its section drawn (`drawn`), kept per record, end and language."""
     if record is None:
         return None
+    seconds = 0 if current_app.jinja_env.auto_reload else DRAWN_KEEP_S  # templates may change (debug)
+    key = (record, finished, str(request_words().locale))
+    return kept("play.settled_hands", key, lambda: _drawn(record, finished), seconds, DRAWN_KEYS)
+
+
+def _drawn(record: SettledHand, finished: bool) -> Settlement:
+    rows = settlement(record, finished)
+    html = current_app.jinja_env.get_template("play/_settlement.html").render(settlement=rows)
+    return replace(rows, drawn=Markup(html))
+
+
+def settlement(record: SettledHand, finished: bool = False) -> Settlement:
+    """The last settled hand as rows: bet, total, result and what each seat gained or paid.
+    Once the game is over nobody holds the bank "now": no next bank."""
     return Settlement(
         number=record.number, bank=record.bank,
         rows=tuple(settlement_row(t) for t in record.turns),

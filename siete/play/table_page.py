@@ -74,6 +74,7 @@ class Settlement:
     bank_total: float
     eliminated: tuple[str, ...]
     next_bank: str | None  # None once the game is over
+    drawn: Markup = Markup()  # the section play/_settlement.html draws of it (settled_hand.py)
 
 
 @dataclass(frozen=True, slots=True)

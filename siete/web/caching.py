@@ -60,6 +60,8 @@ def app_cache(name: str, maxsize: int = DEFAULT_MAXSIZE) -> TtlCache[object]:
     return cache
 
 
-def kept(name: str, key: Hashable, build: Callable[[], V], seconds: float) -> V:
-    """build()'s value, kept `seconds` under key in the current app's cache called `name`."""
-    return cast(V, app_cache(name).get(key, build, seconds))
+def kept(name: str, key: Hashable, build: Callable[[], V], seconds: float,
+         maxsize: int = DEFAULT_MAXSIZE) -> V:
+    """build()'s value, kept `seconds` under key in the current app's cache called `name`
+    (made with `maxsize` keys at its first use)."""
+    return cast(V, app_cache(name, maxsize).get(key, build, seconds))
