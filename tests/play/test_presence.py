@@ -8,11 +8,13 @@ import html
 from datetime import timedelta
 
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 from siete.data.base import db, utcnow
 from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.play.polling import FALLBACK_POLL_MS
+from siete.service.social import presence
 from siete.service.news.table_stream import SEATED_BEAT_S
 from siete.service.social.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, watch_table
 from siete.web.login import LOGIN_SESSION_KEY
@@ -189,3 +191,25 @@ def test_a_waiting_table_asks_at_news_and_the_lobby_answers_204_while_unchanged(
     client_for(app, bea).post(f"/tables/{game_id}/join")  # a seat taken changes the lobby
     changed = anyone.get(f"/lobby/tables?page=1&v={v}")
     assert changed.status_code == 200 and "Bea" in text(changed)
+
+
+def test_a_presence_write_that_loses_a_deadlock_is_run_again(app, monkeypatch):
+    """MariaDB may end a presence UPDATE as a deadlock's victim when it races a move over the
+    same seats (seen once under bench/load.py --realistic as a 503 on a poll): the write is run
+    again and the page is answered."""
+    ana, _bea, game_id = two_at_a_table(app)
+    claim = claim_of(client_for(app, ana))
+    real_mark_seen, calls = presence.mark_seen, []
+
+    def loses_once(*args):
+        calls.append(args)
+        if len(calls) == 1:
+            raise OperationalError("UPDATE game_players ...", {}, Exception(1213, "Deadlock found"))
+        return real_mark_seen(*args)
+
+    monkeypatch.setattr(presence, "mark_seen", loses_once)
+    now = utcnow()
+    with app.app_context():
+        assert watch_table(game_id, claim, now) is not None
+    assert len(calls) == 2
+    assert last_seen(app, game_id, "Ana") == now

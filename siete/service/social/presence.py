@@ -26,7 +26,7 @@ from siete.data.presence_rows import mark_seen, mark_seen_by_claim, read_poll_su
 from siete.data.table_changes import note_changed
 from siete.data.watched_seats import WatchedSeat, WatchRow
 from siete.service.tables.table_access import listed_for
-from siete.service.unit_of_work import unit_of_work
+from siete.service.unit_of_work import transactional_retried
 
 # Seen this recently: here; longer ago: gone. "About 10 s", a little over, so that a
 # hidden tab's poll (every 5 s) that writes every other time keeps its seat here.
@@ -173,23 +173,29 @@ def poll_summary(game_id: int, seat: int | None, claim: SessionClaim | None,
     return PollSummary(seen.version, seen.deadline, pulse_of_counts(bits, seen.reactions, seen.messages))
 
 
+# A presence write races the moves that lock the same seats (MariaDB may end it as a deadlock's
+# victim, seen under bench/load.py --realistic): it is run again, not turned into a failed poll.
+@transactional_retried
 def _mark_claimed_seat(game_id: int, seat: int, claim: SessionClaim, now: datetime,
                        was_here: bool) -> bool:
-    with unit_of_work():
-        marked = mark_seen_by_claim(game_id, seat, claim, now)
-        if marked and not was_here:  # an arrival: the other pages show them here
-            note_changed(game_id)
-        return marked
+    marked = mark_seen_by_claim(game_id, seat, claim, now)
+    if marked and not was_here:  # an arrival: the other pages show them here
+        note_changed(game_id)
+    return marked
 
 
 def _note_viewer(game_id: int, row: WatchRow, now: datetime) -> None:
     viewer = next((seat for seat in row.seats if seat.is_viewer), None)
     if viewer is None or not needs_writing(viewer.last_seen_at, now):
         return
-    with unit_of_work():
-        mark_seen(game_id, viewer.player_id, now)
-        if not _seen_lately(viewer.last_seen_at, now):  # an arrival: the other pages show them here
-            note_changed(game_id)
+    _mark_viewer(game_id, viewer.player_id, now, arrival=not _seen_lately(viewer.last_seen_at, now))
+
+
+@transactional_retried  # as _mark_claimed_seat: a deadlock's victim is run again
+def _mark_viewer(game_id: int, player_id: int, now: datetime, arrival: bool) -> None:
+    mark_seen(game_id, player_id, now)
+    if arrival:  # the other pages show them here
+        note_changed(game_id)
 
 
 def presence_beat(game_id: int, claim: SessionClaim | None, pulse: str) -> Callable[[], bool]:
