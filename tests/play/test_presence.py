@@ -14,8 +14,8 @@ from siete.data.base import db, utcnow
 from siete.data.games import GameStateRow
 from siete.data.login_sessions import SessionClaim
 from siete.play.polling import FALLBACK_POLL_MS
-from siete.service.social import presence
 from siete.service.news.table_stream import SEATED_BEAT_S
+from siete.service.social import presence
 from siete.service.social.presence import PRESENCE_WINDOW, SEEN_EVERY, needs_writing, watch_table
 from siete.web.login import LOGIN_SESSION_KEY
 from tests.support.play import HX, client_for, make_user, started_game, text, waiting_table
