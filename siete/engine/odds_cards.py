@@ -35,6 +35,13 @@ def counts_key(counts: Sequence[int]) -> int:
 
 CLASS_STEP = tuple(1 << (KEY_BITS * i) for i in range(len(VALUES)))  # one card of class i
 CLASSES = tuple(zip(range(len(VALUES)), VALUES, CLASS_STEP))  # (class, value, key step)
+# By a total (half points, 0 to 7½): the classes a card may come from and leave the total
+# under 7½, and the class that makes it exactly 7½ (-1: none). The bank's walks take the
+# cards that end its draw (a bust, R5.1, or 7½, R5.2) in one sum, and loop over these.
+UNDER = tuple(tuple(c for c in CLASSES if c[1] < SEVEN_HALF - total)
+              for total in range(SEVEN_HALF + 1))
+MAKES_SEVEN_HALF = tuple(CLASS_OF.get(SEVEN_HALF - total, -1) if total < SEVEN_HALF else -1
+                         for total in range(SEVEN_HALF + 1))
 # How far a float bound may stray from its exact value: sums of chances stray by about 1e-15,
 # so a bound that clears a comparison by more than this settles it.
 SLACK = 1e-12
@@ -147,9 +154,15 @@ SEVENS_KEPT = 100_000
 _SEVENS: dict[tuple[int, int, tuple[int, ...]], float] = {}
 
 
+# kept_next_card's answers (about 250 bytes each), forgotten in one go when full
+NEXT_CARDS_KEPT = 100_000
+_NEXT_CARDS: dict[tuple[int, tuple[int, ...]], tuple[float, ...]] = {}
+
+
 def clear_card_memos() -> None:
-    """Forget exact_total_chance's and _ways_without's kept answers."""
+    """Forget exact_total_chance's, kept_next_card's and _ways_without's kept answers."""
     _SEVENS.clear()
+    _NEXT_CARDS.clear()
     _WAYS.clear()
 
 
@@ -179,6 +192,18 @@ class FaceDown:
         scale = _ways(limits, below) * (n - self.count)
         return tuple(count * ways / scale
                      for count, ways in zip(counts, _ways_without(limits, below)))
+
+    def kept_next_card(self, counts: Sequence[int], key: int) -> tuple[float, ...]:
+        """next_card, kept by counts (`key`: counts_key) and caps for every search: the
+        punter's and the bank's searches of a hand, and later hands, meet the same unseen
+        cards under the same caps (about half the asks in an expert's game)."""
+        memo_key = (key, self.limits)
+        found = _NEXT_CARDS.get(memo_key)
+        if found is None:
+            if len(_NEXT_CARDS) >= NEXT_CARDS_KEPT:
+                _NEXT_CARDS.clear()
+            found = _NEXT_CARDS[memo_key] = self.next_card(counts)
+        return found
 
     def card_chances(self, counts: Sequence[int], limit: int) -> tuple[float, ...]:
         """The chance that one face-down card, whose cap lets `limit` classes fit, is of each

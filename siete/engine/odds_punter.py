@@ -18,7 +18,15 @@ from typing import NamedTuple
 
 from siete.engine.bank_rule import bank_threatened
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import CLASSES, VALUES, FaceDown, Node, weight
+from siete.engine.odds_cards import (
+    CLASSES,
+    MAKES_SEVEN_HALF,
+    UNDER,
+    VALUES,
+    FaceDown,
+    Node,
+    weight,
+)
 from siete.engine.odds_punter_bounds import punter_bounds
 
 Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
@@ -120,7 +128,7 @@ class PunterSearch:
         def chances(key: int) -> tuple[float, ...]:
             found = chances_memo.get(key)
             if found is None:
-                found = chances_memo[key] = face_down.next_card(counts)
+                found = chances_memo[key] = face_down.kept_next_card(counts, key)
             return found
 
         def sevens(key: int, total: int) -> float:
@@ -162,25 +170,32 @@ class PunterSearch:
                 value = win - (win + 1.0) * sevens(key, bank_total)
                 bank_values[(key << 4 | bank_total) << 4 | mine] = value
                 return value
+            # the cards that end the draw at once, in one sum: a bust (R5.1) or 7½ (R5.2)
+            under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
             table = None if free else chances(key)
-            value = 0.0
+            if table is None:  # counts now, chances (count / n) at the end
+                ending = n
+                for i, _, _ in under:
+                    ending -= counts[i]
+                sevens_now = counts[seven] if seven >= 0 else 0
+                value = win * (ending - sevens_now) - sevens_now
+            else:
+                ending_chance = 1.0
+                for i, _, _ in under:
+                    ending_chance -= table[i]
+                seven_chance = table[seven] if seven >= 0 else 0.0
+                value = win * (ending_chance - seven_chance) - seven_chance
             # the memo keys below, packed as in bank_plays and stand_value, with what is the
             # same for every card worked out once
             rule_base, memo_base = (n - 1) << 8 | mine, key << 8 | mine
-            for i, card, step in CLASSES:
+            for i, card, step in under:
                 count = counts[i]
                 if not count:
                     continue
-                p = count / n if table is None else table[i]
+                p = count if table is None else table[i]
                 if not p:  # no face-down cards would fit if this card came
                     continue
                 after = bank_total + card
-                if after > SEVEN_HALF:  # R5.1
-                    value += p * win
-                    continue
-                if after == SEVEN_HALF:  # R5.2
-                    value -= p
-                    continue
                 left = unseen_weight - card
                 then = rule.get(left << 14 | rule_base | after << 4)
                 if then is None:
@@ -194,6 +209,8 @@ class PunterSearch:
                     found = bank_draws(after, key - step, n - 1, left, mine, then)
                     counts[i] = count
                 value += p * found
+            if table is None:
+                value /= n
             bank_values[(key << 4 | bank_total) << 4 | mine] = value
             return value
 
