@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 
 from siete.engine.odds_bank import BankSearch
 from siete.engine.odds_cards import clear_card_memos
-from siete.engine.odds_punter import PunterSearch
+from siete.engine.odds_punter import PunterSearch, forget_rules
 
 Search = PunterSearch | BankSearch
 Answer = TypeVar("Answer")
@@ -59,6 +59,7 @@ def forget_searches() -> None:
         _searches.clear()
         _held[0] = 0
     clear_card_memos()
+    forget_rules()
 
 
 class Answers(Generic[Answer]):

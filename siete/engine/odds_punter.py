@@ -43,6 +43,29 @@ class _Walk(NamedTuple):
 STANDS, DRAWS, TO_THE_END = 0, 1, 2  # what R8.2 has the bank do (bank_plays)
 
 
+# bank_plays' answers, shared by the searches whose bank plays R8.2 alike: its inputs are what
+# the bank has not seen and its total, our total, and our face-down card, the highest total
+# another face-down punter shows (R8.2 fears the most threatening) and how many there are
+# (the bank's card only starts its total). About 100 bytes an answer, all of them forgotten
+# at once past RULES_KEPT.
+RULES_KEPT = 300_000
+_RULES: dict[tuple[int, int, int], dict[int, int]] = {}
+
+
+def _rules(hidden: int, others: tuple[int, ...]) -> dict[int, int]:
+    """The shared table of bank_plays' answers for these face-down cards."""
+    if sum(map(len, list(_RULES.values()))) > RULES_KEPT:  # a copy: the web's threads add
+        forget_rules()
+    return _RULES.setdefault((hidden, max(others, default=0), len(others)), {})
+
+
+def forget_rules() -> None:
+    """Empty every shared table (the searches holding one recompute what they ask)."""
+    for table in list(_RULES.values()):
+        table.clear()
+    _RULES.clear()
+
+
 class PunterSearch:
     """A punter whose face-down card is worth `hidden`, against a bank showing `bank` that
     plays R8.2, the other face-down punters showing `others` (stood, or still to play)."""
@@ -58,7 +81,7 @@ class PunterSearch:
         self.values: dict[int, float] = {}  # key << 4 | total: the best value
         self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
         self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
-        self.rule: dict[int, int] = {}  # bank_plays' answers, by its inputs packed
+        self.rule = _rules(hidden, others)  # bank_plays' answers, by its inputs packed
         self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
         self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
         self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
@@ -68,7 +91,7 @@ class PunterSearch:
     def size(self) -> int:
         """The memo entries held (odds.py bounds the memory by them)."""
         return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.bank_values)
-                + len(self.rule) + len(self.chances) + len(self.sevens))
+                + len(self.chances) + len(self.sevens))
 
     def next_card(self, counts: list[int]) -> tuple[float, ...]:
         """The chance of each value class for the deck's next card."""
