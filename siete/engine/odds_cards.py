@@ -248,16 +248,18 @@ class FaceDown:
                     chance += runs / whole[cards]
             return chance
         limits, below = self.limits, _below(counts)
-        ways = _ways(limits, below)
         for orderings, cards, parts, taken in COMPOSITIONS[total]:
             if cards > deck:
                 continue
             for i, count in parts:
                 orderings *= FALLING[counts[i]][count]
+            if not orderings:  # a class has fewer cards than the run needs
+                continue
             for j, limit in enumerate(limits):
                 orderings *= max(0, below[limit] - taken[limit] - j)
-            chance += orderings / (ways * FALLING[deck][cards])
-        return chance
+            chance += orderings / FALLING[deck][cards]
+        ways = _ways(limits, below)  # none: the caps fit no cards, nor can any run come
+        return chance / ways if ways else 0.0
 
     def card_chance(self, counts: Sequence[int], limit: int, i: int) -> float:
         """card_chances(counts, limit)[i] alone."""
