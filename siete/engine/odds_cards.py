@@ -42,6 +42,9 @@ UNDER = tuple(tuple(c for c in CLASSES if c[1] < SEVEN_HALF - total)
               for total in range(SEVEN_HALF + 1))
 MAKES_SEVEN_HALF = tuple(CLASS_OF.get(SEVEN_HALF - total, -1) if total < SEVEN_HALF else -1
                          for total in range(SEVEN_HALF + 1))
+# By a total: the classes that bust it (R4.5)
+BUSTING = tuple(tuple(i for i, value in enumerate(VALUES) if total + value > SEVEN_HALF)
+                for total in range(SEVEN_HALF + 1))
 # How far a float bound may stray from its exact value: sums of chances stray by about 1e-15,
 # so a bound that clears a comparison by more than this settles it.
 SLACK = 1e-12

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from siete.engine.bank_rule import bank_threatened
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.odds_cards import (
+    BUSTING,
     CLASSES,
     MAKES_SEVEN_HALF,
     UNDER,
@@ -274,7 +275,10 @@ class PunterSearch:
             """At least the value of drawing (an upper bound), from the cards alone: a bust
             is -1, and any other total at most 1 plus the chance of a 7½ (paid 2, R5.5) at
             some later card, which is at most the chance that the cards to come add up to
-            exactly 7½ at some point (the deck's order does not depend on when we stop)."""
+            exactly 7½ at some point (the deck's order does not depend on when we stop);
+            or at most 1 when a third of the cards to come would bust it, since drawing
+            then is worth at most 2 - 3 * a third (counted with whole numbers when every
+            unseen card is equally likely to come)."""
             memo_key = key << 4 | mine
             found = bounds.get(memo_key)
             if found is not None:
@@ -293,7 +297,10 @@ class PunterSearch:
                     found += 2.0 * p
                 else:
                     counts[i] = count - 1
-                    found += p * (1.0 + sevens(key - step, after))
+                    if table is None and 3 * sum([counts[j] for j in BUSTING[after]]) >= n - 1:
+                        found += p
+                    else:
+                        found += p * (1.0 + sevens(key - step, after))
                     counts[i] = count
             bounds[memo_key] = found
             return found
