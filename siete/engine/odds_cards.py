@@ -79,12 +79,24 @@ def _ways(limits: Sequence[int], below: Sequence[int], taken: int = len(VALUES))
 # full: the same unseen cards meet the same caps in the searches of many contexts (about half
 # the asks in an expert's game are found here).
 WAYS_KEPT = 50_000
-_WAYS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+# The memos below are keyed by whole numbers, not tuples: a dict of numbers and floats is no
+# work for the garbage collector, while tuple keys made its full passes walk every entry.
+_WAYS: dict[int, tuple[int, ...]] = {}
+
+
+def caps_key(limits: Sequence[int]) -> int:
+    """One int for sorted caps (each 1 to 8 classes, so no nibble is 0): 4 bits each."""
+    key = 0
+    for limit in limits:
+        key = key << 4 | limit
+    return key
 
 
 def _ways_without(limits: Sequence[int], below: Sequence[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once, kept."""
-    key = (tuple(limits), tuple(below))
+    key = caps_key(limits)
+    for count in below:  # a byte each: fewer than 64 unseen cards (FALLING's rows)
+        key = key << 8 | count
     found = _WAYS.get(key)
     if found is None:
         if len(_WAYS) >= WAYS_KEPT:
@@ -154,12 +166,12 @@ def fitting_classes(shown: int) -> int:
 # exact_total_chance's answers for every search (about 150 bytes each), forgotten in one go
 # when full: a dict read and written by the web's threads at once stays whole in CPython.
 SEVENS_KEPT = 100_000
-_SEVENS: dict[tuple[int, int, tuple[int, ...]], float] = {}
+_SEVENS: dict[int, float] = {}
 
 
 # kept_next_card's answers (about 250 bytes each), forgotten in one go when full
 NEXT_CARDS_KEPT = 100_000
-_NEXT_CARDS: dict[tuple[int, tuple[int, ...]], tuple[float, ...]] = {}
+_NEXT_CARDS: dict[int, tuple[float, ...]] = {}
 
 
 def clear_card_memos() -> None:
@@ -172,13 +184,14 @@ def clear_card_memos() -> None:
 class FaceDown:
     """The other punters' face-down cards, as the seat deciding knows them: each one's cap."""
 
-    __slots__ = ("limits", "count", "free")
+    __slots__ = ("limits", "count", "free", "caps")
 
     def __init__(self, shown: Iterable[int]):
         self.limits = tuple(sorted(fitting_classes(s) for s in shown))
         self.count = len(self.limits)
         # no cap excludes a card: then every unseen card is equally likely to be anywhere
         self.free = all(limit == len(VALUES) for limit in self.limits)
+        self.caps = caps_key(self.limits)  # the memos' part of their keys
 
     def fits(self, counts: Sequence[int]) -> bool:
         """Some way of dealing the face-down cards from `counts` fits every cap."""
@@ -200,7 +213,7 @@ class FaceDown:
         """next_card, kept by counts (`key`: counts_key) and caps for every search: the
         punter's and the bank's searches of a hand, and later hands, meet the same unseen
         cards under the same caps (about half the asks in an expert's game)."""
-        memo_key = (key, self.limits)
+        memo_key = self.caps << (KEY_BITS * len(VALUES)) | key
         found = _NEXT_CARDS.get(memo_key)
         if found is None:
             if len(_NEXT_CARDS) >= NEXT_CARDS_KEPT:
@@ -226,7 +239,7 @@ class FaceDown:
         search: the same unseen cards come back hand after hand."""
         if key < 0:
             return self._exact_total_chance(counts, total)
-        memo_key = (key, total, self.limits)
+        memo_key = (self.caps << (KEY_BITS * len(VALUES)) | key) << 4 | total
         found = _SEVENS.get(memo_key)
         if found is None:
             if len(_SEVENS) >= SEVENS_KEPT:
