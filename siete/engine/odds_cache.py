@@ -12,9 +12,10 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
+from siete.engine.bank_rule import forget_rules
 from siete.engine.odds_bank import BankSearch
 from siete.engine.odds_cards import clear_card_memos
-from siete.engine.odds_punter import PunterSearch, forget_rules
+from siete.engine.odds_punter import PunterSearch
 
 Search = PunterSearch | BankSearch
 Answer = TypeVar("Answer")

@@ -16,18 +16,9 @@ import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
-from siete.engine.bank_rule import bank_threatened
+from siete.engine.bank_rule import bank_threatened, kept_rules
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import (
-    BUSTING,
-    CLASSES,
-    MAKES_SEVEN_HALF,
-    UNDER,
-    VALUES,
-    FaceDown,
-    Node,
-    weight,
-)
+from siete.engine.odds_cards import BUSTING, CLASSES, MAKES_SEVEN_HALF, UNDER, VALUES, FaceDown, Node, weight
 from siete.engine.odds_punter_bounds import punter_bounds
 
 Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
@@ -42,29 +33,6 @@ class _Walk(NamedTuple):
     range: Callable[[int, int, int, int], tuple[float, float]]
     above: Callable[[int, int, int, int, float], bool | None]
 STANDS, DRAWS, TO_THE_END = 0, 1, 2  # what R8.2 has the bank do (bank_plays)
-
-
-# bank_plays' answers, shared by the searches whose bank plays R8.2 alike: its inputs are what
-# the bank has not seen and its total, our total, and our face-down card, the highest total
-# another face-down punter shows (R8.2 fears the most threatening) and how many there are
-# (the bank's card only starts its total). About 100 bytes an answer, all of them forgotten
-# at once past RULES_KEPT.
-RULES_KEPT = 300_000
-_RULES: dict[tuple[int, int, int], dict[int, int]] = {}
-
-
-def _rules(hidden: int, others: tuple[int, ...]) -> dict[int, int]:
-    """The shared table of bank_plays' answers for these face-down cards."""
-    if sum(map(len, list(_RULES.values()))) > RULES_KEPT:  # a copy: the web's threads add
-        forget_rules()
-    return _RULES.setdefault((hidden, max(others, default=0), len(others)), {})
-
-
-def forget_rules() -> None:
-    """Empty every shared table (the searches holding one recompute what they ask)."""
-    for table in list(_RULES.values()):
-        table.clear()
-    _RULES.clear()
 
 
 class PunterSearch:
@@ -82,7 +50,7 @@ class PunterSearch:
         self.values: dict[int, float] = {}  # key << 4 | total: the best value
         self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
         self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
-        self.rule = _rules(hidden, others)  # bank_plays' answers, by its inputs packed
+        self.rule = kept_rules(hidden, others)  # bank_plays' answers, by its inputs packed
         self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
         self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
         self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
