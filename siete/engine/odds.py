@@ -176,7 +176,12 @@ def _settle_action(position: Position) -> Action:
 
 
 def _settle_worth(position: PunterPosition) -> bool:
-    """Whether the position is worth more than TIE, found as best_action finds its answer."""
+    """Whether the position is worth more than TIE, found as best_action finds its answer.
+
+    The turn asks best_action at this very position right after its bet, so what settling
+    the bet proves about drawing is kept as that answer: drawing worth more than TIE
+    (beyond SLACK) against standing worth 0 or less is drawing worth more than standing
+    beyond a tie; and a searched node is the answer itself."""
     search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     worth: bool | None = None
@@ -186,11 +191,19 @@ def _settle_worth(position: PunterPosition) -> bool:
         high = search.draw_bound(total, counts, key)
         worth = False if high is None or high <= TIE - SLACK else search.draw_above(
             total, counts, key, TIE)
+        if worth and stand <= 0.0:
+            _known_action(position, Action.DRAW)
     if worth is None:
         draw = search.node(total, counts, key)[1]
         worth = best_bet(stand if draw is None else max(stand, draw), 2) == 2
+        _known_action(position, _best(stand, draw))
     counted(search)
     return worth
+
+
+def _known_action(position: PunterPosition, best: Action) -> None:
+    if _decisions.get(position) is None:
+        _decisions.put(position, best)
 
 
 # best_action's and bet_for's answers by position: a turn asks again after its bet, and the

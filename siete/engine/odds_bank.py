@@ -133,7 +133,7 @@ class BankSearch:
         def chances(key: int) -> tuple[float, ...]:
             found = chances_memo.get(key)
             if found is None:
-                found = chances_memo[key] = face_down.next_card(counts)
+                found = chances_memo[key] = face_down.kept_next_card(counts, key)
             return found
 
         def stand_value(bank_total: int, key: int, n: int) -> float:

@@ -35,6 +35,16 @@ def counts_key(counts: Sequence[int]) -> int:
 
 CLASS_STEP = tuple(1 << (KEY_BITS * i) for i in range(len(VALUES)))  # one card of class i
 CLASSES = tuple(zip(range(len(VALUES)), VALUES, CLASS_STEP))  # (class, value, key step)
+# By a total (half points, 0 to 7½): the classes a card may come from and leave the total
+# under 7½, and the class that makes it exactly 7½ (-1: none). The bank's walks take the
+# cards that end its draw (a bust, R5.1, or 7½, R5.2) in one sum, and loop over these.
+UNDER = tuple(tuple(c for c in CLASSES if c[1] < SEVEN_HALF - total)
+              for total in range(SEVEN_HALF + 1))
+MAKES_SEVEN_HALF = tuple(CLASS_OF.get(SEVEN_HALF - total, -1) if total < SEVEN_HALF else -1
+                         for total in range(SEVEN_HALF + 1))
+# By a total: the classes that bust it (R4.5)
+BUSTING = tuple(tuple(i for i, value in enumerate(VALUES) if total + value > SEVEN_HALF)
+                for total in range(SEVEN_HALF + 1))
 # How far a float bound may stray from its exact value: sums of chances stray by about 1e-15,
 # so a bound that clears a comparison by more than this settles it.
 SLACK = 1e-12
@@ -69,12 +79,24 @@ def _ways(limits: Sequence[int], below: Sequence[int], taken: int = len(VALUES))
 # full: the same unseen cards meet the same caps in the searches of many contexts (about half
 # the asks in an expert's game are found here).
 WAYS_KEPT = 50_000
-_WAYS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+# The memos below are keyed by whole numbers, not tuples: a dict of numbers and floats is no
+# work for the garbage collector, while tuple keys made its full passes walk every entry.
+_WAYS: dict[int, tuple[int, ...]] = {}
+
+
+def caps_key(limits: Sequence[int]) -> int:
+    """One int for sorted caps (each 1 to 8 classes, so no nibble is 0): 4 bits each."""
+    key = 0
+    for limit in limits:
+        key = key << 4 | limit
+    return key
 
 
 def _ways_without(limits: Sequence[int], below: Sequence[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once, kept."""
-    key = (tuple(limits), tuple(below))
+    key = caps_key(limits)
+    for count in below:  # a byte each: fewer than 64 unseen cards (FALLING's rows)
+        key = key << 8 | count
     found = _WAYS.get(key)
     if found is None:
         if len(_WAYS) >= WAYS_KEPT:
@@ -144,25 +166,32 @@ def fitting_classes(shown: int) -> int:
 # exact_total_chance's answers for every search (about 150 bytes each), forgotten in one go
 # when full: a dict read and written by the web's threads at once stays whole in CPython.
 SEVENS_KEPT = 100_000
-_SEVENS: dict[tuple[int, int, tuple[int, ...]], float] = {}
+_SEVENS: dict[int, float] = {}
+
+
+# kept_next_card's answers (about 250 bytes each), forgotten in one go when full
+NEXT_CARDS_KEPT = 100_000
+_NEXT_CARDS: dict[int, tuple[float, ...]] = {}
 
 
 def clear_card_memos() -> None:
-    """Forget exact_total_chance's and _ways_without's kept answers."""
+    """Forget exact_total_chance's, kept_next_card's and _ways_without's kept answers."""
     _SEVENS.clear()
+    _NEXT_CARDS.clear()
     _WAYS.clear()
 
 
 class FaceDown:
     """The other punters' face-down cards, as the seat deciding knows them: each one's cap."""
 
-    __slots__ = ("limits", "count", "free")
+    __slots__ = ("limits", "count", "free", "caps")
 
     def __init__(self, shown: Iterable[int]):
         self.limits = tuple(sorted(fitting_classes(s) for s in shown))
         self.count = len(self.limits)
         # no cap excludes a card: then every unseen card is equally likely to be anywhere
         self.free = all(limit == len(VALUES) for limit in self.limits)
+        self.caps = caps_key(self.limits)  # the memos' part of their keys
 
     def fits(self, counts: Sequence[int]) -> bool:
         """Some way of dealing the face-down cards from `counts` fits every cap."""
@@ -179,6 +208,18 @@ class FaceDown:
         scale = _ways(limits, below) * (n - self.count)
         return tuple(count * ways / scale
                      for count, ways in zip(counts, _ways_without(limits, below)))
+
+    def kept_next_card(self, counts: Sequence[int], key: int) -> tuple[float, ...]:
+        """next_card, kept by counts (`key`: counts_key) and caps for every search: the
+        punter's and the bank's searches of a hand, and later hands, meet the same unseen
+        cards under the same caps (about half the asks in an expert's game)."""
+        memo_key = self.caps << (KEY_BITS * len(VALUES)) | key
+        found = _NEXT_CARDS.get(memo_key)
+        if found is None:
+            if len(_NEXT_CARDS) >= NEXT_CARDS_KEPT:
+                _NEXT_CARDS.clear()
+            found = _NEXT_CARDS[memo_key] = self.next_card(counts)
+        return found
 
     def card_chances(self, counts: Sequence[int], limit: int) -> tuple[float, ...]:
         """The chance that one face-down card, whose cap lets `limit` classes fit, is of each
@@ -198,7 +239,7 @@ class FaceDown:
         search: the same unseen cards come back hand after hand."""
         if key < 0:
             return self._exact_total_chance(counts, total)
-        memo_key = (key, total, self.limits)
+        memo_key = (self.caps << (KEY_BITS * len(VALUES)) | key) << 4 | total
         found = _SEVENS.get(memo_key)
         if found is None:
             if len(_SEVENS) >= SEVENS_KEPT:
@@ -223,16 +264,18 @@ class FaceDown:
                     chance += runs / whole[cards]
             return chance
         limits, below = self.limits, _below(counts)
-        ways = _ways(limits, below)
         for orderings, cards, parts, taken in COMPOSITIONS[total]:
             if cards > deck:
                 continue
             for i, count in parts:
                 orderings *= FALLING[counts[i]][count]
+            if not orderings:  # a class has fewer cards than the run needs
+                continue
             for j, limit in enumerate(limits):
                 orderings *= max(0, below[limit] - taken[limit] - j)
-            chance += orderings / (ways * FALLING[deck][cards])
-        return chance
+            chance += orderings / FALLING[deck][cards]
+        ways = _ways(limits, below)  # none: the caps fit no cards, nor can any run come
+        return chance / ways if ways else 0.0
 
     def card_chance(self, counts: Sequence[int], limit: int, i: int) -> float:
         """card_chances(counts, limit)[i] alone."""

@@ -16,9 +16,9 @@ import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
-from siete.engine.bank_rule import bank_threatened
+from siete.engine.bank_rule import bank_threatened, kept_rules
 from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import CLASSES, VALUES, FaceDown, Node, weight
+from siete.engine.odds_cards import BUSTING, CLASSES, MAKES_SEVEN_HALF, UNDER, VALUES, FaceDown, Node, weight
 from siete.engine.odds_punter_bounds import punter_bounds
 
 Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
@@ -50,7 +50,7 @@ class PunterSearch:
         self.values: dict[int, float] = {}  # key << 4 | total: the best value
         self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
         self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
-        self.rule: dict[int, int] = {}  # bank_plays' answers, by its inputs packed
+        self.rule = kept_rules(hidden, others)  # bank_plays' answers, by its inputs packed
         self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
         self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
         self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
@@ -60,7 +60,7 @@ class PunterSearch:
     def size(self) -> int:
         """The memo entries held (odds.py bounds the memory by them)."""
         return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.bank_values)
-                + len(self.rule) + len(self.chances) + len(self.sevens))
+                + len(self.chances) + len(self.sevens))
 
     def next_card(self, counts: list[int]) -> tuple[float, ...]:
         """The chance of each value class for the deck's next card."""
@@ -120,7 +120,7 @@ class PunterSearch:
         def chances(key: int) -> tuple[float, ...]:
             found = chances_memo.get(key)
             if found is None:
-                found = chances_memo[key] = face_down.next_card(counts)
+                found = chances_memo[key] = face_down.kept_next_card(counts, key)
             return found
 
         def sevens(key: int, total: int) -> float:
@@ -162,25 +162,32 @@ class PunterSearch:
                 value = win - (win + 1.0) * sevens(key, bank_total)
                 bank_values[(key << 4 | bank_total) << 4 | mine] = value
                 return value
+            # the cards that end the draw at once, in one sum: a bust (R5.1) or 7½ (R5.2)
+            under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
             table = None if free else chances(key)
-            value = 0.0
+            if table is None:  # counts now, chances (count / n) at the end
+                ending = n
+                for i, _, _ in under:
+                    ending -= counts[i]
+                sevens_now = counts[seven] if seven >= 0 else 0
+                value = win * (ending - sevens_now) - sevens_now
+            else:
+                ending_chance = 1.0
+                for i, _, _ in under:
+                    ending_chance -= table[i]
+                seven_chance = table[seven] if seven >= 0 else 0.0
+                value = win * (ending_chance - seven_chance) - seven_chance
             # the memo keys below, packed as in bank_plays and stand_value, with what is the
             # same for every card worked out once
             rule_base, memo_base = (n - 1) << 8 | mine, key << 8 | mine
-            for i, card, step in CLASSES:
+            for i, card, step in under:
                 count = counts[i]
                 if not count:
                     continue
-                p = count / n if table is None else table[i]
+                p = count if table is None else table[i]
                 if not p:  # no face-down cards would fit if this card came
                     continue
                 after = bank_total + card
-                if after > SEVEN_HALF:  # R5.1
-                    value += p * win
-                    continue
-                if after == SEVEN_HALF:  # R5.2
-                    value -= p
-                    continue
                 left = unseen_weight - card
                 then = rule.get(left << 14 | rule_base | after << 4)
                 if then is None:
@@ -194,6 +201,8 @@ class PunterSearch:
                     found = bank_draws(after, key - step, n - 1, left, mine, then)
                     counts[i] = count
                 value += p * found
+            if table is None:
+                value /= n
             bank_values[(key << 4 | bank_total) << 4 | mine] = value
             return value
 
@@ -234,7 +243,10 @@ class PunterSearch:
             """At least the value of drawing (an upper bound), from the cards alone: a bust
             is -1, and any other total at most 1 plus the chance of a 7½ (paid 2, R5.5) at
             some later card, which is at most the chance that the cards to come add up to
-            exactly 7½ at some point (the deck's order does not depend on when we stop)."""
+            exactly 7½ at some point (the deck's order does not depend on when we stop);
+            or at most 1 when a third of the cards to come would bust it, since drawing
+            then is worth at most 2 - 3 * a third (counted with whole numbers when every
+            unseen card is equally likely to come)."""
             memo_key = key << 4 | mine
             found = bounds.get(memo_key)
             if found is not None:
@@ -253,7 +265,10 @@ class PunterSearch:
                     found += 2.0 * p
                 else:
                     counts[i] = count - 1
-                    found += p * (1.0 + sevens(key - step, after))
+                    if table is None and 3 * sum([counts[j] for j in BUSTING[after]]) >= n - 1:
+                        found += p
+                    else:
+                        found += p * (1.0 + sevens(key - step, after))
                     counts[i] = count
             bounds[memo_key] = found
             return found

@@ -34,7 +34,10 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
         for i, card, _ in CLASSES:
             if mine + card > SEVEN_HALF and counts[i]:
                 busting += counts[i] / n if table is None else table[i]
-        return min(1.0 + sevens(key, mine), 2.0 - 3.0 * busting)
+        most = 2.0 - 3.0 * busting
+        if most <= 1.0:  # under 1 + a chance: the later 7½ need not be counted
+            return most
+        return min(1.0 + sevens(key, mine), most)
 
     def draw_range(mine: int, key: int, n: int, unseen_weight: int) -> tuple[float, float]:
         table = None if free else chances(key)
