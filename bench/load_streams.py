@@ -118,7 +118,9 @@ def think_and_listen(player, deadline: float) -> None:
     wake = time.monotonic() + player.rng.uniform(0.5, 1.5) * player.think
     reader: StreamReader = player.reader
     path = stream_path(player.fragment)
-    if path is not None:
+    # A page keeps its stream while #table is swapped (templates/play/table.html): it moves
+    # only to another table's page, not at every new version of this one.
+    if path is not None and (reader.path or "?").split("?")[0] != path.split("?")[0]:
         reader.follow(path)
     while (now := time.monotonic()) < min(wake, deadline):
         if not reader.news.wait(min(wake, deadline) - now):

@@ -4,6 +4,7 @@ shows its viewer only what they may see. Parse, open the stream, answer: the new
 presence it notes are siete.service.news.table_stream's and siete.service.social.presence's."""
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 
 from flask import Response, abort, current_app, request, stream_with_context
@@ -63,10 +64,21 @@ def _stream(channel: str, behind: bool, beat: Callable[[], bool] | None = None) 
     visitor = _visitor()
     if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
         return "", 429
-    events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S)
+    events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S,
+                         client=_client_socket())
     response = Response(stream_with_context(events), mimetype="text/event-stream", headers=STREAM_HEADERS)
     response.call_on_close(lambda: give_back_slot(visitor))
     return response
+
+
+def _client_socket() -> socket.socket | None:
+    """The browser's connection, where the server hands it to the app (gunicorn; Werkzeug's
+    development server), so that a stream ends when its browser hangs up."""
+    for key in ("gunicorn.socket", "werkzeug.socket"):
+        client = request.environ.get(key)
+        if isinstance(client, socket.socket):
+            return client
+    return None
 
 
 def _visitor() -> str:

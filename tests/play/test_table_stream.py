@@ -4,11 +4,14 @@ stream says "changed" for it, catches a reconnect or an old page up at once, and
 table's stream is no more open to a stranger than its page."""
 from __future__ import annotations
 
+import socket
 import threading
+import time
 
 import pytest
 
 from siete.service.news import table_bus
+from siete.service.news.hang_ups import hang_ups
 from siete.service.news.table_bus import LOBBY, Bus, table_channel
 from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
 from tests.support.play import client_for, make_user, started_game, text, waiting_table
@@ -151,3 +154,33 @@ def test_without_redis_a_stream_is_refused_so_the_page_polls_and_moves_still_wor
     page = text(client.get(f"/tables/{game_id}"))
     moved = client.post(f"/tables/{game_id}/bet", data={"version": version_of(page), "amount": "1"})
     assert moved.status_code == 303  # the change is committed; publishing it failed quietly
+
+
+def test_a_stream_ends_as_soon_as_its_browser_hangs_up():
+    """Its thread is freed at once, not at the next news or beat."""
+    server_end, browser_end = socket.socketpair()
+    events = news_stream(Bus(), "lobby", behind=False, beat_every=30, until=time.monotonic() + 5,
+                         client=server_end)
+    assert next(events).startswith("retry: ")
+    assert hang_ups().watching() == 1
+    browser_end.close()
+    started = time.monotonic()
+    assert list(events) == []  # no beat came before the end
+    assert time.monotonic() - started < 2
+    assert hang_ups().watching() == 0
+    server_end.close()
+
+
+def test_a_stream_whose_connection_carries_anything_else_is_no_longer_watched_but_goes_on():
+    server_end, browser_end = socket.socketpair()
+    events = news_stream(Bus(), "lobby", behind=False, beat_every=0.2, client=server_end)
+    assert next(events).startswith("retry: ")
+    browser_end.sendall(b"GET / HTTP/1.1\r\n")
+    deadline = time.monotonic() + 2
+    while hang_ups().watching() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert hang_ups().watching() == 0
+    assert next(events) == ": beat\n\n"
+    events.close()
+    server_end.close()
+    browser_end.close()

@@ -8,11 +8,13 @@ only what they may see (R4.2).
 """
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 
+from siete.service.news.hang_ups import hang_ups
 from siete.service.news.table_bus import Bus
 
 RETRY_MS = 2000  # how soon the browser reconnects a stream that ended
@@ -53,14 +55,19 @@ def sse_event(name: str, event_id: str | None = None) -> str:
 
 
 def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] | None = None,
-                beat_every: float = HEARTBEAT_S, until: float | None = None) -> Iterator[str]:
+                beat_every: float = HEARTBEAT_S, until: float | None = None,
+                client: socket.socket | None = None) -> Iterator[str]:
     """The events of one stream on `channel`: "changed" first if the page is `behind` (a
     reconnect, or a marker older than the table's), then at each news.
 
     `beat`, when given, runs every `beat_every` seconds without news (a seated viewer's
     presence, noted while their page is open) and says whether the page should ask again.
+    `client`, the browser's connection where the server gives it, ends the stream as soon as
+    the browser hangs up (hang_ups.py), which frees its thread.
     """
     ear = bus.subscribe(channel)
+    if client is not None:
+        hang_ups().watch(client, ear)
     end = until if until is not None else time.monotonic() + STREAM_FOR_S
     try:
         yield f"retry: {RETRY_MS}\nid: {_event_id()}\n\n"
@@ -80,6 +87,8 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
             if beat is not None and beat():
                 yield sse_event(CHANGED, _event_id())
     finally:
+        if client is not None:
+            hang_ups().forget(client)
         ear.close()
 
 
