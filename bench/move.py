@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import event  # noqa: E402
 
-from bench.load import HX, TABLE_FORM  # noqa: E402
+from bench.load_player import HX, TABLE_FORM  # noqa: E402
 from bench.load_client import poll_address, pulse  # noqa: E402
 from bench.load_server import PASSWORD, create_users, prepare_database  # noqa: E402
 
