@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import event  # noqa: E402
 
-from bench.load_player import HX, TABLE_FORM  # noqa: E402
 from bench.load_client import poll_address, pulse  # noqa: E402
+from bench.load_player import HX, TABLE_FORM  # noqa: E402
 from bench.load_server import PASSWORD, create_users, prepare_database  # noqa: E402
 
 # As bench/load.py's browsers send them (bench/load_client.py): htmx, English, compressed.
