@@ -59,7 +59,18 @@ def scenario_config(data: dict[str, Any], base: GameConfig) -> GameConfig:
     extra = data.get("config") or {}
     if not isinstance(extra, dict) or set(extra) - CONFIG_KEYS:
         raise ScenarioError(f"config may only set {', '.join(sorted(CONFIG_KEYS))}")
+    for key, value in extra.items():  # the engine's numbers are whole (a float would settle
+        wanted = bool if key == "auto_mode" else int  # halves of points) and its flags true/false
+        if value is not None and type(value) is not wanted:
+            kind = "true or false" if wanted is bool else "a whole number"
+            raise ScenarioError(f"config: {key} must be {kind}, not {json.dumps(value)}")
     return base.with_overrides(**extra)
+
+
+def written_cards(cards: list[Any]) -> list[str]:
+    """The cards as the file wrote them: a number, null or a list is taken as its JSON text and
+    then reported as no card of the deck, like any unknown card."""
+    return [card if isinstance(card, str) else json.dumps(card) for card in cards]
 
 
 def parse_move(move: object) -> tuple[str, str, int | None]:
@@ -82,7 +93,7 @@ def replay(data: dict[str, Any], base: GameConfig,
     """Play every hand of a scenario; `on_hand` sees each settled hand (for recording)."""
     config = scenario_config(data, base)
     try:
-        state = rules.new_game([str(p) for p in data["players"]], config, data["seat_cards"])
+        state = rules.new_game([str(p) for p in data["players"]], config, written_cards(data["seat_cards"]))
     except RuleError as exc:
         raise ScenarioError(f"players: {exc}") from None
     result = ReplayResult(state)
@@ -102,7 +113,7 @@ def replay_hand(state: GameState, number: int, hand: object) -> None:
     if state.phase == OVER:
         raise ScenarioError(f"hand {number}, deal: the game is over")
     try:
-        rules.deal(state, list(hand.get("deck") or []))
+        rules.deal(state, written_cards(list(hand.get("deck") or [])))
     except RuleError as exc:
         raise ScenarioError(f"hand {number}, deal: {exc}") from None
     moves = hand["moves"]
