@@ -40,7 +40,7 @@ from siete.service.records.rating_changes import game_ratings
 from siete.service.records.recording import seats_by_join_order
 from siete.service.social.presence import TableWatch, waiting_version
 from siete.service.social.reactions import reactions_open
-from siete.service.tables.turns import TableSnapshot, current_state
+from siete.service.tables.turns import TableSnapshot, state_for_page
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
@@ -96,7 +96,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         game, state = snapshot.game, snapshot.state
         poll_v, deadline = str(snapshot.version), snapshot.deadline
     else:
-        game, state = current_state(service_settings(current_app), game_id)
+        game, state = state_for_page(service_settings(current_app), game_id)
         live = (watch.version, watch.deadline) if state is not None and watch else None
         poll_v = waiting_version_of(game) if live is None else str(live[0])
         deadline = live[1] if live is not None else None
