@@ -4,8 +4,8 @@ at least 50% of /livez).
 
 Each client thread is one person at a table of bots (who answer at once) watched by --viewers
 other pages (anonymous spectators, each holding the table's stream). With no think time the
-person moves, and at once every other viewer fetches the table at that news, as their pages
-do; every POLL_EVERY_MOVES moves the person's own page also sends one unchanged poll (a page
+person moves, and at once the person's own page and every other viewer fetch the table at
+that news, as their pages do; every POLL_EVERY_MOVES moves the person's own page also sends one unchanged poll (a page
 whose stream could not be held). The threads are as many as /livez's hammer had, on the same
 client, so both phases saturate the same server from the same load generator.
 """
@@ -93,6 +93,14 @@ def capacity_mode(base: str, viewers: int) -> Mode:
             if not player.move():
                 player.stats.failures.append(f"{player.username}: no move offered at table {player.game_id}")
                 return
+            # The mover's own page hears of its move too, and asks with the version it now
+            # shows (mostly a 204), as think_and_listen's pages do (route "fetch").
+            if player.reader is not None:
+                player.reader.news.clear()
+            if address := poll_address(player.fragment):
+                fetched = player.call("fetch", "GET", address, headers=HX)
+                if fetched.status_code == 200:
+                    player.fragment = fetched.text
             for viewer in others:
                 viewer.fetch_news(player)
             moves += 1
