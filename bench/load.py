@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py --players 100 --seconds 60 --workers 5
     .venv/bin/python bench/load.py --realistic --players 60 --seconds 120 --workers 3
+    .venv/bin/python bench/load.py --capacity --players 40 --seconds 20 --workers 3
 
 Without --url it makes a fresh database (siete_load), runs `flask --app wsgi init-db`, starts
 gunicorn on a loopback port and stops it at the end. It measures /livez (no database) first as
@@ -16,6 +17,11 @@ each learning of its turn from its page's stream and thinking 2 to 6 s; bots pac
 production (0.8 s a move), moved by `flask --app wsgi worker` started beside gunicorn as compose
 does, with the news going through Redis; a tenth of the pages poll instead of holding a stream,
 and a quarter as many spectators as players watch the tables.
+
+--capacity saturates the server with the requests real play makes, each move followed by the
+fetches its table's other pages make at its news (bench/load_capacity.py), and prints the
+game's requests a second against /livez's in the same run (issue 37: at least 50%), by rate
+and by CPU, with each route's own CPU in gunicorn.
 """
 from __future__ import annotations
 
@@ -137,7 +143,8 @@ def main() -> int:
                   processes.worker is not None)
         print(lag.summary())
         if args.capacity:
-            print_capacity(stats, elapsed, ceiling, args.livez_seconds, before_livez, after_livez)
+            print_capacity(stats, elapsed, ceiling, args.livez_seconds, (before_livez, after_livez),
+                           (readings[0], readings[1]))
             if processes.cpu_log is not None:
                 print_route_cpu(processes.cpu_log, [(before_livez.cpu_log_bytes, after_livez.cpu_log_bytes),
                                                     (readings[0].cpu_log_bytes, readings[1].cpu_log_bytes)],

@@ -112,17 +112,31 @@ def capacity_mode(base: str, viewers: int) -> Mode:
 
 
 def print_capacity(stats: Stats, elapsed: float, ceiling: Stats, livez_seconds: float,
-                   before: Reading, after: Reading) -> None:
-    """The game's requests a second at saturation against /livez's in the same run."""
+                   livez_readings: tuple[Reading, Reading], play_readings: tuple[Reading, Reading]) -> None:
+    """The game's requests a second at saturation against /livez's in the same run, and the same
+    ratio from CPU: /livez's CPU a request against the game's (gunicorn and MariaDB), which the
+    other jobs on a shared machine disturb less than two rates measured a minute apart."""
     livez_done = len(ceiling.latencies.get("livez", []))
-    livez, game_done = livez_done / livez_seconds, sum(len(v) for v in stats.latencies.values())
-    game = game_done / elapsed
+    game_done = sum(len(v) for v in stats.latencies.values())
+    livez, game = livez_done / livez_seconds, game_done / elapsed
     moves = sum(len(stats.latencies.get(r, [])) for r in ("bet", "draw", "stand", "next")) / elapsed
-    livez_cpu = 1000 * (after.gunicorn_s - before.gunicorn_s) / max(1, livez_done)
-    print(f"\n/livez phase: gunicorn {livez_cpu:.2f} ms of CPU a request, load generator "
-          f"{1000 * (after.client_s - before.client_s) / max(1, livez_done):.2f} ms")
-    print(f"capacity: the game {game:,.0f} req/s ({moves:,.0f} moves/s), /livez {livez:,.0f} req/s "
+    livez_ms, game_ms = (_server_ms(readings, done) for readings, done in
+                         ((livez_readings, livez_done), (play_readings, game_done)))
+    print(f"\ncapacity: the game {game:,.0f} req/s ({moves:,.0f} moves/s), /livez {livez:,.0f} req/s "
           f"in the same run: capacity {100 * game / max(livez, 1e-9):.0f}% of /livez")
+    print(f"  by CPU (gunicorn + MariaDB, ms a request): /livez {livez_ms:.2f}, the game {game_ms:.2f}: "
+          f"{100 * livez_ms / max(game_ms, 1e-9):.0f}% (the load generator's own: /livez "
+          f"{_client_ms(livez_readings, livez_done):.2f}, the game {_client_ms(play_readings, game_done):.2f})")
+
+
+def _server_ms(readings: tuple[Reading, Reading], done: int) -> float:
+    start, end = readings
+    database = (end.database_s or 0.0) - (start.database_s or 0.0)
+    return 1000 * (end.gunicorn_s - start.gunicorn_s + database) / max(1, done)
+
+
+def _client_ms(readings: tuple[Reading, Reading], done: int) -> float:
+    return 1000 * (readings[1].client_s - readings[0].client_s) / max(1, done)
 
 
 def print_route_cpu(cpu_log: Path, spans: list[tuple[int, int]], gunicorn_s: float) -> None:
