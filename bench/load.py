@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py --players 100 --seconds 60 --workers 5
     .venv/bin/python bench/load.py --realistic --players 60 --seconds 120 --workers 3
+    .venv/bin/python bench/load.py --capacity --players 40 --seconds 20 --workers 3
 
 Without --url it makes a fresh database (siete_load), runs `flask --app wsgi init-db`, starts
 gunicorn on a loopback port and stops it at the end. It measures /livez (no database) first as
@@ -16,6 +17,11 @@ each learning of its turn from its page's stream and thinking 2 to 6 s; bots pac
 production (0.8 s a move), moved by `flask --app wsgi worker` started beside gunicorn as compose
 does, with the news going through Redis; a tenth of the pages poll instead of holding a stream,
 and a quarter as many spectators as players watch the tables.
+
+--capacity saturates the server with the requests real play makes, each move followed by the
+fetches its table's other pages make at its news (bench/load_capacity.py), and prints the
+game's requests a second against /livez's in the same run (issue 37: at least 50%), by rate
+and by CPU, with each route's own CPU in gunicorn.
 """
 from __future__ import annotations
 
@@ -31,6 +37,7 @@ from sqlalchemy.engine import make_url
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.load_capacity import capacity_mode, print_capacity, print_route_cpu
 from bench.load_checks import check_database, poll_query_count
 from bench.load_meter import Processes, print_against_livez, print_cpu, print_streams
 from bench.load_people import realistic_mode
@@ -56,6 +63,11 @@ def parse_args() -> argparse.Namespace:
                         "(default 0; with --realistic a quarter of --players)")
     parser.add_argument("--realistic", action="store_true",
                         help="people who share tables and take turns, paced bots and the worker (above)")
+    parser.add_argument("--capacity", action="store_true",
+                        help="no think time: the game's requests a second at saturation against /livez's "
+                             "(bench/load_capacity.py), with each route's CPU")
+    parser.add_argument("--viewers", type=int, default=2,
+                        help="with --capacity: the other pages on each table, fetching at each move's news")
     parser.add_argument("--pollers", type=float, default=0.1,
                         help="with --realistic: the share of pages that poll instead of holding a stream")
     parser.add_argument("--bot-seconds", default="0.8", help="with --realistic: BOT_MOVE_SECONDS")
@@ -80,14 +92,15 @@ def start_servers(args: argparse.Namespace) -> tuple[str, Processes]:
     access_log = log_path.with_suffix(".access.log")
     paced = args.bot_seconds if args.realistic else None
     bus = args.bus if args.realistic else None
-    server, base = start_gunicorn(args.database_url, args.workers, log_path, access_log, paced, bus)
+    cpu_log = log_path.with_suffix(".cpu.log") if args.capacity else None
+    server, base = start_gunicorn(args.database_url, args.workers, log_path, access_log, paced, bus, cpu_log)
     print(f"gunicorn: {args.workers} {os.environ.get('GUNICORN_WORKER_CLASS', 'gthread')} workers x "
           f"{os.environ.get('GUNICORN_THREADS', '250')} threads at {base}, log {log_path}")
     worker = None
     if args.realistic:
         worker = start_worker(args.database_url, args.bot_seconds, args.bus, log_path.with_suffix(".worker.log"))
         print(f"worker: flask --app wsgi worker, BOT_MOVE_SECONDS={args.bot_seconds}, bus {args.bus}")
-    return base, Processes(server, worker, access_log)
+    return base, Processes(server, worker, access_log, cpu_log)
 
 
 def stop(processes: Processes) -> None:
@@ -102,13 +115,14 @@ def main() -> int:
     base, processes = start_servers(args)
     try:
         names = create_users(args.database_url, args.players, f"L{int(time.time()) % 100000}p")
-        ceiling = Stats()
+        ceiling, before_livez = Stats(), processes.read()
         hammer_livez(base, args.players, args.livez_seconds, ceiling)
+        after_livez = processes.read()
         print_routes(ceiling, args.livez_seconds, f"ceiling: /livez, {args.players} clients, "
                                                   f"{args.livez_seconds:g} s, no think time")
         setup, stats = Stats(), Stats()
         mode = realistic_mode(base, args.players, args.pollers) if args.realistic else \
-            classic_mode(base, args.think, args.streams)
+            capacity_mode(base, args.viewers) if args.capacity else classic_mode(base, args.think, args.streams)
         readings, lag = [], GeneratorLag()
         ramp, elapsed = run_players(base, names, args.seconds, mode, setup, stats,
                                     on_start=lambda: (readings.append(processes.read()), lag.start()),
@@ -128,12 +142,22 @@ def main() -> int:
         print_cpu(*readings, elapsed, sum(len(v) for v in stats.latencies.values()),
                   processes.worker is not None)
         print(lag.summary())
+        if args.capacity:
+            print_capacity(stats, elapsed, ceiling, args.livez_seconds, (before_livez, after_livez),
+                           (readings[0], readings[1]))
+            if processes.cpu_log is not None:
+                print_route_cpu(processes.cpu_log, [(before_livez.cpu_log_bytes, after_livez.cpu_log_bytes),
+                                                    (readings[0].cpu_log_bytes, readings[1].cpu_log_bytes)],
+                                after_livez.gunicorn_s - before_livez.gunicorn_s
+                                + readings[1].gunicorn_s - readings[0].gunicorn_s)
     finally:
         stop(processes)
     return verdict(args.database_url, setup, stats, names)
 
 
 def describe(args: argparse.Namespace) -> str:
+    if args.capacity:
+        return f"1 person + 3 bots a table, no think time, {args.viewers} other pages fetching at each move"
     if args.realistic:
         return (f"2-4 people a table taking turns, think 2-6 s, bots {args.bot_seconds} s a move, "
                 f"{args.pollers:.0%} of pages polling, the rest holding streams")

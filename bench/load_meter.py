@@ -22,6 +22,7 @@ class Reading:
     client_s: float
     rss_mb: float
     log_bytes: int
+    cpu_log_bytes: int = 0
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Processes:
     server: subprocess.Popen | None = None
     worker: subprocess.Popen | None = None
     access_log: Path | None = None
+    cpu_log: Path | None = None  # --capacity: each request's CPU (bench/gunicorn_cpu.conf.py)
 
     def read(self) -> Reading:
         return Reading(
@@ -38,7 +40,8 @@ class Processes:
             worker_s=process_cpu_seconds(self.worker.pid if self.worker else None),
             database_s=database_cpu_seconds(), client_s=own_cpu_seconds(),
             rss_mb=rss_mb(self.server.pid) if self.server else 0.0,
-            log_bytes=self.access_log.stat().st_size if self.access_log else 0)
+            log_bytes=self.access_log.stat().st_size if self.access_log else 0,
+            cpu_log_bytes=self.cpu_log.stat().st_size if self.cpu_log and self.cpu_log.exists() else 0)
 
 
 def print_cpu(start: Reading, end: Reading, elapsed: float, requests_done: int, has_worker: bool) -> None:

@@ -53,17 +53,22 @@ def server_env(url: str, bot_seconds: str | None = None, bus: str | None = None)
             "BOT_MOVE_SECONDS": bot_seconds or os.environ.get("BOT_MOVE_SECONDS", "0")}
 
 
-def start_gunicorn(url: str, workers: int, log_path: Path, access_log: Path,
-                   bot_seconds: str | None = None, bus: str | None = None) -> tuple[subprocess.Popen, str]:
+def start_gunicorn(url: str, workers: int, log_path: Path, access_log: Path, bot_seconds: str | None = None,
+                   bus: str | None = None, cpu_log: Path | None = None) -> tuple[subprocess.Popen, str]:
     """gunicorn with the project's settings on a free loopback port; returns it and its base URL.
 
-    Its access log (`access_log`) gives each request's time inside gunicorn (see server_times).
+    Its access log (`access_log`) gives each request's time inside gunicorn (see server_times);
+    with `cpu_log`, bench/gunicorn_cpu.conf.py writes each request's CPU there.
     """
     port = free_port()
     env = {**server_env(url, bot_seconds, bus), "GUNICORN_BIND": f"127.0.0.1:{port}",
            "GUNICORN_WORKERS": str(workers), "GUNICORN_LOGLEVEL": "warning"}
+    config = "gunicorn.conf.py"
+    if cpu_log is not None:
+        cpu_log.unlink(missing_ok=True)
+        env["BENCH_CPU_LOG"], config = str(cpu_log), "bench/gunicorn_cpu.conf.py"
     log = log_path.open("w")
-    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py",
+    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", config,
                                "--access-logfile", str(access_log),
                                "--access-logformat", ACCESS_FORMAT, "wsgi:app"],
                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -80,11 +80,14 @@ class PlainStateRow:
 
 # STRAIGHT_JOIN keeps MySQL locking the game row before the state row, the order in which
 # play._lock_table locks them, so the two paths cannot deadlock.
-LOCK_STARTED = (
+# Without the lock (READ_STARTED), showing a started table: game_for_page's ORM objects, the
+# game with its seats and their players, were half a fetch's CPU, and a started table's page
+# names its players from the state.
+READ_STARTED = (
     select(*(GAMES.c[column.name] for column in fields(PlainGameRow)), STATES.c.version, STATES.c.state,
            STATES.c.turn_deadline)
-    .join(STATES, STATES.c.game_id == GAMES.c.id).where(GAMES.c.id == bindparam("game_id"))
-    .with_for_update().prefix_with("STRAIGHT_JOIN", dialect="mysql"))
+    .join(STATES, STATES.c.game_id == GAMES.c.id).where(GAMES.c.id == bindparam("game_id")))
+LOCK_STARTED = READ_STARTED.with_for_update().prefix_with("STRAIGHT_JOIN", dialect="mysql")
 # The worker's claim: the same locks, but a table another process holds is skipped, not waited
 # for (MariaDB SKIP LOCKED; SQLite ignores it and its single write lock serialises anyway).
 LOCK_STARTED_OR_SKIP = LOCK_STARTED.with_for_update(skip_locked=True)
@@ -107,6 +110,16 @@ def lock_started(game_id: int, skip_locked: bool = False) -> tuple[PlainGameRow,
     (or, with skip_locked, if another transaction holds it)."""
     statement = LOCK_STARTED_OR_SKIP if skip_locked else LOCK_STARTED
     found = db.session.connection().execute(statement, {"game_id": game_id}).first()
+    return None if found is None else _table_and_state(found._asdict())
+
+
+def started_for_page(game_id: int) -> tuple[PlainGameRow, PlainStateRow] | None:
+    """A started table's game and state as plain rows, without a lock (showing a table); None
+    if it has no state row (a waiting table, or none), or this request's session holds the
+    game as an object (it may have changes not flushed yet: game_for_page reads that one)."""
+    if held_object(Game, game_id) is not None:
+        return None
+    found = db.session.connection().execute(READ_STARTED, {"game_id": game_id}).first()
     return None if found is None else _table_and_state(found._asdict())
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import cast
 
 from flask import current_app, url_for
 from flask_babel import gettext as _
@@ -40,7 +41,7 @@ from siete.service.records.rating_changes import game_ratings
 from siete.service.records.recording import seats_by_join_order
 from siete.service.social.presence import TableWatch, waiting_version
 from siete.service.social.reactions import reactions_open
-from siete.service.tables.turns import TableSnapshot, current_state
+from siete.service.tables.turns import TableSnapshot, current_state, state_for_page
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
@@ -96,9 +97,12 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
         game, state = snapshot.game, snapshot.state
         poll_v, deadline = str(snapshot.version), snapshot.deadline
     else:
-        game, state = current_state(service_settings(current_app), game_id)
+        settings = service_settings(current_app)
+        # a started table from one plain read (watch None: it vanished meanwhile, as before)
+        game, state = state_for_page(settings, game_id) if watch else current_state(settings, game_id)
         live = (watch.version, watch.deadline) if state is not None and watch else None
-        poll_v = waiting_version_of(game) if live is None else str(live[0])
+        # no live version: a waiting table, or one that vanished; both read as current_state's Game
+        poll_v = str(live[0]) if live is not None else waiting_version_of(cast(Game, game))
         deadline = live[1] if live is not None else None
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None

@@ -13,6 +13,7 @@ from siete.data.game_rows import (
     PlainStateRow,
     game_for_page,
     mark_left,
+    started_for_page,
     write_state,
 )
 from siete.data.games import Game, GameStateRow
@@ -299,6 +300,16 @@ def leave_game(settings: ServiceSettings, game_id: int, player: Player) -> None:
             deal_next(game, state)
         advance(settings, game, state, player.name)
         save_state(settings, game, row, state, player.name)
+
+
+def state_for_page(settings: ServiceSettings, game_id: int) -> tuple[GameRow, GameState | None]:
+    """The game and its state without a lock, for drawing the table: a started table as plain
+    rows in one statement (its page names the players from the state), else as current_state."""
+    found = started_for_page(game_id)
+    if found is None:
+        return current_state(settings, game_id)
+    game, row = found
+    return game, load_state(row, settings.game.cards)
 
 
 def current_state(settings: ServiceSettings, game_id: int) -> tuple[Game, GameState | None]:
