@@ -33,15 +33,14 @@ from siete.play.table_chat import chat_part
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
 from siete.service.social.presence import PollSummary, TableWatch, poll_summary, watch_table
 from siete.service.tables.lobby_actions import join_table, leave_waiting_table, start_table
+from siete.service.tables.seat_back import come_back_to_table, take_seat_back
 from siete.service.tables.table_access import game_visible_to, key_matches
 from siete.service.tables.timers import run_due_timers
 from siete.service.tables.turns import (
     TableSnapshot,
     act,
-    come_back_to_table,
     leave_game,
     ready_for_next,
-    take_seat_back,
     version_and_deadline,
 )
 from siete.service.text_rules import parse_ascii_int

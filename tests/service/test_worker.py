@@ -10,7 +10,7 @@ from sqlalchemy import event, select
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player, User
-from siete.service.tables import turns
+from siete.service.tables import seat_back, turns
 from siete.service.tables.absent_creators import CREATOR_AWAY
 from siete.service.tables.due_tables import run_tick
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
@@ -106,12 +106,12 @@ def test_twice_timed_out_is_away_and_a_bot_plays_until_the_seat_is_taken_back(ap
             bea_plays_ana_sleeps(game_id)
         assert ana_seat(game_id).away
         version = turns.version_and_deadline(game_id)[0]
-        assert turns.take_seat_back(app_settings(), game_id, "ana")
+        assert seat_back.take_seat_back(app_settings(), game_id, "ana")
         seat = ana_seat(game_id)
         assert (seat.away, seat.bot, seat.timeouts) == (False, None, 0)
         assert turns.version_and_deadline(game_id)[0] == version + 1
-        assert not turns.take_seat_back(app_settings(), game_id, "ana")  # nothing to take back twice
-        assert not turns.take_seat_back(app_settings(), game_id, "bea")  # never away
+        assert not seat_back.take_seat_back(app_settings(), game_id, "ana")  # nothing to take back twice
+        assert not seat_back.take_seat_back(app_settings(), game_id, "bea")  # never away
 
 
 def test_a_move_by_an_away_player_takes_the_seat_back(app):

@@ -31,7 +31,6 @@ from siete.engine.moves import (
     everyone_ready,
     replace_with_bot,
     say_next,
-    verify_come_back,
 )
 from siete.engine.state import DEAL, OVER, PLAY, GameState, HandRecord, RuleError
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, TableNotFound
@@ -178,8 +177,8 @@ def act(settings: ServiceSettings, game_id: int, player_name: str | None, action
         if game.status != GameStatus.PLAYING:
             raise Conflict(Problem.NOT_PLAYED_NOW)
         state = load_state(row, settings.game.cards)
-        if player_name is not None and _is_away(state, player_name):  # any move (even from a
-            _take_seat_back(row, state, state.seat_index(player_name), player_name)  # stale page)
+        if player_name is not None and is_away(state, player_name):  # any move (even from a
+            hand_seat_back(row, state, state.seat_index(player_name), player_name)  # stale page)
             return TableSnapshot.of(game, row, state, mover)  # is a return: the bot has
         if version is not None and version != row.version:  # played the turns meant for them
             raise Conflict(Problem.TABLE_MOVED_ON)
@@ -201,51 +200,12 @@ def version_and_deadline(game_id: int) -> tuple[int, datetime | None] | None:
     return game_rows.version_and_deadline(game_id)
 
 
-def take_seat_back(settings: ServiceSettings, game_id: int, player_name: str | None) -> bool:
-    """A person marked away is back (the table page, "I'm back"): the bot gives the seat up.
-
-    True if they were away. Reads without a lock first, so a page load by anyone else costs
-    no locking read.
-    """
-    if player_name is None:
-        return False
-    try:
-        _game, state = current_state(settings, game_id)
-    except TableNotFound:
-        return False  # the page says so
-    if state is None or not _is_away(state, player_name):
-        return False
-    with locked_started_table(game_id) as (_row_game, row):
-        state = load_state(row, settings.game.cards)
-        if not _is_away(state, player_name):
-            return False
-        _take_seat_back(row, state, state.seat_index(player_name), player_name)
-        return True
-
-
-def come_back_to_table(settings: ServiceSettings, game_id: int,
-                       player_name: str | None) -> TableSnapshot:
-    """"I'm back", pressed: only the player marked away takes the seat back from the bot.
-
-    Anyone else is refused and nothing changes: a spectator (NotAllowed), a seat whose
-    player is not away, or a game that is over (Conflict, with the engine's code).
-    """
-    with locked_started_table(game_id) as (game, row):
-        state = load_state(row, settings.game.cards)
-        seat = seat_in_state(state, player_name)
-        try:
-            verify_come_back(state, seat)
-        except RuleError as exc:
-            raise Conflict.of(exc) from None
-        _take_seat_back(row, state, seat, state.seats[seat].name)
-        return TableSnapshot.of(game, row, state)
-
-
-def _is_away(state: GameState, player_name: str) -> bool:
+def is_away(state: GameState, player_name: str) -> bool:
+    """The person sits at a running game with a stand-in bot playing their seat."""
     return state.phase != OVER and any(s.name == player_name and s.away for s in state.seats)
 
 
-def _take_seat_back(row: PlainStateRow, state: GameState, seat: int, by: str) -> None:
+def hand_seat_back(row: PlainStateRow, state: GameState, seat: int, by: str) -> None:
     """Hand the seat back to its person; whoever is in turn keeps the time they had."""
     come_back(state, seat)
     row.state = json.dumps(state.to_dict(), separators=(",", ":"))
