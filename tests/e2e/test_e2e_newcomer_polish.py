@@ -1,0 +1,34 @@
+"""What a newcomer met in a walk through the site (explorer's round): the header's Sign up
+button with its text pressed against its edges, and the table's links row leaving a lone "·"
+at the end of a line on a 360 px phone in Spanish."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+SMALL_PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+# .btn-small's side padding (.7rem) at the 16 px root size, give or take rounding.
+BUTTON_SIDE_PADDING_PX = 11
+
+
+def test_the_header_sign_up_button_has_room_around_its_word(new_player):
+    visitor = new_player("visitor")
+    visitor.goto("/")
+    signup = visitor.page.locator("#header-signup")
+    expect(signup).to_be_visible()
+    padding = signup.evaluate("e => [getComputedStyle(e).paddingLeft, getComputedStyle(e).paddingRight]")
+    assert [float(side.removesuffix("px")) for side in padding] >= [BUTTON_SIDE_PADDING_PX] * 2, padding
+
+
+def test_the_table_links_wrap_without_a_lone_separator(new_player):
+    visitor = new_player("visitor", locale="es-ES", extra_http_headers={"Accept-Language": "es"}, **SMALL_PHONE)
+    visitor.goto("/")
+    visitor.page.locator("#play-now, form[action$='/auth/guest'] button").first.click()
+    links = visitor.page.locator("#table .game__links")
+    expect(links).to_contain_text("Volver a las mesas")
+    # Only the links themselves: whatever line the row breaks on ends with a link, not a "·".
+    assert links.evaluate("p => [...p.children].map(e => e.tagName)") == ["A", "A", "A"]
+    assert "·" not in links.inner_text()
