@@ -32,3 +32,19 @@ def test_the_table_links_wrap_without_a_lone_separator(new_player):
     # Only the links themselves: whatever line the row breaks on ends with a link, not a "·".
     assert links.evaluate("p => [...p.children].map(e => e.tagName)") == ["A", "A", "A"]
     assert "·" not in links.inner_text()
+
+
+def test_a_swap_copies_no_style_attribute_the_csp_would_block(new_player):
+    """A field the browser gave a style (CSSOM, allowed) is swapped by htmx without
+    setAttribute("style"), which the CSP (style-src 'self') refuses with a console error."""
+    ana = new_player("ana")
+    ana.sign_in()
+    ana.open_table(seats=3, standard=1)
+    page = ana.page
+    page.locator("#invite-link").evaluate("e => { e.style.color = 'black'; }")
+    before = ana.version()
+    page.evaluate("htmx.ajax('GET', location.pathname + '/fragment', {target: '#table', swap: 'outerHTML'})")
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v"
+                           " || document.querySelector('#table.htmx-settling') === null", arg=before)
+    page.wait_for_timeout(300)  # the settle step, where htmx copies the attributes back
+    assert not [e for e in ana.console_errors if "Content Security Policy" in e], ana.console_errors
