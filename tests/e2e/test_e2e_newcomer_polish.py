@@ -48,3 +48,16 @@ def test_a_swap_copies_no_style_attribute_the_csp_would_block(new_player):
                            " || document.querySelector('#table.htmx-settling') === null", arg=before)
     page.wait_for_timeout(300)  # the settle step, where htmx copies the attributes back
     assert not [e for e in ana.console_errors if "Content Security Policy" in e], ana.console_errors
+
+
+def test_the_lobby_links_wrap_without_a_lone_separator(new_player):
+    """With a game in play the lobby offers "Watch a live game" beside "How to play"; on a
+    360 px phone in Spanish the two links take two lines, and no "·" is left between them."""
+    player = new_player("visitor", locale="es-ES", extra_http_headers={"Accept-Language": "es"}, **SMALL_PHONE)
+    player.goto("/")
+    player.page.locator("#play-now").click()
+    player.start()
+    player.goto("/")
+    links = player.page.locator(".lobby__links")
+    expect(links.locator("#watch-live")).to_be_visible()
+    assert "·" not in links.inner_text()
