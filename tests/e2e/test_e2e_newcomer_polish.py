@@ -61,3 +61,17 @@ def test_the_lobby_links_wrap_without_a_lone_separator(new_player):
     links = player.page.locator(".lobby__links")
     expect(links.locator("#watch-live")).to_be_visible()
     assert "·" not in links.inner_text()
+
+
+def test_the_hand_bank_and_turn_line_shows_no_separator_on_a_phone(new_player):
+    """On a 390 px phone "Hand 1 of 15 · Bank: As-de-Oros ? · Turn: you 30 s" broke after the
+    second "·"; on a phone the facts are kept apart by the gap alone, on a desktop by the dots."""
+    guest = new_player("visitor", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    guest.goto("/")
+    guest.page.locator("#play-now").click()
+    guest.start()
+    meta = guest.page.locator("#table .game__meta")
+    expect(meta).to_contain_text("Hand 1 of")
+    assert "·" not in meta.inner_text()
+    guest.page.set_viewport_size({"width": 1280, "height": 900})
+    expect(meta.locator(".game__sep").first).to_be_visible()
