@@ -1,7 +1,10 @@
-"""What a newcomer met in a walk through the site (explorer's round): the header's Sign up
-button with its text pressed against its edges, and the table's links row leaving a lone "·"
-at the end of a line on a 360 px phone in Spanish."""
+"""What a newcomer met in a walk through the site at a desktop and on phones, in English and
+Spanish: the header's Sign up button with its word pressed against its edges, rows of links and
+facts that left a lone "·" at the end of a line or broke "30 s" in two on a small phone, and a
+console error at every swap once the browser had put a style on a field."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -75,3 +78,16 @@ def test_the_hand_bank_and_turn_line_shows_no_separator_on_a_phone(new_player):
     assert "·" not in meta.inner_text()
     guest.page.set_viewport_size({"width": 1280, "height": 900})
     expect(meta.locator(".game__sep").first).to_be_visible()
+
+
+def test_the_seconds_per_move_stay_on_one_line_on_a_small_phone(new_player):
+    """"30 s per move" broke into "30" and "s por jugada" on a 360 px phone, in the lobby's list
+    and on a waiting table."""
+    visitor = new_player("visitor", locale="es-ES", extra_http_headers={"Accept-Language": "es"}, **SMALL_PHONE)
+    visitor.goto("/")
+    visitor.page.locator("#play-now").click()
+    fact = visitor.page.locator("#table .game__meta .game__fact")
+    expect(fact).to_have_text(re.compile(r"^\d+ s por jugada$"))
+    box = fact.bounding_box()
+    line = fact.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+    assert box is not None and box["height"] < 1.5 * line, box
