@@ -17,6 +17,15 @@ SMALL_PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "ha
 BUTTON_SIDE_PADDING_PX = 11
 
 
+def table_then_spanish(player, **table) -> None:
+    """Sign in and open a table through the English forms (siete_pages reads them in English),
+    then switch the site to Spanish (the header's switch) and come back to the table."""
+    player.sign_in()
+    table_id = player.open_table(**table)
+    player.goto("/language/es")
+    player.open(table_id)
+
+
 def test_the_header_sign_up_button_has_room_around_its_word(new_player):
     visitor = new_player("visitor")
     visitor.goto("/")
@@ -56,9 +65,8 @@ def test_a_swap_copies_no_style_attribute_the_csp_would_block(new_player):
 def test_the_lobby_links_wrap_without_a_lone_separator(new_player):
     """With a game in play the lobby offers "Watch a live game" beside "How to play"; on a
     360 px phone in Spanish the two links take two lines, and no "·" is left between them."""
-    player = new_player("visitor", locale="es-ES", extra_http_headers={"Accept-Language": "es"}, **SMALL_PHONE)
-    player.goto("/")
-    player.page.locator("#play-now").click()
+    player = new_player("lina", **SMALL_PHONE)
+    table_then_spanish(player, seats=2, standard=1, hands=3)
     player.start()
     player.goto("/")
     links = player.page.locator(".lobby__links")
@@ -69,9 +77,9 @@ def test_the_lobby_links_wrap_without_a_lone_separator(new_player):
 def test_the_hand_bank_and_turn_line_shows_no_separator_on_a_phone(new_player):
     """On a 390 px phone "Hand 1 of 15 · Bank: As-de-Oros ? · Turn: you 30 s" broke after the
     second "·"; on a phone the facts are kept apart by the gap alone, on a desktop by the dots."""
-    guest = new_player("visitor", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    guest.goto("/")
-    guest.page.locator("#play-now").click()
+    guest = new_player("lina", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    guest.sign_in()
+    guest.open_table(seats=2, standard=1, hands=3)
     guest.start()
     meta = guest.page.locator("#table .game__meta")
     expect(meta).to_contain_text("Hand 1 of")
@@ -83,9 +91,8 @@ def test_the_hand_bank_and_turn_line_shows_no_separator_on_a_phone(new_player):
 def test_the_seconds_per_move_stay_on_one_line_on_a_small_phone(new_player):
     """"30 s per move" broke into "30" and "s por jugada" on a 360 px phone, in the lobby's list
     and on a waiting table."""
-    visitor = new_player("visitor", locale="es-ES", extra_http_headers={"Accept-Language": "es"}, **SMALL_PHONE)
-    visitor.goto("/")
-    visitor.page.locator("#play-now").click()
+    visitor = new_player("lina", **SMALL_PHONE)
+    table_then_spanish(visitor, seats=3, standard=1)
     fact = visitor.page.locator("#table .game__meta .game__fact")
     expect(fact).to_have_text(re.compile(r"^\d+ s por jugada$"))
     box = fact.bounding_box()
