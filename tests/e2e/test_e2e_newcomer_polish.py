@@ -17,13 +17,14 @@ SMALL_PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "ha
 BUTTON_SIDE_PADDING_PX = 11
 
 
-def table_then_spanish(player, **table) -> None:
+def table_then_spanish(player, **table) -> int:
     """Sign in and open a table through the English forms (siete_pages reads them in English),
     then switch the site to Spanish (the header's switch) and come back to the table."""
     player.sign_in()
     table_id = player.open_table(**table)
     player.goto("/language/es")
     player.open(table_id)
+    return table_id
 
 
 def test_the_header_sign_up_button_has_room_around_its_word(new_player):
@@ -92,9 +93,14 @@ def test_the_seconds_per_move_stay_on_one_line_on_a_small_phone(new_player):
     """"30 s per move" broke into "30" and "s por jugada" on a 360 px phone, in the lobby's list
     and on a waiting table."""
     visitor = new_player("lina", **SMALL_PHONE)
-    table_then_spanish(visitor, seats=3, standard=1)
-    fact = visitor.page.locator("#table .game__meta .game__fact")
+    table = table_then_spanish(visitor, seats=3, standard=1)
+    fact = visitor.page.locator("#table .game__meta .game__fact").last
     expect(fact).to_have_text(re.compile(r"^\d+ s por jugada$"))
+    assert "·" not in visitor.page.locator("#table .game__meta").inner_text()  # none left at a line's end
     box = fact.bounding_box()
     line = fact.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
     assert box is not None and box["height"] < 1.5 * line, box
+    visitor.goto("/")
+    facts = visitor.page.locator(f"#lobby-table-{table} .table-card__facts")
+    expect(facts.locator(".game__fact").last).to_have_text(re.compile(r"^\d+ s por jugada$"))
+    assert "·" not in facts.inner_text()
