@@ -76,12 +76,12 @@ def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
             "lobby_poll_ms": LOBBY_POLL_MS}
 
 
-def _render_lobby(form: NewTableForm, status: int = 200) -> ResponseReturnValue:
+def _render_lobby(form: NewTableForm, status: int = 200, play_now_error: str | None = None) -> ResponseReturnValue:
     viewer = user_id()
     online = people_online(viewer, utcnow()) if viewer is not None else []
     return render_template(
         "play/lobby.html", form=form, config=settings().game, user_id=viewer, online=online,
-        **_lobby_lists()), status
+        play_now_error=play_now_error, **_lobby_lists()), status
 
 
 def _account_key() -> str:
@@ -91,9 +91,14 @@ def _account_key() -> str:
 
 
 def _too_many_tables(_limit: RequestLimit) -> Response:
-    """The rate on opening tables was reached: the lobby says so (429), nothing is stored."""
+    """The rate on opening tables was reached: the lobby says so (429), nothing is stored.
+    Refused at Play now, it says so under that button: a visitor has no "Open a table" form to
+    hold the message, and on a phone that form is screens below the button just pressed."""
     form = NewTableForm(formdata=None, turn_seconds=settings().turn_seconds)
-    form.form_errors.append(_("You are opening tables too fast: wait a minute and try again."))
+    message = _("You are opening tables too fast: wait a minute and try again.")
+    if request.endpoint == "play.play_now":
+        return make_response(_render_lobby(form, 429, play_now_error=message))
+    form.form_errors.append(message)
     return make_response(_render_lobby(form, 429))
 
 

@@ -11,6 +11,10 @@
     htmx.config.includeIndicatorStyles = false;
     htmx.config.allowEval = false;
     htmx.config.allowScriptTags = false;
+    // Nor copy a style attribute across a swap: htmx settles "style" by default, and when the
+    // browser has left one on a field (a phone's Chromium does, on #chat-body and #invite-link)
+    // setAttribute("style") is an inline style the CSP blocks, one console error per swap.
+    htmx.config.attributesToSettle = ["class", "width", "height"];
     // Game pages change under the player; a snapshot restored from history would show stale cards.
     htmx.config.historyCacheSize = 0;
     htmx.config.refreshOnHistoryMiss = true;

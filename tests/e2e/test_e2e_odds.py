@@ -119,3 +119,19 @@ def test_the_rules_page_shows_the_bust_table(new_player):
     rows = reader.page.locator("#bust-table tbody tr")
     expect(rows).to_have_count(14)
     expect(rows.last.locator("td").last).to_have_text("69.2%")  # a 7: 27 of the 39 cards left
+
+
+def test_on_a_small_phone_the_odds_put_one_choice_a_line_with_no_lone_separator(new_player):
+    """At 360 px the line "Plantarse −1,00 · Pedir carta ✓ +0,32" broke after its "·"; on a
+    phone each choice now takes a line of its own and the separator is not shown."""
+    ana = new_player("ana")
+    ana.sign_in()
+    practice_until_a_punters_decision(ana)
+    ana.page.set_viewport_size({"width": 360, "height": 640})
+    ana.page.reload()
+    line = ana.page.locator("#odds #odds-line")
+    expect(line).to_be_visible()
+    expect(line.locator(".odds__sep").first).to_be_hidden()
+    stand, draw = (line.locator(f"#odds-{choice}").bounding_box() for choice in ("stand", "draw"))
+    assert stand is not None and draw is not None and draw["y"] >= stand["y"] + stand["height"] - 1
+    assert_no_horizontal_scroll(ana, "the odds line on a small phone")

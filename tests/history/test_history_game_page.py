@@ -57,6 +57,8 @@ def test_the_page_shows_players_seat_cards_order_and_standings(app, client, game
     assert "finished" in html and f"{winner} won with" in html
     assert "Seat card" in html and re.search(r"(\d|ace|jack|knight|king) of (coins|cups|swords|clubs)", html)
     assert f"{bank} (bank)" in html  # R3.3: the first in the order holds the bank
+    # The order is named in the player's words; the spec's rule number (R3) is not theirs.
+    assert "Play order after the seat cards:" in html and not re.search(r"\(R\d", text_people_read(html))
     assert "Duration" in html and f'href="/games/{game_id}/scenario.json"' in html
 
 

@@ -155,7 +155,8 @@ def test_one_hand_is_one_hand_in_both_languages(app):
     ana = make_user(app, "Ana")
     client = client_for(app, ana)
     game_id = table_id_from(client.post("/tables", data={**THREE_BOTS, "max_hands": 1}))
-    for path in ("/", f"/tables/{game_id}"):
-        assert "1 hand ·" in text(client.get(path)) and "1 hands" not in text(client.get(path))
+    for path in ("/", f"/tables/{game_id}"):  # each fact is an element of its row (table.css)
+        english = text(client.get(path))
+        assert '<span class="game__fact">1 hand</span>' in english and "1 hands" not in english
         spanish = text(client.get(path, headers={"Accept-Language": "es"}))
-        assert "1 mano ·" in spanish and "1 manos" not in spanish
+        assert '<span class="game__fact">1 mano</span>' in spanish and "1 manos" not in spanish

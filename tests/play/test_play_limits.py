@@ -2,6 +2,7 @@
 lobby's pages and self-refreshing list, through the Flask test client."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import timedelta
 
@@ -223,3 +224,19 @@ def test_a_stuck_game_is_not_shown_as_in_play(app):
                            .values(turn_deadline=utcnow() - timedelta(hours=1)))
         db.session.commit()
     assert f"lobby-table-{game.id}" not in text(client_for(app, None).get("/"))
+
+
+def test_play_now_refused_by_the_rate_says_so_under_its_button(app):
+    """Play now counts against the table rate (3 a minute here). Refused, the lobby answers 429
+    with the reason beside the Play now button: a visitor's lobby has no "Open a table" form,
+    where the reason used to go, so the click seemed to do nothing."""
+    visitor = app.test_client()
+    table_id_from(visitor.post("/now"))  # counted for the address: the visitor is a guest after it
+    for _ in range(3):
+        table_id_from(visitor.post("/now"))
+    refused = visitor.post("/now")
+    assert refused.status_code == 429
+    html = refused.get_data(as_text=True)
+    assert re.search(r'id="play-now-error">You are opening tables too fast', html)
+    fresh = app.test_client()  # a visitor who was never refused: no such line
+    assert 'id="play-now-error"' not in fresh.get("/").get_data(as_text=True)
