@@ -10,10 +10,11 @@ import pytest
 from sqlalchemy import update
 
 from siete.data.base import db, utcnow
-from siete.data.games import Game
+from siete.data.games import Game, GamePlayer
+from siete.service.social.presence import PRESENCE_WINDOW
 from siete.service.tables.due_tables import run_tick
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table
-from siete.service.tables.quick_play import PLAY_NOW_COUNTDOWN_S, play_now, start_when_due
+from siete.service.tables.quick_play import PLAY_NOW_COUNTDOWN_S, play_now, start_when_due, tables_to_join
 from tests.support.friends import open_table, player_of
 from tests.support.play import client_for, load, make_user, started_game, table_id_from, text
 from tests.support.settings import app_settings
@@ -57,6 +58,31 @@ def test_play_now_joins_the_public_table_with_people_closest_to_full(app):
     assert table_id_from(client_for(app, dani).post("/now")) == one_free
     eve = make_user(app, "Eve")
     assert table_id_from(client_for(app, eve).post("/now")) == two_free  # one_free is full now
+
+
+def test_play_now_skips_a_table_whose_creator_has_gone(app):
+    """Only the creator may press Start: a newcomer is not seated at a table whose creator's page
+    has not been seen for the presence window (the explorer's trial found one stuck there),
+    while a table with a Play now countdown starts by itself and is joined."""
+    ana, bea, cai, dani = (make_user(app, name) for name in ("Ana", "Bea", "Cai", "Dani"))
+    with app.app_context():
+        gone = open_table(player_of(ana), seats=3, bots=("standard",)).id  # closest to full
+        here = open_table(player_of(bea), seats=2, bots=()).id  # Cai fills it
+        long_ago = utcnow() - PRESENCE_WINDOW - timedelta(seconds=1)
+        db.session.execute(update(Game).where(Game.id.in_((gone, here))).values(created_at=long_ago))
+        db.session.execute(update(GamePlayer).where(GamePlayer.game_id == gone).values(last_seen_at=long_ago))
+        db.session.execute(update(GamePlayer).where(GamePlayer.game_id == here).values(last_seen_at=utcnow()))
+        db.session.commit()
+        assert tables_to_join() == [here]
+    assert table_id_from(client_for(app, cai).post("/now")) == here
+    with app.app_context():
+        countdown = db.session.get(Game, table_id_from(client_for(app, dani).post("/now")))
+        assert countdown.id not in (gone, here) and countdown.autostart_at is not None
+        db.session.execute(update(Game).where(Game.id == countdown.id).values(created_at=long_ago))
+        db.session.execute(update(GamePlayer).where(GamePlayer.game_id == countdown.id)
+                           .values(last_seen_at=long_ago))
+        db.session.commit()
+        assert countdown.id in tables_to_join()  # its countdown starts it, creator here or not
 
 
 def test_play_now_twice_is_one_seat(app):

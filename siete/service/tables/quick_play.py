@@ -1,7 +1,8 @@
 """Play now: one click seats a person where a game starts soonest.
 
 That is the public waiting table with people at it that is closest to full (fewest free seats,
-then the oldest); if there is none, a new table with the usual settings, which starts by itself
+then the oldest) and that will start: one with a countdown, or one whose creator, who alone may
+start it, is at the table now; if there is none, a new table with the usual settings, which starts by itself
 after PLAY_NOW_COUNTDOWN_S with bots in the seats nobody took (the worker starts it:
 start_when_due). The countdown is stored (games.autostart_at), so every page shows the same one.
 """
@@ -9,13 +10,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import case, func, select
+from sqlalchemy import ColumnElement, case, exists, func, or_, select
+from sqlalchemy.orm import aliased
 
-from siete.data.base import db
+from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
 from siete.data.vocabulary import GameStatus, PlayerKind
 from siete.service.errors import Conflict, NotAllowed, TableError
+from siete.service.social.presence import PRESENCE_WINDOW
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, start_table
 from siete.settings import ServiceSettings
 
@@ -33,15 +36,28 @@ def waiting_table_of(player: Player) -> int | None:
         .order_by(Game.id).limit(1))
 
 
-def tables_to_join() -> list[int]:
-    """Public waiting tables with a free seat and a person who can start them (not a rematch,
-    whose seats are kept for the invited), closest to full first."""
+def _will_start(now: datetime) -> ColumnElement[bool]:
+    """A countdown starts the table, or its creator is here to press Start (seen within the
+    presence window, or the table is that new): a newcomer is never seated at a table whose
+    creator has gone, waiting for nothing (the worker hands such a table over only minutes later,
+    siete.service.tables.absent_creators)."""
+    seat, person = aliased(GamePlayer), aliased(Player)
+    creator_here = exists().where(
+        seat.game_id == Game.id, seat.player_id == person.id, person.user_id == Game.creator_user_id,
+        func.coalesce(seat.last_seen_at, Game.created_at) > now - PRESENCE_WINDOW)
+    return or_(Game.autostart_at.is_not(None), creator_here.correlate(Game))
+
+
+def tables_to_join(now: datetime | None = None) -> list[int]:
+    """Public waiting tables with a free seat and a person at them that will start (_will_start;
+    not a rematch, whose seats are kept for the invited), closest to full first."""
     free = Game.num_players - func.count(GamePlayer.id)
     people = func.sum(case((Player.kind == PlayerKind.HUMAN, 1), else_=0))
     query = (select(Game.id).join(GamePlayer, GamePlayer.game_id == Game.id)
              .join(Player, Player.id == GamePlayer.player_id)
              .where(Game.status == GameStatus.WAITING, Game.private.is_(False),
-                    Game.rematch_of.is_(None), Game.creator_user_id.is_not(None))
+                    Game.rematch_of.is_(None), Game.creator_user_id.is_not(None),
+                    _will_start(now or utcnow()))
              .group_by(Game.id, Game.num_players)
              .having((free > 0) & (people > 0))
              .order_by(free, Game.id).limit(CANDIDATES))
