@@ -21,7 +21,7 @@ def test_register_log_out_and_log_in_again(new_player):
     newbie.logout()
     expect(newbie.page.locator("form.new-table")).to_have_count(0)
     newbie.goto("/")
-    expect(newbie.page.locator(".lobby__new")).to_contain_text("to open or join a table")
+    expect(newbie.page.locator(".lobby__new")).to_contain_text("needs an account")
 
     newbie.login()
     expect(newbie.page.locator("form.new-table")).to_be_visible()

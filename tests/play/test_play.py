@@ -42,8 +42,9 @@ def test_lobby_lists_open_and_running_tables_with_seats_and_players(app):
     assert f'id="lobby-table-{running_id}"' in page and "Bea" in page
     assert page.index("Open one") < page.index('id="running-tables"')
     assert f'href="/tables/{open_id}"' in page and f'href="/tables/{running_id}"' in page
-    # Anonymous visitors can watch but are asked to log in to play.
-    assert "Log in</a> to open or join a table" in page
+    # Anonymous visitors can watch, play now as a guest, and are asked to log in to open a table.
+    assert "Opening a table of your own, with its seats, hands and time chosen, needs an account." in page
+    assert "Play now as a guest" in page
     assert "<script>" not in page and "style=" not in page  # strict CSP: nothing inline
 
 
