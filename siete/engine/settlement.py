@@ -1,9 +1,11 @@
 """The end of a hand: settlement (R5), elimination and the bank passing (R6), the game's end (R7)."""
 from __future__ import annotations
 
+from typing import Final
+
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BankResult, Event, Result, SeatStatus, StandNote
-from siete.engine.records import log_event
+from siete.engine.facts import shared_event
 from siete.engine.state import (
     BUST,
     DEAL,
@@ -17,9 +19,18 @@ from siete.engine.state import (
 )
 
 # Module names for the codes every settlement writes (a global is read faster than a member).
-LOSE, WIN, SEVEN, BANK = Result.LOSE, Result.WIN, Result.SEVEN_HALF, Result.BANK
-WINS, LOSES = Event.WIN, Event.LOSE
-AUTO = StandNote.AUTO
+# Final: the compiled engine keeps each in a C static instead of looking it up by name.
+LOSE: Final = Result.LOSE
+WIN: Final = Result.WIN
+SEVEN: Final = Result.SEVEN_HALF
+BANK: Final = Result.BANK
+WINS: Final = Event.WIN
+LOSES: Final = Event.LOSE
+AUTO: Final = StandNote.AUTO
+DID_NOT_PLAY: Final = BankResult.DID_NOT_PLAY
+BANK_BUST: Final = BankResult.BUST
+BANK_SEVEN_HALF: Final = BankResult.SEVEN_HALF
+BANK_STOOD: Final = BankResult.STOOD
 
 
 def settle_hand(state: GameState) -> None:
@@ -71,11 +82,11 @@ def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
-        state.log.append(log_event(WINS, idx, (paid, due, total)))
+        state.log.append(shared_event(WINS, idx, (paid, due, total)))
     else:
         bank.points += player.stake
         player.result = LOSE
-        state.log.append(log_event(LOSES, idx, player.stake))
+        state.log.append(shared_event(LOSES, idx, player.stake))
     player.stake = 0
     state.results.append((idx, player.result))
 
@@ -88,7 +99,7 @@ def _between_hands(state: GameState) -> list[int]:
     eliminated = [i for i in order if seats[i].points == 0]
     for i in eliminated:
         seats[i].out = True
-        state.log.append(log_event(Event.OUT, i))
+        state.log.append(shared_event(Event.OUT, i))
     survivors = [i for i in order if not seats[i].out]
     new_bank = None
     for i, result in state.results:  # R6.2: the first 7½ takes the bank
@@ -103,7 +114,7 @@ def _between_hands(state: GameState) -> list[int]:
         rest = [i for i in survivors if i not in (new_bank, old_bank)]
         tail = [] if seats[old_bank].out else [old_bank]
         new_order = [new_bank] + rest + tail
-        state.log.append(log_event(Event.TAKES_BANK, new_bank))
+        state.log.append(shared_event(Event.TAKES_BANK, new_bank))
     state.order = new_order
     return eliminated
 
@@ -112,7 +123,7 @@ def _finish(state: GameState) -> None:
     """R7.2: most points wins; equal points go to the one earlier in the final order."""
     state.phase = OVER
     state.winner = final_ranking(state)[0]
-    state.log.append(log_event(Event.WINNER, state.winner, state.seats[state.winner].points))
+    state.log.append(shared_event(Event.WINNER, state.winner, state.seats[state.winner].points))
 
 
 def final_ranking(state: GameState) -> list[int]:
@@ -126,10 +137,10 @@ def final_ranking(state: GameState) -> list[int]:
 def _bank_result(status: SeatStatus, bank_total: int) -> BankResult:
     """How the bank's turn ended: it did not play (R4.9), stood, had 7½ or bust."""
     if status == PLAYING:
-        return BankResult.DID_NOT_PLAY
+        return DID_NOT_PLAY
     if status == BUST:
-        return BankResult.BUST
-    return BankResult.SEVEN_HALF if bank_total == SEVEN_HALF else BankResult.STOOD
+        return BANK_BUST
+    return BANK_SEVEN_HALF if bank_total == SEVEN_HALF else BANK_STOOD
 
 
 def _stand_in_steps(seat: Seat) -> int | None:
@@ -154,8 +165,9 @@ def _hand_record(state: GameState, order: list[int], bank_total: int,
         turns.append(TurnRecord(i, pos, seat.points_start, seat.points, seat.bet if pos else None,
                                 seat.cards[0], tuple(seat.cards), tuple(seat.actions), seat.total,
                                 seat.result, seat.timed_out, _stand_in_steps(seat)))
-    return HandRecord(
-        number=state.hand, bank=order[0], order=tuple(order), bank_total=bank_total,
-        bank_result=_bank_result(seats[order[0]].status, bank_total), turns=tuple(turns),
-        results=tuple(state.results), eliminated=tuple(eliminated),
-        next_bank=state.order[0] if state.order else None)
+    # positional, in the field order (number, bank, order, bank_total, bank_result, turns,
+    # results, eliminated, next_bank): keywords cost the compiled call a dict
+    return HandRecord(state.hand, order[0], tuple(order), bank_total,
+                      _bank_result(seats[order[0]].status, bank_total), tuple(turns),
+                      tuple(state.results), tuple(eliminated),
+                      state.order[0] if state.order else None)
