@@ -2,9 +2,9 @@
 
 records.log_event and records.draw_action share each fact from an lru_cache, but records.py
 stays plain Python (it holds named tuples), so each call the compiled rules made went through
-the interpreter's call protocol and the cache's key building: a tenth of a simulated hand. A
-dict read from compiled code is a plain C call. A fact missing here is taken from records.py's
-cache, so both hand out the very same objects.
+the interpreter's call protocol and built a key of three. Here each kind of event has a dict of
+its own, keyed by seat and value, read from compiled code. A fact missing here is taken from
+records.py's cache, so both hand out the very same objects.
 """
 from __future__ import annotations
 
@@ -13,19 +13,25 @@ from typing import Final
 from siete.engine.codes import Event
 from siete.engine.records import FACTS_KEPT, EventValue, LogEvent, TurnAction, draw_action, log_event
 
-_EVENTS: Final[dict[tuple[Event, int, EventValue], LogEvent]] = {}
+
+class SharedEvents:
+    """records.log_event for one kind of event: the log's events of that kind, shared."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.kept: dict[tuple[int, EventValue], LogEvent] = {}
+
+    def of(self, seat: int, value: EventValue = None) -> LogEvent:
+        key = (seat, value)
+        fact = self.kept.get(key)
+        if fact is None:
+            if len(self.kept) >= FACTS_KEPT:  # odd configurations only: the facts are few
+                self.kept.clear()
+            fact = self.kept[key] = log_event(self.event, seat, value)
+        return fact
+
+
 _DRAWS: Final[dict[str, TurnAction]] = {}
-
-
-def shared_event(event: Event, seat: int, value: EventValue = None) -> LogEvent:
-    """records.log_event(event, seat, value): the log's event, shared."""
-    key = (event, seat, value)
-    fact = _EVENTS.get(key)
-    if fact is None:
-        if len(_EVENTS) >= FACTS_KEPT:  # odd configurations only: the facts are few
-            _EVENTS.clear()
-        fact = _EVENTS[key] = log_event(event, seat, value)
-    return fact
 
 
 def shared_draw(card: str) -> TurnAction:

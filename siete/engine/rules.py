@@ -10,7 +10,7 @@ from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import Event, Result, RuleCode, SeatStatus, StandNote
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
-from siete.engine.facts import shared_draw, shared_event
+from siete.engine.facts import SharedEvents, shared_draw
 from siete.engine.records import STAND_AT_SEVEN_HALF, STAND_BY_CHOICE
 
 # new_game is re-exported: drivers and tests start a game by rules.new_game or rules.start_game.
@@ -30,15 +30,15 @@ from siete.engine.state import (
     max_bet,
 )
 
-# The codes a move writes, as module names: they are read on every move of every simulated
-# hand, and a module global is read faster than an enum's member.
+# The codes a move writes, and its events' shared facts (facts.py), as module names: they are
+# read on every move of every simulated hand, and a module global is read faster than an enum's member.
 # Final: the compiled engine keeps each in a C static instead of looking it up by name.
-HAND: Final = Event.HAND
-DEAL_SHOWN: Final = Event.DEAL
-BET: Final = Event.BET
-DRAW: Final = Event.DRAW
-STAND: Final = Event.STAND
-BUSTS: Final = Event.BUST
+HAND: Final = SharedEvents(Event.HAND)
+DEAL_SHOWN: Final = SharedEvents(Event.DEAL)
+BET: Final = SharedEvents(Event.BET)
+DRAW: Final = SharedEvents(Event.DRAW)
+STAND: Final = SharedEvents(Event.STAND)
+BUSTS: Final = SharedEvents(Event.BUST)
 AUTO: Final = StandNote.AUTO
 BANK_STOOD: Final = StandNote.BANK
 BUSTED: Final = Result.BUST
@@ -81,7 +81,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     order, seats = state.order, state.seats
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
-    state.log, state.results = [shared_event(HAND, order[0], state.hand)], []
+    state.log, state.results = [HAND.of(order[0], state.hand)], []
     state.ready = []
     for seat in seats:  # one statement per field: this runs for every seat of every hand
         seat.cards = []
@@ -95,7 +95,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat = seats[idx]
         seat.cards.append(card)
         seat.total = half[card]
-    state.log.append(shared_event(DEAL_SHOWN, order[0], deck[len(order) - 1]))  # the bank's card, dealt last
+    state.log.append(DEAL_SHOWN.of(order[0], deck[len(order) - 1]))  # the bank's card, dealt last
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -151,7 +151,7 @@ def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
     player = state.seats[seat]
     player.points -= amount
     player.bet = player.stake = amount
-    state.log.append(shared_event(BET, seat, amount))
+    state.log.append(BET.of(seat, amount))
     state.version += 1
 
 
@@ -190,7 +190,7 @@ def draw_unchecked(state: GameState, seat: int, stand_apart: bool = False) -> No
     player.cards.append(card)
     player.actions.append(shared_draw(card))
     total = player.total = player.total + state.config.cards.half[card]
-    state.log.append(shared_event(DRAW, seat, card))
+    state.log.append(DRAW.of(seat, card))
     state.version += 1
     if total > SEVEN_HALF:
         _bust(state, seat, player)  # public: the bust shows the first card (R4.5)
@@ -219,7 +219,7 @@ def _bust(state: GameState, seat: int, player: Seat) -> None:
         player.stake = 0
         state.results.append((seat, BUSTED))
         player.result = BUSTED
-    _end_turn(state, player, BUST, shared_event(BUSTS, seat, player.cards[0]))
+    _end_turn(state, player, BUST, BUSTS.of(seat, player.cards[0]))
 
 
 def verify_stand(state: GameState, seat: int) -> None:
@@ -257,7 +257,7 @@ def _stand(state: GameState, seat: int, player: Seat, how: StandNote | None) -> 
     """
     player.actions.append(STOOD_AT_SEVEN_HALF if how == AUTO else STOOD_BY_CHOICE)
     # The event names the bank itself: after settlement R6 may seat another bank.
-    _end_turn(state, player, STOOD, shared_event(STAND, seat, BANK_STOOD if state.turn == 0 else None))
+    _end_turn(state, player, STOOD, STAND.of(seat, BANK_STOOD if state.turn == 0 else None))
     state.version += 1
 
 

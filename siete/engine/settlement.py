@@ -5,7 +5,8 @@ from typing import Final
 
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BankResult, Event, Result, SeatStatus, StandNote
-from siete.engine.facts import shared_event
+from siete.engine.facts import SharedEvents
+from siete.engine.records import log_event
 from siete.engine.state import (
     BUST,
     DEAL,
@@ -24,8 +25,8 @@ LOSE: Final = Result.LOSE
 WIN: Final = Result.WIN
 SEVEN: Final = Result.SEVEN_HALF
 BANK: Final = Result.BANK
-WINS: Final = Event.WIN
-LOSES: Final = Event.LOSE
+WINS: Final = SharedEvents(Event.WIN)
+LOSES: Final = SharedEvents(Event.LOSE)
 AUTO: Final = StandNote.AUTO
 DID_NOT_PLAY: Final = BankResult.DID_NOT_PLAY
 BANK_BUST: Final = BankResult.BUST
@@ -82,11 +83,11 @@ def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
-        state.log.append(shared_event(WINS, idx, (paid, due, total)))
+        state.log.append(WINS.of(idx, (paid, due, total)))
     else:
         bank.points += player.stake
         player.result = LOSE
-        state.log.append(shared_event(LOSES, idx, player.stake))
+        state.log.append(LOSES.of(idx, player.stake))
     player.stake = 0
     state.results.append((idx, player.result))
 
@@ -99,7 +100,7 @@ def _between_hands(state: GameState) -> list[int]:
     eliminated = [i for i in order if seats[i].points == 0]
     for i in eliminated:
         seats[i].out = True
-        state.log.append(shared_event(Event.OUT, i))
+        state.log.append(log_event(Event.OUT, i))
     survivors = [i for i in order if not seats[i].out]
     new_bank = None
     for i, result in state.results:  # R6.2: the first 7½ takes the bank
@@ -114,7 +115,7 @@ def _between_hands(state: GameState) -> list[int]:
         rest = [i for i in survivors if i not in (new_bank, old_bank)]
         tail = [] if seats[old_bank].out else [old_bank]
         new_order = [new_bank] + rest + tail
-        state.log.append(shared_event(Event.TAKES_BANK, new_bank))
+        state.log.append(log_event(Event.TAKES_BANK, new_bank))
     state.order = new_order
     return eliminated
 
@@ -123,7 +124,7 @@ def _finish(state: GameState) -> None:
     """R7.2: most points wins; equal points go to the one earlier in the final order."""
     state.phase = OVER
     state.winner = final_ranking(state)[0]
-    state.log.append(shared_event(Event.WINNER, state.winner, state.seats[state.winner].points))
+    state.log.append(log_event(Event.WINNER, state.winner, state.seats[state.winner].points))
 
 
 def final_ranking(state: GameState) -> list[int]:
@@ -161,13 +162,15 @@ def _hand_record(state: GameState, order: list[int], bank_total: int,
     seats, turns = state.seats, []
     for pos, i in enumerate(order):
         seat = seats[i]
-        # positional, in the field order: this runs for every seat of every hand
-        turns.append(TurnRecord(i, pos, seat.points_start, seat.points, seat.bet if pos else None,
-                                seat.cards[0], tuple(seat.cards), tuple(seat.actions), seat.total,
-                                seat.result, seat.timed_out, _stand_in_steps(seat)))
-    # positional, in the field order (number, bank, order, bank_total, bank_result, turns,
-    # results, eliminated, next_bank): keywords cost the compiled call a dict
-    return HandRecord(state.hand, order[0], tuple(order), bank_total,
-                      _bank_result(seats[order[0]].status, bank_total), tuple(turns),
-                      tuple(state.results), tuple(eliminated),
-                      state.order[0] if state.order else None)
+        # every field, in order, through tuple.__new__: what TurnRecord(...) does, without the
+        # named tuple's interpreted __new__ (this runs for every seat of every hand)
+        turns.append(tuple.__new__(TurnRecord, (
+            i, pos, seat.points_start, seat.points, seat.bet if pos else None, seat.cards[0],
+            tuple(seat.cards), tuple(seat.actions), seat.total, seat.result, seat.timed_out,
+            _stand_in_steps(seat))))
+    # likewise: number, bank, order, bank_total, bank_result, turns, results, eliminated,
+    # next_bank
+    return tuple.__new__(HandRecord, (
+        state.hand, order[0], tuple(order), bank_total,
+        _bank_result(seats[order[0]].status, bank_total), tuple(turns), tuple(state.results),
+        tuple(eliminated), state.order[0] if state.order else None))
