@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
@@ -41,12 +42,28 @@ class Strategy(Protocol):
     def wants_card(self, view: BotView, rng: random.Random) -> bool: ...
 
 
+class HouseProfile(ABC):
+    """A Strategy of the engine's own simple profiles. A compiled class: the loop that plays
+    every simulated move calls its methods directly, where it calls any other Strategy (a
+    Protocol) through Python's method lookup."""
+
+    name: BotProfile
+    description: str
+    bets_on_cards: bool
+
+    @abstractmethod
+    def choose_bet(self, view: BotView, rng: random.Random) -> int: ...
+
+    @abstractmethod
+    def wants_card(self, view: BotView, rng: random.Random) -> bool: ...
+
+
 def _bank_threatened(view: BotView, margin: float = 0.0) -> bool:
     """R8.2: some standing punter could beat the bank, counting each hidden card as average."""
     return bank_threatened(view.total, view.standing, view.unseen_count, view.unseen_weight, margin)
 
 
-class StandardBot:
+class StandardBot(HouseProfile):
     """The brief's bot: R8.1 draws, R8.2 bank play, R8.3 bolder bets with more points."""
 
     name = BotProfile.STANDARD
@@ -72,7 +89,7 @@ class StandardBot:
         return rng.random() < (p if p >= 0.5 else p / 3)
 
 
-class CautiousBot:
+class CautiousBot(HouseProfile):
     """Bets the minimum unless well ahead, and draws only when the odds are clearly good."""
 
     name = BotProfile.CAUTIOUS
@@ -88,7 +105,7 @@ class CautiousBot:
         return view.total < view.bank_shown or view.safe_share() >= 0.75
 
 
-class BoldBot:
+class BoldBot(HouseProfile):
     """Always bets the most it may, and draws on even odds."""
 
     name = BotProfile.BOLD
@@ -164,7 +181,9 @@ def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
     if type(chosen) is PluggedBot:  # the exact type, quicker than isinstance: every move asks
         _plugged_move(state, seat, player, chosen, rng, memory, stand_apart)
         return
-    house: Strategy = chosen  # type: ignore[assignment]  # not a PluggedBot: a house profile
+    # not a PluggedBot: a house profile; the union lets the compiled engine call a
+    # HouseProfile's methods directly
+    house: HouseProfile | Strategy = chosen  # type: ignore[assignment]
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
     # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:

@@ -2,8 +2,8 @@
 
 records.log_event and records.draw_action share each fact from an lru_cache, but records.py
 stays plain Python (it holds named tuples), so each call the compiled rules made went through
-the interpreter's call protocol and built a key of three. Here each kind of event has a dict of
-its own, keyed by seat and value, read from compiled code. A fact missing here is taken from
+the interpreter's call protocol and built a key of three. Here each kind of event has a dict
+per seat, keyed by the value, read from compiled code. A fact missing here is taken from
 records.py's cache, so both hand out the very same objects.
 """
 from __future__ import annotations
@@ -19,15 +19,21 @@ class SharedEvents:
 
     def __init__(self, event: Event) -> None:
         self.event = event
-        self.kept: dict[tuple[int, EventValue], LogEvent] = {}
+        # by seat, then by value: no key to build, and a value (a card, an amount) hashes in C
+        self.by_seat: list[dict[EventValue, LogEvent]] = []
 
     def of(self, seat: int, value: EventValue = None) -> LogEvent:
-        key = (seat, value)
-        fact = self.kept.get(key)
+        if seat < 0:  # never a seat: no list index, shared or not
+            return log_event(self.event, seat, value)
+        by_seat = self.by_seat
+        while len(by_seat) <= seat:
+            by_seat.append({})
+        kept = by_seat[seat]
+        fact = kept.get(value)
         if fact is None:
-            if len(self.kept) >= FACTS_KEPT:  # odd configurations only: the facts are few
-                self.kept.clear()
-            fact = self.kept[key] = log_event(self.event, seat, value)
+            if len(kept) >= FACTS_KEPT:  # odd configurations only: the facts are few
+                kept.clear()
+            fact = kept[value] = log_event(self.event, seat, value)
         return fact
 
 
