@@ -91,8 +91,11 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
     half = state.config.cards.half
-    for idx, card in zip(order[1:] + order[:1], deck):
-        seat = seats[idx]
+    players = len(order)
+    # players 1, 2, ... then the bank (order[0]), by index: no rotated copy of the order
+    for dealt in range(min(players, len(deck))):
+        card = deck[dealt]
+        seat = seats[order[dealt + 1 if dealt + 1 < players else 0]]
         seat.cards.append(card)
         seat.total = half[card]
     state.log.append(DEAL_SHOWN.of(order[0], deck[len(order) - 1]))  # the bank's card, dealt last

@@ -277,12 +277,15 @@ class HandMemory:
         # locals, and the totals stored once at the end: this runs on every bot decision
         log, bank, shown, half, unseen = state.log, self.bank, self.shown, self.half, self.unseen
         count, weight = self.count, self.weight
-        for event, seat, fact in log[self.read:]:  # unpacked: a LogEvent is a named tuple
+        # by index, not a slice of the new events: no list to build on each decision
+        for at in range(self.read, len(log)):
+            event, seat, fact = log[at]  # unpacked: a LogEvent is a named tuple
             # a bust shows a punter's first card; the bank's was shown at the deal
             if event == _DRAW or event == _DEAL or (event == _BUST and seat != bank):
                 value = half[fact]  # type: ignore[index]  # these events' value is a card
-                unseen[value] -= 1
-                shown[seat] += value
+                # not `-=`: the compiled engine adds list items as ints only when written out
+                unseen[value] = unseen[value] - 1
+                shown[seat] = shown[seat] + value
                 count -= 1
                 weight -= value
             elif event == _STAND and seat != bank:
