@@ -172,13 +172,16 @@ def house_move(state: GameState, seat: int, rng: random.Random) -> None:
 
 def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
               memory: HandMemory | None = None, stand_apart: bool = False,
-              strategy: Strategy | None = None, players: Players = PROFILES) -> None:
+              strategy: Player | None = None, players: Players = PROFILES) -> None:
     """One move of the bot in `seat` (or of `strategy` there), whose turn the caller has
     checked it is; `stand_apart` (paced play) makes a punter's stand at 7½ a move of its own
     (rules.draw_unchecked). `players` are the profiles the seats' bots are looked up in."""
     # a bot's seat: `bot` is set; get_strategy explains a profile that is not known
     chosen = strategy or players.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
-    if type(chosen) is PluggedBot:  # the exact type, quicker than isinstance: every move asks
+    # A HouseProfile first: the compiled engine tests its own class in C, where naming
+    # PluggedBot (a plain module's class) is a lookup by name; then the exact type, quicker
+    # than isinstance. Every move asks.
+    if not isinstance(chosen, HouseProfile) and type(chosen) is PluggedBot:
         _plugged_move(state, seat, player, chosen, rng, memory, stand_apart)
         return
     # not a PluggedBot: a house profile; the union lets the compiled engine call a
@@ -217,6 +220,9 @@ def run_bots(state: GameState, rng: random.Random, players: Players = PROFILES) 
     moves = 0
     seats = state.seats
     memory = HandMemory(state.config.cards)  # shared by the views of this hand's bot moves
+    # each seat's player, looked up in `players` at its first move here rather than at every
+    # move (a Mapping's get is a Python method call); no seat's bot changes inside this loop
+    chosen: list[Player | None] = [None] * len(seats)
     # bot_to_act and bot_step's turn check inlined: this loop runs once per bot move in
     # every simulated hand, and the loop condition already proves whose turn it is.
     while state.phase == PLAY and state.turn is not None:
@@ -224,7 +230,10 @@ def run_bots(state: GameState, rng: random.Random, players: Players = PROFILES) 
         player = seats[seat]
         if player.bot is None:
             break
-        _bot_move(state, seat, player, rng, memory, False, None, players)  # positional: quicker
+        bot = chosen[seat]
+        if bot is None:
+            bot = chosen[seat] = players.get(player.bot) or get_strategy(player.bot)
+        _bot_move(state, seat, player, rng, memory, False, bot, players)  # positional: quicker
         moves += 1
     return moves
 
