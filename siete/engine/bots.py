@@ -178,10 +178,7 @@ def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
     (rules.draw_unchecked). `players` are the profiles the seats' bots are looked up in."""
     # a bot's seat: `bot` is set; get_strategy explains a profile that is not known
     chosen = strategy or players.get(player.bot) or get_strategy(player.bot)  # type: ignore[arg-type]
-    # A HouseProfile first: the compiled engine tests its own class in C, where naming
-    # PluggedBot (a plain module's class) is a lookup by name; then the exact type, quicker
-    # than isinstance. Every move asks.
-    if not isinstance(chosen, HouseProfile) and type(chosen) is PluggedBot:
+    if type(chosen) is PluggedBot:  # the exact type, quicker than isinstance: every move asks
         _plugged_move(state, seat, player, chosen, rng, memory, stand_apart)
         return
     # not a PluggedBot: a house profile; the union lets the compiled engine call a
