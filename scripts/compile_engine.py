@@ -37,15 +37,16 @@ os.environ["SIETE_ENGINE"] = "plain"  # this script reads the manifest's rules, 
 
 from siete import ENGINE_DIR, MANIFEST, NATIVE_DIR, native_build_state, native_manifest  # noqa: E402
 
-# The modules every simulated move runs through: the solver, the bots, the rules, the state
-# and the deck. odds_position.py stays plain: it checks the odds command's cards and stakes,
-# and a compiled function refuses an argument of another type than its annotation says with a
-# TypeError before any check. random_stream.py subclasses random.Random, which a compiled class
-# may not (the interpreter crashes); only paced web play uses it. codes.py (enums), cards.py
-# and records.py are read at import or build named tuples, which mypyc leaves as they are.
+# The modules every simulated move runs through: the solver, the bots, the rules, the state, the
+# deck and the log's shared facts (facts.py). odds_position.py stays plain: it checks the odds
+# command's cards and stakes, and a compiled function refuses an argument of another type than
+# its annotation says with a TypeError before any check. random_stream.py subclasses
+# random.Random, which a compiled class may not (the interpreter crashes); only paced web play
+# uses it. codes.py (enums), cards.py and records.py are read at import or build named tuples,
+# which mypyc leaves as they are.
 COMPILED = ("odds_cards", "odds_punter", "odds_punter_bounds", "odds_bank", "bank_rule", "odds",
             "odds_cache", "views", "bots", "expert", "rules", "settlement", "simulate", "state",
-            "deck")
+            "deck", "facts")
 
 
 def compiler() -> str | None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
@@ -41,12 +42,28 @@ class Strategy(Protocol):
     def wants_card(self, view: BotView, rng: random.Random) -> bool: ...
 
 
+class HouseProfile(ABC):
+    """A Strategy of the engine's own simple profiles. A compiled class: the loop that plays
+    every simulated move calls its methods directly, where it calls any other Strategy (a
+    Protocol) through Python's method lookup."""
+
+    name: BotProfile
+    description: str
+    bets_on_cards: bool
+
+    @abstractmethod
+    def choose_bet(self, view: BotView, rng: random.Random) -> int: ...
+
+    @abstractmethod
+    def wants_card(self, view: BotView, rng: random.Random) -> bool: ...
+
+
 def _bank_threatened(view: BotView, margin: float = 0.0) -> bool:
     """R8.2: some standing punter could beat the bank, counting each hidden card as average."""
     return bank_threatened(view.total, view.standing, view.unseen_count, view.unseen_weight, margin)
 
 
-class StandardBot:
+class StandardBot(HouseProfile):
     """The brief's bot: R8.1 draws, R8.2 bank play, R8.3 bolder bets with more points."""
 
     name = BotProfile.STANDARD
@@ -72,7 +89,7 @@ class StandardBot:
         return rng.random() < (p if p >= 0.5 else p / 3)
 
 
-class CautiousBot:
+class CautiousBot(HouseProfile):
     """Bets the minimum unless well ahead, and draws only when the odds are clearly good."""
 
     name = BotProfile.CAUTIOUS
@@ -88,7 +105,7 @@ class CautiousBot:
         return view.total < view.bank_shown or view.safe_share() >= 0.75
 
 
-class BoldBot:
+class BoldBot(HouseProfile):
     """Always bets the most it may, and draws on even odds."""
 
     name = BotProfile.BOLD
@@ -155,7 +172,7 @@ def house_move(state: GameState, seat: int, rng: random.Random) -> None:
 
 def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
               memory: HandMemory | None = None, stand_apart: bool = False,
-              strategy: Strategy | None = None, players: Players = PROFILES) -> None:
+              strategy: Player | None = None, players: Players = PROFILES) -> None:
     """One move of the bot in `seat` (or of `strategy` there), whose turn the caller has
     checked it is; `stand_apart` (paced play) makes a punter's stand at 7½ a move of its own
     (rules.draw_unchecked). `players` are the profiles the seats' bots are looked up in."""
@@ -164,7 +181,9 @@ def _bot_move(state: GameState, seat: int, player: Seat, rng: random.Random,
     if type(chosen) is PluggedBot:  # the exact type, quicker than isinstance: every move asks
         _plugged_move(state, seat, player, chosen, rng, memory, stand_apart)
         return
-    house: Strategy = chosen  # type: ignore[assignment]  # not a PluggedBot: a house profile
+    # not a PluggedBot: a house profile; the union lets the compiled engine call a
+    # HouseProfile's methods directly
+    house: HouseProfile | Strategy = chosen  # type: ignore[assignment]
     # Each move below is legal by construction (the turn is checked, the bet clamped to R4.4,
     # a card drawn only from a non-empty deck), so the unchecked actions skip a second check.
     if state.turn != 0 and not player.bet:
@@ -198,6 +217,9 @@ def run_bots(state: GameState, rng: random.Random, players: Players = PROFILES) 
     moves = 0
     seats = state.seats
     memory = HandMemory(state.config.cards)  # shared by the views of this hand's bot moves
+    # each seat's player, looked up in `players` at its first move here rather than at every
+    # move (a Mapping's get is a Python method call); no seat's bot changes inside this loop
+    chosen: list[Player | None] = [None] * len(seats)
     # bot_to_act and bot_step's turn check inlined: this loop runs once per bot move in
     # every simulated hand, and the loop condition already proves whose turn it is.
     while state.phase == PLAY and state.turn is not None:
@@ -205,7 +227,10 @@ def run_bots(state: GameState, rng: random.Random, players: Players = PROFILES) 
         player = seats[seat]
         if player.bot is None:
             break
-        _bot_move(state, seat, player, rng, memory, False, None, players)  # positional: quicker
+        bot = chosen[seat]
+        if bot is None:
+            bot = chosen[seat] = players.get(player.bot) or get_strategy(player.bot)
+        _bot_move(state, seat, player, rng, memory, False, bot, players)  # positional: quicker
         moves += 1
     return moves
 

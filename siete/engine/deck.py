@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from typing import Final
 
 from siete.engine.cards import CardSet
 
@@ -53,16 +53,36 @@ def shuffled_deck(cards: CardSet, rng: random.Random) -> list[str]:
     return deck
 
 
-# Keyed by a deck's size: a handful of sizes in any process, bounded all the same.
-@lru_cache(maxsize=16)
+# Keyed by a deck's size: a handful of sizes in any process, bounded all the same. Dicts, not
+# lru_cache: every shuffle asks, and the compiled engine reads a dict in C where a cached
+# function is called through the interpreter.
+SIZES_KEPT = 16
+_ORDERS: Final[dict[int, tuple[int, int]]] = {}
+_CHUNKS: Final[dict[int, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]] = {}
+
+
 def _orders(count: int) -> tuple[int, int]:
     """How many orders `count` cards have, and the bits needed to draw one of them."""
-    orders = math.factorial(count)
-    return orders, orders.bit_length()
+    known = _ORDERS.get(count)
+    if known is None:
+        if len(_ORDERS) >= SIZES_KEPT:
+            _ORDERS.clear()
+        orders = math.factorial(count)
+        known = _ORDERS[count] = (orders, orders.bit_length())
+    return known
 
 
-@lru_cache(maxsize=16)
 def _digit_chunks(count: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """_swap_chunks(count), kept."""
+    known = _CHUNKS.get(count)
+    if known is None:
+        if len(_CHUNKS) >= SIZES_KEPT:
+            _CHUNKS.clear()
+        known = _CHUNKS[count] = _swap_chunks(count)
+    return known
+
+
+def _swap_chunks(count: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """Fisher-Yates' swaps (i, radix i + 1) from the top card down, in groups whose radices
     multiply to less than 2**30, each group with that product."""
     chunks: list[tuple[int, tuple[tuple[int, int], ...]]] = []

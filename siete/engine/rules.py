@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
+from typing import Final
 
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import Event, Result, RuleCode, SeatStatus, StandNote
 from siete.engine.config import GameConfig
 from siete.engine.deck import draw_seat_cards, shuffled_deck
-from siete.engine.records import STAND_AT_SEVEN_HALF, STAND_BY_CHOICE, draw_action, log_event
+from siete.engine.facts import SharedEvents, shared_draw
+from siete.engine.records import STAND_AT_SEVEN_HALF, STAND_BY_CHOICE
 
 # new_game is re-exported: drivers and tests start a game by rules.new_game or rules.start_game.
 from siete.engine.seating import new_game as new_game
@@ -28,11 +30,20 @@ from siete.engine.state import (
     max_bet,
 )
 
-# The codes a move writes, as module names: they are read on every move of every simulated
-# hand, and a module global is read faster than an enum's member.
-HAND, DEAL_SHOWN, BET, DRAW, STAND, BUSTS = (
-    Event.HAND, Event.DEAL, Event.BET, Event.DRAW, Event.STAND, Event.BUST)
-AUTO, BANK_STOOD, BUSTED = StandNote.AUTO, StandNote.BANK, Result.BUST
+# The codes a move writes, and its events' shared facts (facts.py), as module names: they are
+# read on every move of every simulated hand, and a module global is read faster than an enum's member.
+# Final: the compiled engine keeps each in a C static instead of looking it up by name.
+HAND: Final = SharedEvents(Event.HAND)
+DEAL_SHOWN: Final = SharedEvents(Event.DEAL)
+BET: Final = SharedEvents(Event.BET)
+DRAW: Final = SharedEvents(Event.DRAW)
+STAND: Final = SharedEvents(Event.STAND)
+BUSTS: Final = SharedEvents(Event.BUST)
+AUTO: Final = StandNote.AUTO
+BANK_STOOD: Final = StandNote.BANK
+BUSTED: Final = Result.BUST
+STOOD_BY_CHOICE: Final = STAND_BY_CHOICE
+STOOD_AT_SEVEN_HALF: Final = STAND_AT_SEVEN_HALF
 
 
 def start_game(names: list[str], bots: dict[str, str] | None, config: GameConfig,
@@ -70,7 +81,7 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
     order, seats = state.order, state.seats
     state.deck = list(deck[len(order):])  # our own list: the caller's deck is never changed
     state.hand += 1
-    state.log, state.results = [log_event(HAND, order[0], state.hand)], []
+    state.log, state.results = [HAND.of(order[0], state.hand)], []
     state.ready = []
     for seat in seats:  # one statement per field: this runs for every seat of every hand
         seat.cards = []
@@ -80,11 +91,14 @@ def deal_unchecked(state: GameState, deck: list[str]) -> None:
         seat.status = OUT if seat.out else PLAYING
         seat.points_start = seat.points
     half = state.config.cards.half
-    for idx, card in zip(order[1:] + order[:1], deck):
-        seat = seats[idx]
+    players = len(order)
+    # players 1, 2, ... then the bank (order[0]), by index: no rotated copy of the order
+    for dealt in range(min(players, len(deck))):
+        card = deck[dealt]
+        seat = seats[order[dealt + 1 if dealt + 1 < players else 0]]
         seat.cards.append(card)
         seat.total = half[card]
-    state.log.append(log_event(DEAL_SHOWN, order[0], deck[len(order) - 1]))  # the bank's card, dealt last
+    state.log.append(DEAL_SHOWN.of(order[0], deck[len(order) - 1]))  # the bank's card, dealt last
     state.phase, state.turn = PLAY, 1
     state.version += 1
 
@@ -140,7 +154,7 @@ def place_bet_unchecked(state: GameState, seat: int, amount: int) -> None:
     player = state.seats[seat]
     player.points -= amount
     player.bet = player.stake = amount
-    state.log.append(log_event(BET, seat, amount))
+    state.log.append(BET.of(seat, amount))
     state.version += 1
 
 
@@ -177,9 +191,9 @@ def draw_unchecked(state: GameState, seat: int, stand_apart: bool = False) -> No
     player = state.seats[seat]
     card = state.deck.pop(0)
     player.cards.append(card)
-    player.actions.append(draw_action(card))
+    player.actions.append(shared_draw(card))
     total = player.total = player.total + state.config.cards.half[card]
-    state.log.append(log_event(DRAW, seat, card))
+    state.log.append(DRAW.of(seat, card))
     state.version += 1
     if total > SEVEN_HALF:
         _bust(state, seat, player)  # public: the bust shows the first card (R4.5)
@@ -208,7 +222,7 @@ def _bust(state: GameState, seat: int, player: Seat) -> None:
         player.stake = 0
         state.results.append((seat, BUSTED))
         player.result = BUSTED
-    _end_turn(state, player, BUST, log_event(BUSTS, seat, player.cards[0]))
+    _end_turn(state, player, BUST, BUSTS.of(seat, player.cards[0]))
 
 
 def verify_stand(state: GameState, seat: int) -> None:
@@ -244,9 +258,9 @@ def _stand(state: GameState, seat: int, player: Seat, how: StandNote | None) -> 
     (its log event, the version's one step) is the same as for a stand by choice; only the
     turn's own record (`actions`, read once the hand is settled) says it was automatic.
     """
-    player.actions.append(STAND_AT_SEVEN_HALF if how == AUTO else STAND_BY_CHOICE)
+    player.actions.append(STOOD_AT_SEVEN_HALF if how == AUTO else STOOD_BY_CHOICE)
     # The event names the bank itself: after settlement R6 may seat another bank.
-    _end_turn(state, player, STOOD, log_event(STAND, seat, BANK_STOOD if state.turn == 0 else None))
+    _end_turn(state, player, STOOD, STAND.of(seat, BANK_STOOD if state.turn == 0 else None))
     state.version += 1
 
 

@@ -1,8 +1,11 @@
 """The end of a hand: settlement (R5), elimination and the bank passing (R6), the game's end (R7)."""
 from __future__ import annotations
 
+from typing import Final
+
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BankResult, Event, Result, SeatStatus, StandNote
+from siete.engine.facts import SharedEvents
 from siete.engine.records import log_event
 from siete.engine.state import (
     BUST,
@@ -17,9 +20,18 @@ from siete.engine.state import (
 )
 
 # Module names for the codes every settlement writes (a global is read faster than a member).
-LOSE, WIN, SEVEN, BANK = Result.LOSE, Result.WIN, Result.SEVEN_HALF, Result.BANK
-WINS, LOSES = Event.WIN, Event.LOSE
-AUTO = StandNote.AUTO
+# Final: the compiled engine keeps each in a C static instead of looking it up by name.
+LOSE: Final = Result.LOSE
+WIN: Final = Result.WIN
+SEVEN: Final = Result.SEVEN_HALF
+BANK: Final = Result.BANK
+WINS: Final = SharedEvents(Event.WIN)
+LOSES: Final = SharedEvents(Event.LOSE)
+AUTO: Final = StandNote.AUTO
+DID_NOT_PLAY: Final = BankResult.DID_NOT_PLAY
+BANK_BUST: Final = BankResult.BUST
+BANK_SEVEN_HALF: Final = BankResult.SEVEN_HALF
+BANK_STOOD: Final = BankResult.STOOD
 
 
 def settle_hand(state: GameState) -> None:
@@ -71,11 +83,11 @@ def _settle_one(state: GameState, bank: Seat, idx: int, bank_total: int) -> None
         bank.points -= paid
         player.points += player.stake + paid
         player.result = SEVEN if total == SEVEN_HALF else WIN
-        state.log.append(log_event(WINS, idx, (paid, due, total)))
+        state.log.append(WINS.of(idx, (paid, due, total)))
     else:
         bank.points += player.stake
         player.result = LOSE
-        state.log.append(log_event(LOSES, idx, player.stake))
+        state.log.append(LOSES.of(idx, player.stake))
     player.stake = 0
     state.results.append((idx, player.result))
 
@@ -126,10 +138,10 @@ def final_ranking(state: GameState) -> list[int]:
 def _bank_result(status: SeatStatus, bank_total: int) -> BankResult:
     """How the bank's turn ended: it did not play (R4.9), stood, had 7½ or bust."""
     if status == PLAYING:
-        return BankResult.DID_NOT_PLAY
+        return DID_NOT_PLAY
     if status == BUST:
-        return BankResult.BUST
-    return BankResult.SEVEN_HALF if bank_total == SEVEN_HALF else BankResult.STOOD
+        return BANK_BUST
+    return BANK_SEVEN_HALF if bank_total == SEVEN_HALF else BANK_STOOD
 
 
 def _stand_in_steps(seat: Seat) -> int | None:
@@ -150,12 +162,15 @@ def _hand_record(state: GameState, order: list[int], bank_total: int,
     seats, turns = state.seats, []
     for pos, i in enumerate(order):
         seat = seats[i]
-        # positional, in the field order: this runs for every seat of every hand
-        turns.append(TurnRecord(i, pos, seat.points_start, seat.points, seat.bet if pos else None,
-                                seat.cards[0], tuple(seat.cards), tuple(seat.actions), seat.total,
-                                seat.result, seat.timed_out, _stand_in_steps(seat)))
-    return HandRecord(
-        number=state.hand, bank=order[0], order=tuple(order), bank_total=bank_total,
-        bank_result=_bank_result(seats[order[0]].status, bank_total), turns=tuple(turns),
-        results=tuple(state.results), eliminated=tuple(eliminated),
-        next_bank=state.order[0] if state.order else None)
+        # every field, in order, through tuple.__new__: what TurnRecord(...) does, without the
+        # named tuple's interpreted __new__ (this runs for every seat of every hand)
+        turns.append(tuple.__new__(TurnRecord, (
+            i, pos, seat.points_start, seat.points, seat.bet if pos else None, seat.cards[0],
+            tuple(seat.cards), tuple(seat.actions), seat.total, seat.result, seat.timed_out,
+            _stand_in_steps(seat))))
+    # likewise: number, bank, order, bank_total, bank_result, turns, results, eliminated,
+    # next_bank
+    return tuple.__new__(HandRecord, (
+        state.hand, order[0], tuple(order), bank_total,
+        _bank_result(seats[order[0]].status, bank_total), tuple(turns), tuple(state.results),
+        tuple(eliminated), state.order[0] if state.order else None))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from siete.engine.cards import CardSet
 from siete.engine.codes import RULE_REASONS, Event, Phase, Result, RuleCode, SeatStatus, StandNote
@@ -21,9 +21,15 @@ __all__ = ["BUST", "DEAL", "OUT", "OVER", "PLAY", "PLAYING", "STOOD", "WAITING",
 
 # Short names for the codes the rules test on every move (a module global is read faster
 # than an enum's member).
-DEAL, PLAY, OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
-WAITING, PLAYING, STOOD, BUST, OUT = (SeatStatus.WAITING, SeatStatus.PLAYING, SeatStatus.STOOD,
-                                      SeatStatus.BUST, SeatStatus.OUT)
+# Final: the compiled engine keeps each in a C static instead of looking it up by name.
+DEAL: Final = Phase.DEAL
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+WAITING: Final = SeatStatus.WAITING
+PLAYING: Final = SeatStatus.PLAYING
+STOOD: Final = SeatStatus.STOOD
+BUST: Final = SeatStatus.BUST
+OUT: Final = SeatStatus.OUT
 
 
 

@@ -1,7 +1,8 @@
 """What one seat may see of a game (R4.2): the table view for people and the view bots decide on."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Final
 
 from siete.engine.cards import SEVEN_HALF, CardSet, points
 from siete.engine.codes import BankResult, Event, Phase, Result, SeatStatus
@@ -20,7 +21,12 @@ from siete.engine.state import (
 
 # The log events a bot's memory reads, as module names: HandMemory.catch_up tests them on
 # every bot decision, and a global is read faster than an enum's member.
-_DRAW, _DEAL, _BUST, _STAND, _BET = Event.DRAW, Event.DEAL, Event.BUST, Event.STAND, Event.BET
+# Final: the compiled engine keeps each in a C static instead of looking it up by name.
+_DRAW: Final = Event.DRAW
+_DEAL: Final = Event.DEAL
+_BUST: Final = Event.BUST
+_STAND: Final = Event.STAND
+_BET: Final = Event.BET
 
 
 def is_face_down(state: GameState, seat: int, card_pos: int, viewer: int | None) -> bool:
@@ -181,9 +187,14 @@ def named_record(state: GameState, record: HandRecord) -> SettledHand:
     )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BotView:
-    """What a bot in `seat` knows when it decides; never a hidden card or the deck order."""
+    """What a bot in `seat` knows when it decides; never a hidden card or the deck order.
+
+    The __init__ is written out: a dataclass's generated one is interpreted Python even in the
+    compiled engine (mypyc leaves it to the dataclasses module), and a bot builds a view on
+    every decision; written here it compiles with the class.
+    """
 
     seat: int
     is_bank: bool
@@ -197,8 +208,27 @@ class BotView:
     unseen_count: int  # sum(unseen), kept so that bots need not add it up on every decision
     unseen_weight: int  # the half points of those cards: sum(v * unseen[v])
     standing: list[tuple[int, int]]  # punters who stood: (face-up total, face-down cards)
-    hidden: int = 0  # its own face-down first card's value, half points (0 for the bank)
-    stakes: list[int] = field(default_factory=list)  # the bank's view: each stander's stake
+    hidden: int  # its own face-down first card's value, half points (0 for the bank)
+    stakes: list[int]  # the bank's view: each stander's stake
+
+    def __init__(self, seat: int, is_bank: bool, points: int, initial_points: int,
+                 max_bet: int, total: int, bank_shown: int, deck_count: int, unseen: list[int],
+                 unseen_count: int, unseen_weight: int, standing: list[tuple[int, int]],
+                 hidden: int = 0, stakes: list[int] | None = None) -> None:
+        self.seat = seat
+        self.is_bank = is_bank
+        self.points = points
+        self.initial_points = initial_points
+        self.max_bet = max_bet
+        self.total = total
+        self.bank_shown = bank_shown
+        self.deck_count = deck_count
+        self.unseen = unseen
+        self.unseen_count = unseen_count
+        self.unseen_weight = unseen_weight
+        self.standing = standing
+        self.hidden = hidden
+        self.stakes = [] if stakes is None else stakes
 
     def safe_share(self) -> float:
         """The share of unseen cards that would not bust this hand (R8.1's p)."""
@@ -247,12 +277,15 @@ class HandMemory:
         # locals, and the totals stored once at the end: this runs on every bot decision
         log, bank, shown, half, unseen = state.log, self.bank, self.shown, self.half, self.unseen
         count, weight = self.count, self.weight
-        for event, seat, fact in log[self.read:]:  # unpacked: a LogEvent is a named tuple
+        # by index, not a slice of the new events: no list to build on each decision
+        for at in range(self.read, len(log)):
+            event, seat, fact = log[at]  # unpacked: a LogEvent is a named tuple
             # a bust shows a punter's first card; the bank's was shown at the deal
             if event == _DRAW or event == _DEAL or (event == _BUST and seat != bank):
                 value = half[fact]  # type: ignore[index]  # these events' value is a card
-                unseen[value] -= 1
-                shown[seat] += value
+                # not `-=`: the compiled engine adds list items as ints only when written out
+                unseen[value] = unseen[value] - 1
+                shown[seat] = shown[seat] + value
                 count -= 1
                 weight -= value
             elif event == _STAND and seat != bank:
