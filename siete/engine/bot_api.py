@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from siete.engine.bot_views import HandMemory, bot_view
 from siete.engine.state import BUST, STOOD, GameState
-from siete.engine.views import HandMemory, bot_view, visible_cards
+from siete.engine.views import visible_cards
 
 MIN_BET = 1  # R4.4
 

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from siete.engine.bank_rule import bank_threatened
 from siete.engine.bot_api import Bot
+from siete.engine.bot_views import BotView, HandMemory, bot_view
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BotProfile
 from siete.engine.deck import shuffled_deck
@@ -22,7 +23,6 @@ from siete.engine.rules import (
     verify_turn,
 )
 from siete.engine.state import OVER, PLAY, GameState, HandRecord, Seat
-from siete.engine.views import BotView, HandMemory, bot_view
 
 
 class Strategy(Protocol):

@@ -49,7 +49,7 @@ class CardSet:
         self.rank = {c.id: c.value for c in specs}
         self.suit_priority = {c.id: SUITS.index(c.suit) for c in specs}
         # How many active cards are worth each half value (0 to 15), and all of them with
-        # their sum: the counts a bot starts each hand from (views.HandMemory).
+        # their sum: the counts a bot starts each hand from (bot_views.HandMemory).
         counts = [0] * (SEVEN_HALF + 1)
         for cid in self.active:
             counts[self.half[cid]] += 1

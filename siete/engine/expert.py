@@ -1,6 +1,6 @@
 """The expert bot: every draw, stand and bank decision is the odds solver's best.
 
-It sees what its seat sees (views.bot_view, read as a solver position by odds_position), and
+It sees what its seat sees (bot_views.bot_view, read as a solver position by odds_position), and
 asks odds.py; nothing of its play is its own rule but the bet, which is the solver's best bet
 for the value of its hand (odds.best_bet).
 """
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
+from siete.engine.bot_views import BotView
 from siete.engine.codes import Action, BotProfile
 from siete.engine.odds import PunterPosition, best_action, bet_for
 from siete.engine.odds_position import view_position
-from siete.engine.views import BotView
 
 
 class ExpertBot:

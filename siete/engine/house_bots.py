@@ -1,7 +1,7 @@
 """The house profiles as bots of the public interface (bot_api.Bot): each decides from a
 PlayerView alone, through the same code the engine's own seats run.
 
-The engine seats its profiles on views.BotView, the same facts in the form their arithmetic
+The engine seats its profiles on bot_views.BotView, the same facts in the form their arithmetic
 wants (half points, counts by index), built without the copies a PlayerView makes on every
 decision. house_view is the one translation between the two; that the expert plays the very
 same games either way (tests/engine/test_house_bots.py) shows a PlayerView holds everything a
@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 
 from siete.engine.bot_api import PlayerView
+from siete.engine.bot_views import BotView
 from siete.engine.bots import PROFILES, Strategy
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import BotProfile
-from siete.engine.views import BotView
 
 
 def _half(points: float) -> int:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
+from siete.engine.bot_views import BotView
 from siete.engine.cards import SEVEN_HALF, CardSet
 from siete.engine.odds import BankPosition, Position, PunterPosition, Stander
 from siete.engine.odds_cards import CLASS_OF, VALUES, FaceDown
 from siete.engine.state import BUST, PLAY, PLAYING, STOOD, GameState
-from siete.engine.views import BotView, visible_cards
+from siete.engine.views import visible_cards
 
 SeenCards = Sequence[str | None]  # a seat's cards as another sees them; None is face down
 
@@ -153,7 +154,7 @@ def position_of(state: GameState, seat: int) -> Position:
 
 
 def view_position(view: BotView) -> Position:
-    """The position a bot's view describes (views.bot_view, with its cards): the expert's."""
+    """The position a bot's view describes (bot_views.bot_view, with its cards): the expert's."""
     unseen = [0] * len(VALUES)
     for value, count in enumerate(view.unseen):
         if count:

@@ -12,8 +12,8 @@ from enum import StrEnum
 from typing import Protocol
 
 from siete.engine.bot_api import Bot, PlayerView, player_view
+from siete.engine.bot_views import BotView, HandMemory, bot_view
 from siete.engine.state import GameState
-from siete.engine.views import BotView, HandMemory, bot_view
 
 KEPT_FAULTS = 20  # faults kept in full; all of them are counted
 DETAIL_CHARS = 200  # of what a bot said: an answer's repr may be as long as the bot likes

@@ -12,9 +12,9 @@ import itertools
 import random
 from fractions import Fraction
 
+from siete.engine.bot_views import BotView
 from siete.engine.bots import StandardBot
 from siete.engine.cards import SEVEN_HALF, CardSet, CardSpec, spanish_deck
-from siete.engine.views import BotView
 
 STANDARD = StandardBot()
 NEVER_RANDOM = random.Random(0)  # the standard bank draws no random numbers (R8.2)

@@ -6,12 +6,12 @@ import random
 import pytest
 
 from siete.engine import bots, deck, moves, rules
+from siete.engine.bot_views import BotView, bot_view
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.config import GameConfig
 from siete.engine.records import STAND_AT_SEVEN_HALF
 from siete.engine.simulate import play_game
 from siete.engine.state import OVER, PLAY, RuleError, max_bet
-from siete.engine.views import BotView, bot_view
 from tests.engine.engine_helpers import bot_to_act, full_deck, start_game
 
 A, B, C = 0, 1, 2

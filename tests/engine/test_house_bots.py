@@ -6,10 +6,10 @@ import pytest
 
 from siete.engine import bots, deck, rules
 from siete.engine.bot_api import PlayerView
+from siete.engine.bot_views import bot_view
 from siete.engine.config import GameConfig
 from siete.engine.house_bots import HouseBot, house_view
 from siete.engine.state import GameState
-from siete.engine.views import bot_view
 from tests.engine.engine_helpers import play_seated
 
 

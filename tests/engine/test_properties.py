@@ -14,12 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from siete.engine import bots, deck, rules
+from siete.engine.bot_views import HandMemory, bot_view
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.codes import Event
 from siete.engine.config import GameConfig
 from siete.engine.records import STAND_AT_SEVEN_HALF
 from siete.engine.state import BUST, OVER, PLAY, GameState, max_bet
-from siete.engine.views import HandMemory, bot_view, table_view, visible_cards
+from siete.engine.views import table_view, visible_cards
 from tests.engine.engine_helpers import bot_to_act
 
 ACTIVE = SPANISH_DECK.active

@@ -11,12 +11,12 @@ import copy
 import random
 
 from siete.engine import bots, moves, rules
+from siete.engine.bot_views import bot_view
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.codes import Action, BotProfile, Event
 from siete.engine.records import LogEvent
 from siete.engine.review import review_game
 from siete.engine.state import DEAL, GameState
-from siete.engine.views import bot_view
 from tests.engine.engine_helpers import full_deck, heads_up_hand, start_game
 
 A, B, C = 0, 1, 2  # a banks (O12), then b (O11), c (O10)

@@ -7,19 +7,12 @@ import json
 import pytest
 
 from siete.engine import rules
+from siete.engine.bot_views import bot_view
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.codes import Event, StandNote
 from siete.engine.records import STAND_AT_SEVEN_HALF, LogEvent
 from siete.engine.state import GameState
-from siete.engine.views import (
-    SeatView,
-    TableView,
-    ViewerActions,
-    bot_view,
-    is_face_down,
-    table_view,
-    visible_cards,
-)
+from siete.engine.views import SeatView, TableView, ViewerActions, is_face_down, table_view, visible_cards
 from tests.engine.engine_helpers import start_game
 
 A, B, C = 0, 1, 2
