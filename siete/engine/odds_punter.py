@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
-from siete.engine.bank_rule import bank_threatened, kept_rules
+from siete.engine.bank_rule import top_threatened
 from siete.engine.cards import SEVEN_HALF
 from siete.engine.odds_cards import BUSTING, CLASSES, MAKES_SEVEN_HALF, UNDER, VALUES, FaceDown, Node, weight
 from siete.engine.odds_punter_bounds import punter_bounds
@@ -41,16 +41,15 @@ class PunterSearch:
 
     def __init__(self, hidden: int, bank: int, others: tuple[int, ...]):
         self.hidden, self.bank = hidden, bank
-        self.others = tuple((shown, 1) for shown in others)  # R8.2's standing entries
-        # ... with ours added, by our total (our face-up total is that less `hidden`)
-        self.standing = [self.others + ((mine - hidden, 1),) for mine in range(SEVEN_HALF + 1)]
+        # R8.2's most threatening face-up total, ours (our total less `hidden`) or another's,
+        # by our total: each of us holds one face-down card (bank_rule.top_threatened)
+        self.tops = [max((mine - hidden, *others)) for mine in range(SEVEN_HALF + 1)]
         self.face_down = FaceDown(others)
         # memo tables; `key` is counts_key(unseen counts), totals are half points
         self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
         self.values: dict[int, float] = {}  # key << 4 | total: the best value
         self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
         self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
-        self.rule = kept_rules(hidden, others)  # bank_plays' answers, by its inputs packed
         self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
         self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
         self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
@@ -113,9 +112,9 @@ class PunterSearch:
         """The search's functions over `counts`, which they change and put back as they go."""
         hidden, bank, face_down = self.hidden, self.bank, self.face_down
         nodes, values, bounds = self.nodes, self.values, self.draw_bounds
-        bank_values, rule, chances_memo = self.bank_values, self.rule, self.chances
+        bank_values, chances_memo = self.bank_values, self.chances
         hidden_cards, free = face_down.count, face_down.free
-        sevens_memo, standings = self.sevens, self.standing
+        sevens_memo, tops = self.sevens, self.tops
 
         def chances(key: int) -> tuple[float, ...]:
             found = chances_memo.get(key)
@@ -136,22 +135,17 @@ class PunterSearch:
             not seen: these cards and our face-down one): STANDS, DRAWS, or TO_THE_END, when
             it will draw until it busts or has 7½ because the deck cannot run out and it is
             threatened even at 7 with its unseen cards' average as low as the cards it may
-            still draw can make it (the rule is monotone in both). Memoized in `rule`."""
-            packed = ((unseen_weight << 6 | n) << 4 | bank_total) << 4 | mine
+            still draw can make it (the rule is monotone in both). Worked out, not kept: two
+            comparisons of floats cost less than a lookup in a table."""
             if n <= hidden_cards:  # an empty deck stands (R4.8)
-                rule[packed] = STANDS
                 return STANDS
-            standing = standings[mine]
-            if not bank_threatened(bank_total, standing, n + 1, unseen_weight + hidden):
-                code = STANDS
-            elif n - hidden_cards < SEVEN_HALF - bank_total:
-                code = DRAWS
-            else:
-                lowest = unseen_weight + hidden - (SEVEN_HALF - 1 - bank_total)
-                sure = bank_threatened(SEVEN_HALF - 1, standing, n + 1, lowest)
-                code = TO_THE_END if sure else DRAWS
-            rule[packed] = code
-            return code
+            top = tops[mine]
+            if not top_threatened(bank_total, top, n + 1, unseen_weight + hidden):
+                return STANDS
+            if n - hidden_cards < SEVEN_HALF - bank_total:
+                return DRAWS
+            lowest = unseen_weight + hidden - (SEVEN_HALF - 1 - bank_total)
+            return TO_THE_END if top_threatened(SEVEN_HALF - 1, top, n + 1, lowest) else DRAWS
 
         def bank_draws(bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
                        code: int) -> float:
@@ -177,9 +171,9 @@ class PunterSearch:
                     ending_chance -= table[i]
                 seven_chance = table[seven] if seven >= 0 else 0.0
                 value = win * (ending_chance - seven_chance) - seven_chance
-            # the memo keys below, packed as in bank_plays and stand_value, with what is the
-            # same for every card worked out once
-            rule_base, memo_base = (n - 1) << 8 | mine, key << 8 | mine
+            # the memo key below, packed as in stand_value, with what is the same for every
+            # card worked out once
+            memo_base = key << 8 | mine
             for i, card, step in under:
                 count = counts[i]
                 if not count:
@@ -189,9 +183,7 @@ class PunterSearch:
                     continue
                 after = bank_total + card
                 left = unseen_weight - card
-                then = rule.get(left << 14 | rule_base | after << 4)
-                if then is None:
-                    then = bank_plays(after, n - 1, left, mine)
+                then = bank_plays(after, n - 1, left, mine)
                 if then == STANDS:
                     value += p * (win if mine > after else -1.0)  # R5.3: a tie is the bank's
                     continue
@@ -210,9 +202,7 @@ class PunterSearch:
             found = bank_values.get((key << 4 | bank) << 4 | mine)
             if found is not None:
                 return found
-            code = rule.get(((unseen_weight << 6 | n) << 4 | bank) << 4 | mine)
-            if code is None:
-                code = bank_plays(bank, n, unseen_weight, mine)
+            code = bank_plays(bank, n, unseen_weight, mine)
             if code == STANDS:
                 return (2.0 if mine == SEVEN_HALF else 1.0) if mine > bank else -1.0
             return bank_draws(bank, key, n, unseen_weight, mine, code)
