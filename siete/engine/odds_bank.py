@@ -62,7 +62,7 @@ class BankSearch:
         self.values: dict[int, float] = {}  # key << 4 | bank total: the best value
         self.stand_values: dict[int, float] = {}  # key << 5 | bank total (BUST included)
         self.chances: dict[int, tuple[float, ...]] = {}
-        self.card_chances: dict[int, list[tuple[float, ...]]] = {}  # each group's, by key
+        self.card_chances: dict[int, tuple[tuple[float, ...], ...]] = {}  # each group's, by key
         self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
         self._walker: _Walk | None = None  # built once: its closures cost more than most asks
         self._busy = threading.Lock()  # one ask at a time walks `_work`
@@ -129,6 +129,7 @@ class BankSearch:
         nodes, values, stand_values = self.nodes, self.values, self.stand_values
         chances_memo, card_memo = self.chances, self.card_chances
         hidden_cards, free = face_down.count, face_down.free
+        limits = tuple(group[2] for group in groups)  # each group's cap
 
         def chances(key: int) -> tuple[float, ...]:
             found = chances_memo.get(key)
@@ -143,8 +144,7 @@ class BankSearch:
             if found is None:
                 cards = card_memo.get(key)
                 if cards is None:
-                    cards = card_memo[key] = [face_down.card_chances(counts, group[2])
-                                              for group in groups]
+                    cards = card_memo[key] = face_down.cards_chances(counts, limits)
                 found = 0.0
                 for (stake, gains, _, _), card in zip(groups, cards):
                     found += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)

@@ -94,9 +94,11 @@ def caps_key(limits: Sequence[int]) -> int:
 
 def _ways_without(limits: Sequence[int], below: Sequence[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once, kept."""
+    # the caps above the counts of each class (the steps of `below`), as counts_key packs
+    # them: 60 bits with up to 3 caps, a machine word for the compiled engine
     key = caps_key(limits)
-    for count in below:  # a byte each: fewer than 64 unseen cards (FALLING's rows)
-        key = key << 8 | count
+    for i in range(len(VALUES)):
+        key = key << KEY_BITS | below[len(VALUES) - i] - below[len(VALUES) - 1 - i]
     found = _WAYS.get(key)
     if found is None:
         if len(_WAYS) >= WAYS_KEPT:
@@ -184,7 +186,7 @@ def clear_card_memos() -> None:
 class FaceDown:
     """The other punters' face-down cards, as the seat deciding knows them: each one's cap."""
 
-    __slots__ = ("limits", "count", "free", "caps")
+    __slots__ = ("limits", "count", "free", "caps", "rests")
 
     def __init__(self, shown: Iterable[int]):
         self.limits = tuple(sorted(fitting_classes(s) for s in shown))
@@ -192,6 +194,12 @@ class FaceDown:
         # no cap excludes a card: then every unseen card is equally likely to be anywhere
         self.free = all(limit == len(VALUES) for limit in self.limits)
         self.caps = caps_key(self.limits)  # the memos' part of their keys
+        # by a cap: the other caps, once that one's card is taken (card_chances)
+        self.rests: dict[int, tuple[int, ...]] = {}
+        for limit in self.limits:
+            rest = list(self.limits)
+            rest.remove(limit)
+            self.rests[limit] = tuple(rest)
 
     def fits(self, counts: Sequence[int]) -> bool:
         """Some way of dealing the face-down cards from `counts` fits every cap."""
@@ -224,15 +232,21 @@ class FaceDown:
     def card_chances(self, counts: Sequence[int], limit: int) -> tuple[float, ...]:
         """The chance that one face-down card, whose cap lets `limit` classes fit, is of each
         class: the others fit with one card of that class taken, as a share of all fits."""
-        n = sum(counts)
+        return self.cards_chances(counts, (limit,))[0]
+
+    def cards_chances(self, counts: Sequence[int], limits: Sequence[int]
+                      ) -> tuple[tuple[float, ...], ...]:
+        """card_chances for each of `limits` at once, the fits of all caps counted once."""
         if self.free:
-            return tuple(count / n for count in counts)
-        rest = list(self.limits)
-        rest.remove(limit)
+            n = sum(counts)
+            chances = tuple(count / n for count in counts)
+            return tuple(chances for _ in limits)
         below = _below(counts)
         total = _ways(self.limits, below)
-        return tuple(count * ways / total if i < limit else 0.0
-                     for i, (count, ways) in enumerate(zip(counts, _ways_without(rest, below))))
+        return tuple(tuple(count * ways / total if i < limit else 0.0
+                           for i, (count, ways)
+                           in enumerate(zip(counts, _ways_without(self.rests[limit], below))))
+                     for limit in limits)
 
     def exact_total_chance(self, counts: Sequence[int], total: int, key: int = -1) -> float:
         """_exact_total_chance, kept by counts (`key`: counts_key), total and caps for every
