@@ -27,5 +27,8 @@ def top_threatened(total: int, top: int, unseen_count: int, unseen_weight: int) 
     guess is the same, and a float sum grows with the whole number added to it, so the
     punter showing the most threatens if any does (the odds solver asks this for every card
     it deals the bank, and this is the same test on the same floats)."""
-    guess = unseen_weight / unseen_count if unseen_count else 0.0
-    return top + guess > total  # the same floats: 1 * guess is guess, total + 0.0 is total
+    # the same floats: both whole numbers are exact as floats, so their quotient is the one
+    # `/` rounds; 1 * guess is guess and total + 0.0 is total (floats, so the compiled engine
+    # divides and compares in machine floats)
+    guess = float(unseen_weight) / float(unseen_count) if unseen_count else 0.0
+    return float(top) + guess > float(total)

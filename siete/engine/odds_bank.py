@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Final
 
-from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import CLASS_OF, CLASSES, SLACK, VALUES, FaceDown, Node
+from siete.engine.odds_cards import CLASS_OF, CLASSES, SEVEN_HALF, SLACK, VALUES, FaceDown, Node
 
-BUST = SEVEN_HALF + 1  # a bank total standing for any bust
+BUST: Final = SEVEN_HALF + 1  # a bank total standing for any bust
 Value = Callable[[int, int, int], float]  # (bank total, key, unseen cards)
 # a search's functions over one list of counts: node, stand, stand_next, draw_bound
 _Walk = tuple[Callable[[int, int, int], Node], Value, Value, Value]
@@ -40,7 +40,7 @@ def _stand_gains(shown: int) -> tuple[tuple[float, ...], ...]:
 
 # _stand_gains for every face-up total a stander can show (under 7½), worked out once: a new
 # bank search is built for every new set of standers and stakes, about twice a hand.
-STAND_GAINS = tuple(_stand_gains(shown) for shown in range(SEVEN_HALF))
+STAND_GAINS: Final = tuple(_stand_gains(shown) for shown in range(SEVEN_HALF))
 
 
 class BankSearch:
