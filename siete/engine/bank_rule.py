@@ -1,6 +1,5 @@
 """R8.2, the standard bank's rule, in one place: the standard bot plays by it and the odds
-solver (odds_punter.py) models the bank with it, so the two can never disagree; the solver's
-answers by it are kept here too."""
+solver (odds_punter.py) models the bank with it, so the two can never disagree."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -22,24 +21,14 @@ def bank_threatened(total: int, standing: Iterable[tuple[int, int]], unseen_coun
     return False
 
 
-# The odds solver's R8.2 answers (odds_punter's bank_plays), shared by its searches whose bank
-# plays alike. Their inputs are what the bank has not seen and its total and the punter's total;
-# what else fixes them is the punter's face-down card, the highest total another face-down
-# punter shows (R8.2 fears the most threatening) and how many there are (the bank's card only
-# starts its total). About 100 bytes an answer, all forgotten at once past RULES_KEPT.
-RULES_KEPT = 300_000
-_RULES: dict[tuple[int, int, int], dict[int, int]] = {}
-
-
-def kept_rules(hidden: int, others: tuple[int, ...]) -> dict[int, int]:
-    """The shared table of R8.2 answers for these face-down cards."""
-    if sum(map(len, list(_RULES.values()))) > RULES_KEPT:  # a copy: the web's threads add
-        forget_rules()
-    return _RULES.setdefault((hidden, max(others, default=0), len(others)), {})
-
-
-def forget_rules() -> None:
-    """Empty every shared table (the searches holding one recompute what they ask)."""
-    for table in list(_RULES.values()):
-        table.clear()
-    _RULES.clear()
+def top_threatened(total: int, top: int, unseen_count: int, unseen_weight: int) -> bool:
+    """bank_threatened(total, standing, unseen_count, unseen_weight) when every standing punter
+    holds one face-down card and the highest face-up total among them is `top`: each one's
+    guess is the same, and a float sum grows with the whole number added to it, so the
+    punter showing the most threatens if any does (the odds solver asks this for every card
+    it deals the bank, and this is the same test on the same floats)."""
+    # the same floats: both whole numbers are exact as floats, so their quotient is the one
+    # `/` rounds; 1 * guess is guess and total + 0.0 is total (floats, so the compiled engine
+    # divides and compares in machine floats)
+    guess = float(unseen_weight) / float(unseen_count) if unseen_count else 0.0
+    return float(top) + guess > float(total)

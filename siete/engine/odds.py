@@ -39,12 +39,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
-from siete.engine.cards import SEVEN_HALF
 from siete.engine.codes import Action
 from siete.engine.odds_bank import BankSearch
 from siete.engine.odds_cache import Answers, Search, counted, forget_searches, kept
-from siete.engine.odds_cards import SLACK, VALUES, Node, counts_key, fitting_classes
+from siete.engine.odds_cards import SEVEN_HALF, SLACK, VALUES, Node, counts_key, fitting_classes
 from siete.engine.odds_punter import PunterSearch
 
 __all__ = ["TIE", "VALUES", "BankPosition", "Choice", "Odds", "Position", "PunterPosition", "Role",
@@ -52,7 +52,7 @@ __all__ = ["TIE", "VALUES", "BankPosition", "Choice", "Odds", "Position", "Punte
 
 # Values closer than this are taken as equal: standing wins a tie, and a bet needs a value
 # above it. Sums of float chances stray by about 1e-15, so a tie stays a tie.
-TIE = 1e-9
+TIE: Final = 1e-9
 
 
 class Role(StrEnum):

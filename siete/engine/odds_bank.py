@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Final
 
-from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import CLASS_OF, CLASSES, SLACK, VALUES, FaceDown, Node
+from siete.engine.odds_cards import CLASS_OF, CLASSES, SEVEN_HALF, SLACK, VALUES, FaceDown, Node
 
-BUST = SEVEN_HALF + 1  # a bank total standing for any bust
+BUST: Final = SEVEN_HALF + 1  # a bank total standing for any bust
 Value = Callable[[int, int, int], float]  # (bank total, key, unseen cards)
 # a search's functions over one list of counts: node, stand, stand_next, draw_bound
 _Walk = tuple[Callable[[int, int, int], Node], Value, Value, Value]
@@ -40,7 +40,14 @@ def _stand_gains(shown: int) -> tuple[tuple[float, ...], ...]:
 
 # _stand_gains for every face-up total a stander can show (under 7½), worked out once: a new
 # bank search is built for every new set of standers and stakes, about twice a hand.
-STAND_GAINS = tuple(_stand_gains(shown) for shown in range(SEVEN_HALF))
+STAND_GAINS: Final = tuple(_stand_gains(shown) for shown in range(SEVEN_HALF))
+
+
+# what follows a card in BankSearch._next_cards: standing, every stake won (a bound), or
+# playing on as well as possible
+THEN_STAND: Final = 0
+THEN_ALL_WON: Final = 1
+THEN_BEST: Final = 2
 
 
 class BankSearch:
@@ -62,7 +69,9 @@ class BankSearch:
         self.values: dict[int, float] = {}  # key << 4 | bank total: the best value
         self.stand_values: dict[int, float] = {}  # key << 5 | bank total (BUST included)
         self.chances: dict[int, tuple[float, ...]] = {}
-        self.card_chances: dict[int, list[tuple[float, ...]]] = {}  # each group's, by key
+        self.card_chances: dict[int, tuple[tuple[float, ...], ...]] = {}  # each group's, by key
+        self.limits = tuple(group[2] for group in self.groups)  # each group's cap
+        self.hidden_cards, self.free = self.face_down.count, self.face_down.free
         self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
         self._walker: _Walk | None = None  # built once: its closures cost more than most asks
         self._busy = threading.Lock()  # one ask at a time walks `_work`
@@ -123,103 +132,109 @@ class BankSearch:
             self._walker = self._walk(self._work)
         return self._walker
 
+    def _chances(self, key: int) -> tuple[float, ...]:
+        """The next card's chance of each class, when not uniform (kept by counts)."""
+        found = self.chances.get(key)
+        if found is None:
+            found = self.chances[key] = self.face_down.kept_next_card(self._work, key)
+        return found
+
+    def _stand_value(self, bank_total: int, key: int, n: int) -> float:
+        """R5 over every stander, each face-down card as likely as the counts say."""
+        stand_values, card_memo = self.stand_values, self.card_chances
+        memo_key = key << 5 | bank_total
+        found = stand_values.get(memo_key)
+        if found is None:
+            cards = card_memo.get(key)
+            if cards is None:
+                cards = card_memo[key] = self.face_down.cards_chances(self._work, self.limits)
+            found = 0.0
+            for (stake, gains, _, _), card in zip(self.groups, cards):
+                found += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
+            stand_values[memo_key] = found
+        return found
+
+    def _bust_value(self, key: int) -> float:
+        """R5.1: every stander wins, and one on 7½ is paid twice (R5.5)."""
+        stand_values = self.stand_values
+        memo_key = key << 5 | BUST
+        found = stand_values.get(memo_key)
+        if found is None:
+            found = -self.staked
+            for stake, _, limit, seven in self.groups:
+                if seven < len(VALUES):
+                    found -= stake * self.face_down.card_chance(self._work, limit, seven)
+            stand_values[memo_key] = found
+        return found
+
+    def _next_cards(self, bank_total: int, key: int, n: int, then: int) -> float:
+        """The value of drawing: each next card's chance times what follows on the total it
+        makes, by `then` (THEN_STAND, THEN_ALL_WON or THEN_BEST: a code, not a function, so
+        the compiled engine calls the method directly); 7½ stands at once and wins every
+        stake (R4.6 and R5.2); a bust, R5.1."""
+        counts, staked = self._work, self.staked
+        table = None if self.free else self._chances(key)
+        value = 0.0
+        for i, card, step in CLASSES:
+            count = counts[i]
+            if not count:
+                continue
+            p = count / n if table is None else table[i]
+            if not p:  # no face-down cards would fit if this card came
+                continue
+            after = bank_total + card
+            if after == SEVEN_HALF:
+                value += p * staked
+                continue
+            counts[i] = count - 1
+            if after > SEVEN_HALF:
+                value += p * self._bust_value(key - step)
+            elif then == THEN_STAND:
+                value += p * self._stand_value(after, key - step, n - 1)
+            elif then == THEN_ALL_WON:
+                value += p * staked
+            else:
+                value += p * self._best_value(after, key - step, n - 1)
+            counts[i] = count
+        return value
+
+    def _stand_next(self, bank_total: int, key: int, n: int) -> float:
+        """At most the value of drawing (a lower bound): one card, then standing."""
+        return self._next_cards(bank_total, key, n, THEN_STAND)
+
+    def _draw_bound(self, bank_total: int, key: int, n: int) -> float:
+        """At least the value of drawing (an upper bound): every stake won on any card
+        that does not bust."""
+        return self._next_cards(bank_total, key, n, THEN_ALL_WON)
+
+    def _best_value(self, bank_total: int, key: int, n: int) -> float:
+        """Playing on as well as possible; drawing is searched only when its bound says
+        it could beat standing, so this may leave no node behind."""
+        values = self.values
+        memo_key = key << 4 | bank_total
+        found = values.get(memo_key)
+        if found is None:
+            found = self._stand_value(bank_total, key, n)
+            if n > self.hidden_cards and self._draw_bound(bank_total, key, n) > found:
+                draw = self._next_cards(bank_total, key, n, THEN_BEST)
+                self.nodes[memo_key] = (found, draw)
+                if draw > found:
+                    found = draw
+            values[memo_key] = found
+        return found
+
+    def _node(self, bank_total: int, key: int, n: int) -> Node:
+        """Standing and drawing (then playing on as well as possible), in full."""
+        nodes = self.nodes
+        found = nodes.get(key << 4 | bank_total)
+        if found is None:
+            stand = self._stand_value(bank_total, key, n)
+            draw = (self._next_cards(bank_total, key, n, THEN_BEST) if n > self.hidden_cards
+                    else None)
+            found = nodes[key << 4 | bank_total] = (stand, draw)
+        return found
+
     def _walk(self, counts: list[int]) -> _Walk:
-        """The search's functions over `counts`, which they change and put back as they go."""
-        face_down, groups, staked = self.face_down, self.groups, self.staked
-        nodes, values, stand_values = self.nodes, self.values, self.stand_values
-        chances_memo, card_memo = self.chances, self.card_chances
-        hidden_cards, free = face_down.count, face_down.free
-
-        def chances(key: int) -> tuple[float, ...]:
-            found = chances_memo.get(key)
-            if found is None:
-                found = chances_memo[key] = face_down.kept_next_card(counts, key)
-            return found
-
-        def stand_value(bank_total: int, key: int, n: int) -> float:
-            """R5 over every stander, each face-down card as likely as the counts say."""
-            memo_key = key << 5 | bank_total
-            found = stand_values.get(memo_key)
-            if found is None:
-                cards = card_memo.get(key)
-                if cards is None:
-                    cards = card_memo[key] = [face_down.card_chances(counts, group[2])
-                                              for group in groups]
-                found = 0.0
-                for (stake, gains, _, _), card in zip(groups, cards):
-                    found += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
-                stand_values[memo_key] = found
-            return found
-
-        def bust_value(key: int) -> float:
-            """R5.1: every stander wins, and one on 7½ is paid twice (R5.5)."""
-            memo_key = key << 5 | BUST
-            found = stand_values.get(memo_key)
-            if found is None:
-                found = -staked
-                for stake, _, limit, seven in groups:
-                    if seven < len(VALUES):
-                        found -= stake * face_down.card_chance(counts, limit, seven)
-                stand_values[memo_key] = found
-            return found
-
-        def next_cards(bank_total: int, key: int, n: int, then: Value) -> float:
-            """The value of drawing: each next card's chance times `then` of the total it
-            makes (7½ stands at once and wins every stake, R4.6 and R5.2; a bust, R5.1)."""
-            table = None if free else chances(key)
-            value = 0.0
-            for i, card, step in CLASSES:
-                count = counts[i]
-                if not count:
-                    continue
-                p = count / n if table is None else table[i]
-                if not p:  # no face-down cards would fit if this card came
-                    continue
-                after = bank_total + card
-                if after == SEVEN_HALF:
-                    value += p * staked
-                    continue
-                counts[i] = count - 1
-                if after > SEVEN_HALF:
-                    value += p * bust_value(key - step)
-                else:
-                    value += p * then(after, key - step, n - 1)
-                counts[i] = count
-            return value
-
-        def stand_next(bank_total: int, key: int, n: int) -> float:
-            """At most the value of drawing (a lower bound): one card, then standing."""
-            return next_cards(bank_total, key, n, stand_value)
-
-        def draw_bound(bank_total: int, key: int, n: int) -> float:
-            """At least the value of drawing (an upper bound): every stake won on any card
-            that does not bust."""
-            return next_cards(bank_total, key, n, every_stake_won)
-
-        def every_stake_won(_total: int, _key: int, _n: int) -> float:
-            return staked
-
-        def best_value(bank_total: int, key: int, n: int) -> float:
-            """Playing on as well as possible; drawing is searched only when its bound says
-            it could beat standing, so this may leave no node behind."""
-            memo_key = key << 4 | bank_total
-            found = values.get(memo_key)
-            if found is None:
-                found = stand_value(bank_total, key, n)
-                if n > hidden_cards and draw_bound(bank_total, key, n) > found:
-                    draw = next_cards(bank_total, key, n, best_value)
-                    nodes[memo_key] = (found, draw)
-                    if draw > found:
-                        found = draw
-                values[memo_key] = found
-            return found
-
-        def node(bank_total: int, key: int, n: int) -> Node:
-            found = nodes.get(key << 4 | bank_total)
-            if found is None:
-                stand = stand_value(bank_total, key, n)
-                draw = next_cards(bank_total, key, n, best_value) if n > hidden_cards else None
-                found = nodes[key << 4 | bank_total] = (stand, draw)
-            return found
-
-        return node, stand_value, stand_next, draw_bound
+        """The search's functions over `counts` (self._work), which they change and put back
+        as they go."""
+        return self._node, self._stand_value, self._stand_next, self._draw_bound

@@ -12,7 +12,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
-from siete.engine.bank_rule import forget_rules
 from siete.engine.odds_bank import BankSearch
 from siete.engine.odds_cards import clear_card_memos
 from siete.engine.odds_punter import PunterSearch
@@ -60,7 +59,6 @@ def forget_searches() -> None:
         _searches.clear()
         _held[0] = 0
     clear_card_memos()
-    forget_rules()
 
 
 class Answers(Generic[Answer]):

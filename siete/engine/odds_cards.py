@@ -17,12 +17,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
+from typing import Final
 
-from siete.engine.cards import SEVEN_HALF
+from siete.engine.cards import SEVEN_HALF as CARDS_SEVEN_HALF
 
-VALUES = (1, 2, 4, 6, 8, 10, 12, 14)  # the value classes, half points: ½, 1, 2, ..., 7
-CLASS_OF = {value: i for i, value in enumerate(VALUES)}
-KEY_BITS = 6  # bits per class in a counts key: a class holds at most 63 cards
+# Module constants are Final: the compiled engine then reads them as C statics (or inlines
+# them), where a plain module name is a dict lookup on every use.
+SEVEN_HALF: Final = CARDS_SEVEN_HALF
+
+VALUES: Final = (1, 2, 4, 6, 8, 10, 12, 14)  # the value classes, half points: ½, 1, 2, ..., 7
+CLASS_OF: Final = {value: i for i, value in enumerate(VALUES)}
+KEY_BITS: Final = 6  # bits per class in a counts key: a class holds at most 63 cards
 
 
 def counts_key(counts: Sequence[int]) -> int:
@@ -33,21 +38,22 @@ def counts_key(counts: Sequence[int]) -> int:
     return key
 
 
-CLASS_STEP = tuple(1 << (KEY_BITS * i) for i in range(len(VALUES)))  # one card of class i
-CLASSES = tuple(zip(range(len(VALUES)), VALUES, CLASS_STEP))  # (class, value, key step)
+CLASS_STEP: Final = tuple(1 << (KEY_BITS * i) for i in range(len(VALUES)))  # one card of class i
+CLASSES: Final = tuple(zip(range(len(VALUES)), VALUES, CLASS_STEP))  # (class, value, key step)
 # By a total (half points, 0 to 7½): the classes a card may come from and leave the total
 # under 7½, and the class that makes it exactly 7½ (-1: none). The bank's walks take the
 # cards that end its draw (a bust, R5.1, or 7½, R5.2) in one sum, and loop over these.
-UNDER = tuple(tuple(c for c in CLASSES if c[1] < SEVEN_HALF - total)
-              for total in range(SEVEN_HALF + 1))
-MAKES_SEVEN_HALF = tuple(CLASS_OF.get(SEVEN_HALF - total, -1) if total < SEVEN_HALF else -1
-                         for total in range(SEVEN_HALF + 1))
+UNDER: Final = tuple(tuple(c for c in CLASSES if c[1] < SEVEN_HALF - total)
+                     for total in range(SEVEN_HALF + 1))
+MAKES_SEVEN_HALF: Final = tuple(
+    CLASS_OF.get(SEVEN_HALF - total, -1) if total < SEVEN_HALF else -1
+    for total in range(SEVEN_HALF + 1))
 # By a total: the classes that bust it (R4.5)
-BUSTING = tuple(tuple(i for i, value in enumerate(VALUES) if total + value > SEVEN_HALF)
-                for total in range(SEVEN_HALF + 1))
+BUSTING: Final = tuple(tuple(i for i, value in enumerate(VALUES) if total + value > SEVEN_HALF)
+                       for total in range(SEVEN_HALF + 1))
 # How far a float bound may stray from its exact value: sums of chances stray by about 1e-15,
 # so a bound that clears a comparison by more than this settles it.
-SLACK = 1e-12
+SLACK: Final = 1e-12
 # A searched decision: the value of standing and of drawing (None: no card to draw, R4.8).
 Node = tuple[float, float | None]
 
@@ -78,10 +84,10 @@ def _ways(limits: Sequence[int], below: Sequence[int], taken: int = len(VALUES))
 # _ways_without's answers by caps and `below` (about 400 bytes each), forgotten in one go when
 # full: the same unseen cards meet the same caps in the searches of many contexts (about half
 # the asks in an expert's game are found here).
-WAYS_KEPT = 50_000
+WAYS_KEPT: Final = 50_000
 # The memos below are keyed by whole numbers, not tuples: a dict of numbers and floats is no
 # work for the garbage collector, while tuple keys made its full passes walk every entry.
-_WAYS: dict[int, tuple[int, ...]] = {}
+_WAYS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def caps_key(limits: Sequence[int]) -> int:
@@ -92,11 +98,13 @@ def caps_key(limits: Sequence[int]) -> int:
     return key
 
 
-def _ways_without(limits: Sequence[int], below: Sequence[int]) -> tuple[int, ...]:
+def _ways_without(limits: Sequence[int], below: list[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once, kept."""
+    # the caps above the counts of each class (the steps of `below`), as counts_key packs
+    # them: 60 bits with up to 3 caps, a machine word for the compiled engine
     key = caps_key(limits)
-    for count in below:  # a byte each: fewer than 64 unseen cards (FALLING's rows)
-        key = key << 8 | count
+    for i in range(1, len(below)):
+        key = key << KEY_BITS | below[i] - below[i - 1]
     found = _WAYS.get(key)
     if found is None:
         if len(_WAYS) >= WAYS_KEPT:
@@ -152,10 +160,11 @@ def _compositions(total: int) -> tuple[Composition, ...]:
     return tuple(found)
 
 
-COMPOSITIONS = tuple(_compositions(total) for total in range(SEVEN_HALF + 1))
+COMPOSITIONS: Final = tuple(_compositions(total) for total in range(SEVEN_HALF + 1))
 # FALLING[r][m] = r (r-1) ... (r-m+1): the ordered ways to take m of r cards
-FALLING = tuple(tuple(math.perm(r, m) for m in range(SEVEN_HALF + 1)) for r in range(1 << KEY_BITS))
-FALLING_FLOAT = tuple(tuple(float(f) for f in row) for row in FALLING)  # rounded once each
+FALLING: Final = tuple(tuple(math.perm(r, m) for m in range(SEVEN_HALF + 1))
+                       for r in range(1 << KEY_BITS))
+FALLING_FLOAT: Final = tuple(tuple(float(f) for f in row) for row in FALLING)  # rounded once each
 
 
 def fitting_classes(shown: int) -> int:
@@ -165,13 +174,13 @@ def fitting_classes(shown: int) -> int:
 
 # exact_total_chance's answers for every search (about 150 bytes each), forgotten in one go
 # when full: a dict read and written by the web's threads at once stays whole in CPython.
-SEVENS_KEPT = 100_000
-_SEVENS: dict[int, float] = {}
+SEVENS_KEPT: Final = 100_000
+_SEVENS: Final[dict[int, float]] = {}
 
 
 # kept_next_card's answers (about 250 bytes each), forgotten in one go when full
-NEXT_CARDS_KEPT = 100_000
-_NEXT_CARDS: dict[int, tuple[float, ...]] = {}
+NEXT_CARDS_KEPT: Final = 100_000
+_NEXT_CARDS: Final[dict[int, tuple[float, ...]]] = {}
 
 
 def clear_card_memos() -> None:
@@ -184,7 +193,7 @@ def clear_card_memos() -> None:
 class FaceDown:
     """The other punters' face-down cards, as the seat deciding knows them: each one's cap."""
 
-    __slots__ = ("limits", "count", "free", "caps")
+    __slots__ = ("limits", "count", "free", "caps", "rests")
 
     def __init__(self, shown: Iterable[int]):
         self.limits = tuple(sorted(fitting_classes(s) for s in shown))
@@ -192,6 +201,12 @@ class FaceDown:
         # no cap excludes a card: then every unseen card is equally likely to be anywhere
         self.free = all(limit == len(VALUES) for limit in self.limits)
         self.caps = caps_key(self.limits)  # the memos' part of their keys
+        # by a cap: the other caps, once that one's card is taken (card_chances)
+        self.rests: dict[int, tuple[int, ...]] = {}
+        for limit in self.limits:
+            rest = list(self.limits)
+            rest.remove(limit)
+            self.rests[limit] = tuple(rest)
 
     def fits(self, counts: Sequence[int]) -> bool:
         """Some way of dealing the face-down cards from `counts` fits every cap."""
@@ -224,15 +239,21 @@ class FaceDown:
     def card_chances(self, counts: Sequence[int], limit: int) -> tuple[float, ...]:
         """The chance that one face-down card, whose cap lets `limit` classes fit, is of each
         class: the others fit with one card of that class taken, as a share of all fits."""
-        n = sum(counts)
+        return self.cards_chances(counts, (limit,))[0]
+
+    def cards_chances(self, counts: Sequence[int], limits: Sequence[int]
+                      ) -> tuple[tuple[float, ...], ...]:
+        """card_chances for each of `limits` at once, the fits of all caps counted once."""
         if self.free:
-            return tuple(count / n for count in counts)
-        rest = list(self.limits)
-        rest.remove(limit)
+            n = sum(counts)
+            chances = tuple(count / n for count in counts)
+            return tuple(chances for _ in limits)
         below = _below(counts)
         total = _ways(self.limits, below)
-        return tuple(count * ways / total if i < limit else 0.0
-                     for i, (count, ways) in enumerate(zip(counts, _ways_without(rest, below))))
+        return tuple(tuple(count * ways / total if i < limit else 0.0
+                           for i, (count, ways)
+                           in enumerate(zip(counts, _ways_without(self.rests[limit], below))))
+                     for limit in limits)
 
     def exact_total_chance(self, counts: Sequence[int], total: int, key: int = -1) -> float:
         """_exact_total_chance, kept by counts (`key`: counts_key), total and caps for every

@@ -1,8 +1,8 @@
 """Positions for the odds solver (odds.py), built from what one seat may see (R4.2).
 
-Three ways in: card ids as a person types them (`punter_position`, `bank_position`: the
-`odds` command), a game and a seat (`position_of`: what the seat sees through views.py's
-visible_cards), and a bot's view (`view_position`: the expert bot). A position that cannot
+Two ways in: card ids as a person types them (`punter_position`, `bank_position`: the
+`odds` command), and a game and a seat (`position_of`: what the seat sees through views.py's
+visible_cards). A bot's view is read by expert.view_position, in the compiled engine. A position that cannot
 happen raises PositionError, whose `problem` says why.
 """
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from siete.engine.bot_views import BotView
 from siete.engine.cards import SEVEN_HALF, CardSet
 from siete.engine.odds import BankPosition, Position, PunterPosition, Stander
 from siete.engine.odds_cards import CLASS_OF, VALUES, FaceDown
@@ -151,19 +150,3 @@ def position_of(state: GameState, seat: int) -> Position:
         return bank_position(state.config.cards, own, [seen[i] for i in punters], stakes)
     others = [seen[i] for i in punters if i != seat]
     return punter_position(state.config.cards, own, seen[state.bank], others)
-
-
-def view_position(view: BotView) -> Position:
-    """The position a bot's view describes (bot_views.bot_view, with its cards): the expert's."""
-    unseen = [0] * len(VALUES)
-    for value, count in enumerate(view.unseen):
-        if count:
-            unseen[CLASS_OF[value]] += count
-    if view.is_bank:
-        standing = tuple(Stander(shown, stake) for (shown, _), stake
-                         in zip(view.standing, view.stakes))
-        return BankPosition(view.total, tuple(unseen), standing)
-    # the others' face-down cards: those who stood, then those still to play, showing nothing
-    waiting = view.unseen_count - view.deck_count - len(view.standing)
-    others = tuple(shown for shown, _ in view.standing) + (0,) * waiting
-    return PunterPosition(view.total, view.hidden, view.bank_shown, tuple(unseen), others)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from siete.engine.cards import SEVEN_HALF
-from siete.engine.odds_cards import CLASSES, SLACK
+from siete.engine.odds_cards import CLASSES, SEVEN_HALF, SLACK
 
 Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
 Range = Callable[[int, int, int, int], tuple[float, float]]

@@ -8,8 +8,9 @@ from siete.engine.bot_views import bot_view
 from siete.engine.cards import SPANISH_DECK
 from siete.engine.codes import Action
 from siete.engine.config import GameConfig
+from siete.engine.expert import view_position
 from siete.engine.odds import PunterPosition, best_bet, odds
-from siete.engine.odds_position import position_of, view_position
+from siete.engine.odds_position import position_of
 from siete.engine.state import OVER, PLAY, STOOD, max_bet
 from tests.engine.engine_helpers import bot_to_act, start_game
 
