@@ -31,7 +31,7 @@ class ExpertBot:
 
 
 def view_position(view: BotView) -> Position:
-    """The position a bot's view describes (views.bot_view, with its cards): the expert's.
+    """The position a bot's view describes (bot_views.bot_view, with its cards): the expert's.
     Here, not in odds_position.py (which stays plain Python to check what a person types),
     so that the compiled engine runs it: the expert reads one on every decision."""
     unseen = [0] * len(VALUES)
