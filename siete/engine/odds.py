@@ -101,6 +101,9 @@ class BankPosition:
 
 
 Position = PunterPosition | BankPosition
+# _answer_key's: role (0 punter, 1 bank), total, face-down and bank card (0, 0 for the bank),
+# unseen counts, the others' totals or each stander's total and stake
+AnswerKey = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +147,9 @@ def best_action(position: Position) -> Action:
     standing is valued, drawing bounded, and the search goes on only if that does not
     settle it. Answers are kept by position (a turn asks again after its bet, and the same
     positions come back hand after hand)."""
-    best = _decisions.get(position)
-    return _decisions.put(position, _settle_action(position)) if best is None else best
+    answer_key = _answer_key(position)
+    best = _decisions.get(answer_key)
+    return _decisions.put(answer_key, _settle_action(position)) if best is None else best
 
 
 def bet_for(position: PunterPosition, max_bet: int) -> int:
@@ -153,9 +157,10 @@ def bet_for(position: PunterPosition, max_bet: int) -> int:
     best_action: the bet that expects the most on this first card."""
     if max_bet <= 1:  # R4.4 leaves one bet
         return 1
-    worth = _worth_betting.get(position)
+    answer_key = _answer_key(position)
+    worth = _worth_betting.get(answer_key)
     if worth is None:
-        worth = _worth_betting.put(position, _settle_worth(position))
+        worth = _worth_betting.put(answer_key, _settle_worth(position))
     return max_bet if worth else 1
 
 
@@ -202,12 +207,27 @@ def _settle_worth(position: PunterPosition) -> bool:
 
 
 def _known_action(position: PunterPosition, best: Action) -> None:
-    if _decisions.get(position) is None:
-        _decisions.put(position, best)
+    answer_key = _answer_key(position)
+    if _decisions.get(answer_key) is None:
+        _decisions.put(answer_key, best)
 
 
-# best_action's and bet_for's answers by position: a turn asks again after its bet, and the
-# same positions come back hand after hand
+def _answer_key(position: Position) -> AnswerKey:
+    """Equal exactly when the positions are. Not the position: its dataclass __hash__ and
+    __eq__ run interpreted, and the garbage collector walks kept positions and Standers on
+    every full collection, where it stops walking a tuple of whole numbers."""
+    if isinstance(position, PunterPosition):
+        return (0, position.total, position.hidden, position.bank, position.unseen,
+                position.others)
+    standing: list[int] = []
+    for stander in position.standing:
+        standing.append(stander.shown)
+        standing.append(stander.stake)
+    return (1, position.total, 0, 0, position.unseen, tuple(standing))
+
+
+# best_action's and bet_for's answers by _answer_key: a turn asks again after its bet, and
+# the same positions come back hand after hand
 _decisions: Answers[Action] = Answers()
 _worth_betting: Answers[bool] = Answers()
 

@@ -62,7 +62,7 @@ def forget_searches() -> None:
 
 
 class Answers(Generic[Answer]):
-    """Answers kept by position, forgotten in one go when full."""
+    """Answers kept by position (odds._answer_key), forgotten in one go when full."""
 
     KEPT = 50_000  # about 300 bytes a position
 
