@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from itertools import accumulate
 from typing import Final
 
 from siete.engine.cards import SEVEN_HALF as CARDS_SEVEN_HALF
@@ -64,8 +63,14 @@ def weight(counts: Sequence[int]) -> int:
 
 
 def _below(counts: Sequence[int]) -> list[int]:
-    """below[l]: how many of the counted cards are of the classes under l (0 to 8)."""
-    return list(accumulate(counts, initial=0))
+    """below[l]: how many of the counted cards are of the classes under l (0 to 8). A loop,
+    not itertools.accumulate: the compiled engine calls that as a Python object."""
+    below = [0]
+    running = 0
+    for count in counts:
+        running += count
+        below.append(running)
+    return below
 
 
 def _ways(limits: Sequence[int], below: Sequence[int], taken: int = len(VALUES)) -> int:
