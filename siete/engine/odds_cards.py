@@ -103,11 +103,11 @@ def caps_key(limits: Sequence[int]) -> int:
     return key
 
 
-def _ways_without(limits: Sequence[int], below: list[int]) -> tuple[int, ...]:
-    """_ways(limits, below, i) for every class i at once, kept."""
+def _ways_without(limits: Sequence[int], caps: int, below: list[int]) -> tuple[int, ...]:
+    """_ways(limits, below, i) for every class i at once, kept (`caps`: caps_key(limits))."""
     # the caps above the counts of each class (the steps of `below`), as counts_key packs
     # them: 60 bits with up to 3 caps, a machine word for the compiled engine
-    key = caps_key(limits)
+    key = caps
     for i in range(1, len(below)):
         key = key << KEY_BITS | below[i] - below[i - 1]
     found = _WAYS.get(key)
@@ -198,7 +198,7 @@ def clear_card_memos() -> None:
 class FaceDown:
     """The other punters' face-down cards, as the seat deciding knows them: each one's cap."""
 
-    __slots__ = ("limits", "count", "free", "caps", "rests")
+    __slots__ = ("limits", "count", "free", "caps", "rests", "rest_caps")
 
     def __init__(self, shown: Iterable[int]):
         self.limits = tuple(sorted(fitting_classes(s) for s in shown))
@@ -206,12 +206,15 @@ class FaceDown:
         # no cap excludes a card: then every unseen card is equally likely to be anywhere
         self.free = all(limit == len(VALUES) for limit in self.limits)
         self.caps = caps_key(self.limits)  # the memos' part of their keys
-        # by a cap: the other caps, once that one's card is taken (card_chances)
+        # by a cap: the other caps, once that one's card is taken (card_chances), and their
+        # caps_key
         self.rests: dict[int, tuple[int, ...]] = {}
+        self.rest_caps: dict[int, int] = {}
         for limit in self.limits:
             rest = list(self.limits)
             rest.remove(limit)
             self.rests[limit] = tuple(rest)
+            self.rest_caps[limit] = caps_key(rest)
 
     def fits(self, counts: Sequence[int]) -> bool:
         """Some way of dealing the face-down cards from `counts` fits every cap."""
@@ -226,8 +229,11 @@ class FaceDown:
             return tuple(count / n for count in counts)
         limits, below = self.limits, _below(counts)
         scale = _ways(limits, below) * (n - self.count)
-        return tuple(count * ways / scale
-                     for count, ways in zip(counts, _ways_without(limits, below)))
+        ways = _ways_without(limits, self.caps, below)
+        chances = []  # a loop, not a generator: the compiled engine builds that as an object
+        for i, count in enumerate(counts):
+            chances.append(count * ways[i] / scale)
+        return tuple(chances)
 
     def kept_next_card(self, counts: Sequence[int], key: int) -> tuple[float, ...]:
         """next_card, kept by counts (`key`: counts_key) and caps for every search: the
@@ -255,10 +261,14 @@ class FaceDown:
             return tuple(chances for _ in limits)
         below = _below(counts)
         total = _ways(self.limits, below)
-        return tuple(tuple(count * ways / total if i < limit else 0.0
-                           for i, (count, ways)
-                           in enumerate(zip(counts, _ways_without(self.rests[limit], below))))
-                     for limit in limits)
+        found = []  # loops, not generators: the compiled engine builds those as objects
+        for limit in limits:
+            ways = _ways_without(self.rests[limit], self.rest_caps[limit], below)
+            card: list[float] = []
+            for i, count in enumerate(counts):
+                card.append(count * ways[i] / total if i < limit else 0.0)
+            found.append(tuple(card))
+        return tuple(found)
 
     def exact_total_chance(self, counts: Sequence[int], total: int, key: int = -1) -> float:
         """_exact_total_chance, kept by counts (`key`: counts_key), total and caps for every
