@@ -10,7 +10,8 @@ from __future__ import annotations
 import threading
 from typing import Final
 
-from siete.engine.odds_cards import CLASS_OF, CLASSES, SEVEN_HALF, SLACK, VALUES, FaceDown, Node
+from siete.engine.odds_cards import CLASS_OF, CLASSES, SEVEN_HALF, SLACK, VALUES, Node
+from siete.engine.odds_face_down import FaceDown
 
 BUST: Final = SEVEN_HALF + 1  # a bank total standing for any bust
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cards import clear_card_memos
+from siete.engine.odds_face_down import clear_card_memos
 from siete.engine.odds_punter import PunterSearch
 
 Search = PunterSearch | BankSearch

@@ -25,9 +25,9 @@ from siete.engine.odds_cards import (
     SEVEN_HALF,
     UNDER,
     VALUES,
-    FaceDown,
     Node,
 )
+from siete.engine.odds_face_down import FaceDown
 
 # what R8.2 has the bank do (_bank_plays); Final, so the compiled engine reads no dict
 STANDS: Final = 0
