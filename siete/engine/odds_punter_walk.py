@@ -94,14 +94,21 @@ class PunterWalk:
 
     def _bank_draws(self, bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
                     code: int) -> float:
-        """Our value when the bank at `bank_total` takes a card, then plays R8.2 on; its
-        callers read the memo, and pass _bank_plays' answer."""
+        """Our value when the bank at `bank_total` takes a card, then plays R8.2 on, kept;
+        its callers read the memo, and pass _bank_plays' answer."""
+        value = self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
+        self.bank_values[(key << 4 | bank_total) << 4 | mine] = value
+        return value
+
+    def _bank_draw_value(self, bank_total: int, key: int, n: int, unseen_weight: int,
+                         mine: int, code: int) -> float:
+        """_bank_draws' value, worked out. A draw the next card ends whatever it is (no
+        card keeps the bank under 7½) is worked out again, not kept: a few sums cost less
+        than boxing a key to read and write the memo."""
         counts, bank_values = self._work, self.bank_values
         win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
         if code == TO_THE_END:  # R5.1, R5.2 only
-            value = win - (win + 1.0) * self._sevens(key, bank_total)
-            bank_values[(key << 4 | bank_total) << 4 | mine] = value
-            return value
+            return win - (win + 1.0) * self._sevens(key, bank_total)
         # the cards that end the draw at once, in one sum: a bust (R5.1) or 7½ (R5.2)
         under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
         table = None if self.free else self._chances(key)
@@ -133,15 +140,20 @@ class PunterWalk:
             if then == STANDS:
                 value += p * (win if mine > after else -1.0)  # R5.3: a tie is the bank's
                 continue
-            found = bank_values.get((memo_base - (step << 8)) | after << 4)
-            if found is None:
+            if not UNDER[after]:
                 counts[i] = count - 1
-                found = self._bank_draws(after, key - step, n - 1, left, mine, then)
+                found = self._bank_draw_value(after, key - step, n - 1, left, mine, then)
                 counts[i] = count
+            else:
+                kept = bank_values.get((memo_base - (step << 8)) | after << 4)
+                if kept is None:
+                    counts[i] = count - 1
+                    kept = self._bank_draws(after, key - step, n - 1, left, mine, then)
+                    counts[i] = count
+                found = kept
             value += p * found
         if table is None:
             value /= n
-        bank_values[(key << 4 | bank_total) << 4 | mine] = value
         return value
 
     def _stand_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
