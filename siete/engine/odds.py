@@ -43,7 +43,7 @@ from typing import Final
 
 from siete.engine.codes import Action
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cache import Answers, Search, counted, forget_searches, kept
+from siete.engine.odds_cache import Answers, Search, counted, forget_searches, keep, kept
 from siete.engine.odds_cards import SEVEN_HALF, SLACK, VALUES, Node, counts_key, fitting_classes
 from siete.engine.odds_punter import PunterSearch
 
@@ -219,10 +219,7 @@ def _answer_key(position: Position) -> AnswerKey:
     if isinstance(position, PunterPosition):
         return (0, position.total, position.hidden, position.bank, position.unseen,
                 position.others)
-    standing: list[int] = []
-    for stander in position.standing:
-        standing.append(stander.shown)
-        standing.append(stander.stake)
+    standing = [number for s in position.standing for number in (s.shown, s.stake)]
     return (1, position.total, 0, 0, position.unseen, tuple(standing))
 
 
@@ -247,12 +244,14 @@ def odds(position: Position) -> Odds:
 def _search(position: Position) -> Search:
     """The kept search for the position's context, or a new one."""
     if isinstance(position, BankPosition):
-        standing = tuple(sorted((s.shown, s.stake) for s in position.standing))
-        return kept(("bank", standing), lambda: BankSearch(standing))
+        standing = tuple(sorted([(s.shown, s.stake) for s in position.standing]))
+        found = kept(("bank", standing))
+        return keep(("bank", standing), BankSearch(standing)) if found is None else found
     hidden, bank, others = position.hidden, position.bank, position.others
     context = ("punter", hidden, bank, max(others, default=0),
-               tuple(sorted(fitting_classes(shown) for shown in others)))
-    return kept(context, lambda: PunterSearch(hidden, bank, others))
+               tuple(sorted([fitting_classes(shown) for shown in others])))
+    found = kept(context)
+    return keep(context, PunterSearch(hidden, bank, others)) if found is None else found
 
 
 def _asked(position: Position) -> tuple[Search, int, list[int], int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 from siete.engine.odds_bank import BankSearch
@@ -27,14 +27,19 @@ _held = [0]  # the entries of every kept search, as last counted
 _lock = threading.Lock()
 
 
-def kept(context: Hashable, make: Callable[[], Search]) -> Search:
-    """The search kept for `context`, or a new one `make` builds."""
+def kept(context: Hashable) -> Search | None:
+    """The search kept for `context`, if any (then `keep` a new one). Two calls, not one
+    with a function to build it: the compiled engine allocates such a function on each ask."""
     with _lock:
         found = _searches.get(context)
         if found is not None:
             _searches.move_to_end(context)
             return found[0]
-    search = make()
+    return None
+
+
+def keep(context: Hashable, search: Search) -> Search:
+    """Keep `search` for `context`."""
     with _lock:
         _searches[context] = (search, 0)
     return search
