@@ -37,6 +37,7 @@ hands, are lookups. bench/odds.py measures it.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -165,7 +166,7 @@ def bet_for(position: PunterPosition, max_bet: int) -> int:
 
 
 def _settle_action(position: Position) -> Action:
-    search, total, counts, key = _asked(position)
+    context, search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     high = search.draw_bound(total, counts, key)
     if high is None or high - stand <= TIE - SLACK:
@@ -176,7 +177,7 @@ def _settle_action(position: Position) -> Action:
             best = _best(stand, search.node(total, counts, key)[1])
         else:
             best = Action.DRAW if above else Action.STAND
-    counted(search)
+    counted(context, search)
     return best
 
 
@@ -187,7 +188,7 @@ def _settle_worth(position: PunterPosition) -> bool:
     the bet proves about drawing is kept as that answer: drawing worth more than TIE
     (beyond SLACK) against standing worth 0 or less is drawing worth more than standing
     beyond a tie; and a searched node is the answer itself."""
-    search, total, counts, key = _asked(position)
+    context, search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     worth: bool | None = None
     if stand > TIE + SLACK:
@@ -202,7 +203,7 @@ def _settle_worth(position: PunterPosition) -> bool:
         draw = search.node(total, counts, key)[1]
         worth = best_bet(stand if draw is None else max(stand, draw), 2) == 2
         _known_action(position, _best(stand, draw))
-    counted(search)
+    counted(context, search)
     return worth
 
 
@@ -241,29 +242,26 @@ def odds(position: Position) -> Odds:
     return _punter_odds(position)
 
 
-def _search(position: Position) -> Search:
-    """The kept search for the position's context, or a new one."""
+def _asked(position: Position) -> tuple[Hashable, Search, int, list[int], int]:
+    """The search for the position, kept for its context (returned too) or new, and what its
+    methods are asked with."""
     if isinstance(position, BankPosition):
         standing = tuple(sorted([(s.shown, s.stake) for s in position.standing]))
-        found = kept(("bank", standing))
-        return keep(("bank", standing), BankSearch(standing)) if found is None else found
-    hidden, bank, others = position.hidden, position.bank, position.others
-    context = ("punter", hidden, bank, max(others, default=0),
-               tuple(sorted([fitting_classes(shown) for shown in others])))
-    found = kept(context)
-    return keep(context, PunterSearch(hidden, bank, others)) if found is None else found
-
-
-def _asked(position: Position) -> tuple[Search, int, list[int], int]:
-    """The search for the position, and what its methods are asked with."""
+        context: Hashable = ("bank", standing)
+        search = kept(context) or keep(context, BankSearch(standing))
+    else:
+        hidden, bank, others = position.hidden, position.bank, position.others
+        context = ("punter", hidden, bank, max(others, default=0),
+                   tuple(sorted([fitting_classes(shown) for shown in others])))
+        search = kept(context) or keep(context, PunterSearch(hidden, bank, others))
     counts = list(position.unseen)
-    return _search(position), position.total, counts, counts_key(counts)
+    return context, search, position.total, counts, counts_key(counts)
 
 
 def _node(position: Position) -> tuple[Search, Node]:
-    search, total, counts, key = _asked(position)
+    context, search, total, counts, key = _asked(position)
     node = search.node(total, counts, key)
-    counted(search)
+    counted(context, search)
     return search, node
 
 

@@ -45,16 +45,16 @@ def keep(context: Hashable, search: Search) -> Search:
     return search
 
 
-def counted(search: Search) -> None:
-    """Count what `search` holds now, and forget the searches least recently used while all
-    of them hold more than the budget."""
+def counted(context: Hashable, search: Search) -> None:
+    """Count what `search`, kept for `context`, holds now (unless it was forgotten since),
+    and forget the searches least recently used while all of them hold more than the
+    budget."""
     size = search.size()
     with _lock:
-        for context, (found, before) in reversed(_searches.items()):
-            if found is search:
-                _searches[context] = (search, size)
-                _held[0] += size - before
-                break
+        entry = _searches.get(context)
+        if entry is not None and entry[0] is search:
+            _searches[context] = (search, size)
+            _held[0] += size - entry[1]
         while len(_searches) > 1 and _held[0] > SEARCH_BUDGET:
             _held[0] -= _searches.popitem(last=False)[1][1]
 
