@@ -219,13 +219,21 @@ class PunterWalk:
                 found += 2.0 * p
             else:
                 counts[i] = count - 1
-                if table is None and 3 * sum([counts[j] for j in BUSTING[after]]) >= n - 1:
+                if table is None and 3 * self._busting(after) >= n - 1:
                     found += p
                 else:
                     found += p * (1.0 + self._sevens(key - step, after))
                 counts[i] = count
         bounds[memo_key] = found
         return found
+
+    def _busting(self, mine: int) -> int:
+        """The counted cards that would bust `mine` (R4.5), summed in a loop: a list to sum
+        would be an allocation on every card of _draw_bound."""
+        counts, busting = self._work, 0
+        for j in BUSTING[mine]:
+            busting += counts[j]
+        return busting
 
     def _best_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
         """Playing on as well as possible; drawing is searched only when its bound says
