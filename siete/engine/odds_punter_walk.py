@@ -102,32 +102,14 @@ class PunterWalk:
 
     def _bank_draw_value(self, bank_total: int, key: int, n: int, unseen_weight: int,
                          mine: int, code: int) -> float:
-        """_bank_draws' value, worked out. A draw the next card ends whatever it is (no
-        card keeps the bank under 7½) is worked out again, not kept: a few sums cost less
-        than boxing a key to read and write the memo."""
-        counts, bank_values = self._work, self.bank_values
+        """_bank_draws' value, worked out."""
+        counts = self._work
         win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
         if code == TO_THE_END:  # R5.1, R5.2 only
             return win - (win + 1.0) * self._sevens(key, bank_total)
-        # the cards that end the draw at once, in one sum: a bust (R5.1) or 7½ (R5.2)
-        under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
         table = None if self.free else self._chances(key)
-        if table is None:  # counts now, chances (count / n) at the end
-            ending = n
-            for i, _, _ in under:
-                ending -= counts[i]
-            sevens_now = counts[seven] if seven >= 0 else 0
-            value = win * (ending - sevens_now) - sevens_now
-        else:
-            ending_chance = 1.0
-            for i, _, _ in under:
-                ending_chance -= table[i]
-            seven_chance = table[seven] if seven >= 0 else 0.0
-            value = win * (ending_chance - seven_chance) - seven_chance
-        # the memo key below, packed as in _stand_value, with what is the same for every
-        # card worked out once
-        memo_base = key << 8 | mine
-        for i, card, step in under:
+        value = self._ending_value(bank_total, n, win, table)
+        for i, card, step in UNDER[bank_total]:
             count = counts[i]
             if not count:
                 continue
@@ -140,21 +122,42 @@ class PunterWalk:
             if then == STANDS:
                 value += p * (win if mine > after else -1.0)  # R5.3: a tie is the bank's
                 continue
-            if not UNDER[after]:
-                counts[i] = count - 1
-                found = self._bank_draw_value(after, key - step, n - 1, left, mine, then)
-                counts[i] = count
-            else:
-                kept = bank_values.get((memo_base - (step << 8)) | after << 4)
-                if kept is None:
-                    counts[i] = count - 1
-                    kept = self._bank_draws(after, key - step, n - 1, left, mine, then)
-                    counts[i] = count
-                found = kept
-            value += p * found
+            counts[i] = count - 1
+            value += p * self._bank_then(after, key - step, n - 1, left, mine, then)
+            counts[i] = count
         if table is None:
             value /= n
         return value
+
+    def _ending_value(self, bank_total: int, n: int, win: float,
+                      table: tuple[float, ...] | None) -> float:
+        """What the cards that end the bank's draw at once make, in one sum: a bust (R5.1)
+        or 7½ (R5.2); with no table, in counts (the caller divides by n at the end)."""
+        counts = self._work
+        under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
+        if table is None:
+            ending = n
+            for i, _, _ in under:
+                ending -= counts[i]
+            sevens_now = counts[seven] if seven >= 0 else 0
+            return win * (ending - sevens_now) - sevens_now
+        ending_chance = 1.0
+        for i, _, _ in under:
+            ending_chance -= table[i]
+        seven_chance = table[seven] if seven >= 0 else 0.0
+        return win * (ending_chance - seven_chance) - seven_chance
+
+    def _bank_then(self, bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
+                   code: int) -> float:
+        """_bank_draws, read from the memo; but a draw that the next card ends whatever it
+        is (no card keeps the bank under 7½) is worked out again, not kept: its few sums
+        cost less than boxing a key to read and write the memo."""
+        if not UNDER[bank_total]:
+            return self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
+        found = self.bank_values.get((key << 4 | bank_total) << 4 | mine)
+        if found is None:
+            found = self._bank_draws(bank_total, key, n, unseen_weight, mine, code)
+        return found
 
     def _stand_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
         """Standing on `mine`: the bank plays R8.2 against us."""
