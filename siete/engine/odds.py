@@ -37,13 +37,14 @@ hands, are lookups. bench/odds.py measures it.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
 from siete.engine.codes import Action
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cache import Answers, Search, counted, forget_searches, kept
+from siete.engine.odds_cache import Answers, Search, counted, forget_searches, keep, kept
 from siete.engine.odds_cards import SEVEN_HALF, SLACK, VALUES, Node, counts_key, fitting_classes
 from siete.engine.odds_punter import PunterSearch
 
@@ -101,6 +102,9 @@ class BankPosition:
 
 
 Position = PunterPosition | BankPosition
+# _answer_key's: role (0 punter, 1 bank), total, face-down and bank card (0, 0 for the bank),
+# unseen counts, the others' totals or each stander's total and stake
+AnswerKey = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +148,9 @@ def best_action(position: Position) -> Action:
     standing is valued, drawing bounded, and the search goes on only if that does not
     settle it. Answers are kept by position (a turn asks again after its bet, and the same
     positions come back hand after hand)."""
-    best = _decisions.get(position)
-    return _decisions.put(position, _settle_action(position)) if best is None else best
+    answer_key = _answer_key(position)
+    best = _decisions.get(answer_key)
+    return _decisions.put(answer_key, _settle_action(position)) if best is None else best
 
 
 def bet_for(position: PunterPosition, max_bet: int) -> int:
@@ -153,14 +158,15 @@ def bet_for(position: PunterPosition, max_bet: int) -> int:
     best_action: the bet that expects the most on this first card."""
     if max_bet <= 1:  # R4.4 leaves one bet
         return 1
-    worth = _worth_betting.get(position)
+    answer_key = _answer_key(position)
+    worth = _worth_betting.get(answer_key)
     if worth is None:
-        worth = _worth_betting.put(position, _settle_worth(position))
+        worth = _worth_betting.put(answer_key, _settle_worth(position))
     return max_bet if worth else 1
 
 
 def _settle_action(position: Position) -> Action:
-    search, total, counts, key = _asked(position)
+    context, search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     high = search.draw_bound(total, counts, key)
     if high is None or high - stand <= TIE - SLACK:
@@ -171,7 +177,7 @@ def _settle_action(position: Position) -> Action:
             best = _best(stand, search.node(total, counts, key)[1])
         else:
             best = Action.DRAW if above else Action.STAND
-    counted(search)
+    counted(context, search)
     return best
 
 
@@ -182,7 +188,7 @@ def _settle_worth(position: PunterPosition) -> bool:
     the bet proves about drawing is kept as that answer: drawing worth more than TIE
     (beyond SLACK) against standing worth 0 or less is drawing worth more than standing
     beyond a tie; and a searched node is the answer itself."""
-    search, total, counts, key = _asked(position)
+    context, search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     worth: bool | None = None
     if stand > TIE + SLACK:
@@ -197,17 +203,29 @@ def _settle_worth(position: PunterPosition) -> bool:
         draw = search.node(total, counts, key)[1]
         worth = best_bet(stand if draw is None else max(stand, draw), 2) == 2
         _known_action(position, _best(stand, draw))
-    counted(search)
+    counted(context, search)
     return worth
 
 
 def _known_action(position: PunterPosition, best: Action) -> None:
-    if _decisions.get(position) is None:
-        _decisions.put(position, best)
+    answer_key = _answer_key(position)
+    if _decisions.get(answer_key) is None:
+        _decisions.put(answer_key, best)
 
 
-# best_action's and bet_for's answers by position: a turn asks again after its bet, and the
-# same positions come back hand after hand
+def _answer_key(position: Position) -> AnswerKey:
+    """Equal exactly when the positions are. Not the position: its dataclass __hash__ and
+    __eq__ run interpreted, and the garbage collector walks kept positions and Standers on
+    every full collection, where it stops walking a tuple of whole numbers."""
+    if isinstance(position, PunterPosition):
+        return (0, position.total, position.hidden, position.bank, position.unseen,
+                position.others)
+    standing = [number for s in position.standing for number in (s.shown, s.stake)]
+    return (1, position.total, 0, 0, position.unseen, tuple(standing))
+
+
+# best_action's and bet_for's answers by _answer_key: a turn asks again after its bet, and
+# the same positions come back hand after hand
 _decisions: Answers[Action] = Answers()
 _worth_betting: Answers[bool] = Answers()
 
@@ -224,27 +242,26 @@ def odds(position: Position) -> Odds:
     return _punter_odds(position)
 
 
-def _search(position: Position) -> Search:
-    """The kept search for the position's context, or a new one."""
+def _asked(position: Position) -> tuple[Hashable, Search, int, list[int], int]:
+    """The search for the position, kept for its context (returned too) or new, and what its
+    methods are asked with."""
     if isinstance(position, BankPosition):
-        standing = tuple(sorted((s.shown, s.stake) for s in position.standing))
-        return kept(("bank", standing), lambda: BankSearch(standing))
-    hidden, bank, others = position.hidden, position.bank, position.others
-    context = ("punter", hidden, bank, max(others, default=0),
-               tuple(sorted(fitting_classes(shown) for shown in others)))
-    return kept(context, lambda: PunterSearch(hidden, bank, others))
-
-
-def _asked(position: Position) -> tuple[Search, int, list[int], int]:
-    """The search for the position, and what its methods are asked with."""
+        standing = tuple(sorted([(s.shown, s.stake) for s in position.standing]))
+        context: Hashable = ("bank", standing)
+        search = kept(context) or keep(context, BankSearch(standing))
+    else:
+        hidden, bank, others = position.hidden, position.bank, position.others
+        context = ("punter", hidden, bank, max(others, default=0),
+                   tuple(sorted([fitting_classes(shown) for shown in others])))
+        search = kept(context) or keep(context, PunterSearch(hidden, bank, others))
     counts = list(position.unseen)
-    return _search(position), position.total, counts, counts_key(counts)
+    return context, search, position.total, counts, counts_key(counts)
 
 
 def _node(position: Position) -> tuple[Search, Node]:
-    search, total, counts, key = _asked(position)
+    context, search, total, counts, key = _asked(position)
     node = search.node(total, counts, key)
-    counted(search)
+    counted(context, search)
     return search, node
 
 

@@ -8,15 +8,12 @@ all the stakes (R5; R5.6's purse aside). See odds.py for the model.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import Final
 
-from siete.engine.odds_cards import CLASS_OF, CLASSES, SEVEN_HALF, SLACK, VALUES, FaceDown, Node
+from siete.engine.odds_cards import CLASS_OF, CLASSES, SEVEN_HALF, SLACK, VALUES, Node
+from siete.engine.odds_face_down import FaceDown
 
 BUST: Final = SEVEN_HALF + 1  # a bank total standing for any bust
-Value = Callable[[int, int, int], float]  # (bank total, key, unseen cards)
-# a search's functions over one list of counts: node, stand, stand_next, draw_bound
-_Walk = tuple[Callable[[int, int, int], Node], Value, Value, Value]
 
 
 def _stand_gains(shown: int) -> tuple[tuple[float, ...], ...]:
@@ -72,8 +69,7 @@ class BankSearch:
         self.card_chances: dict[int, tuple[tuple[float, ...], ...]] = {}  # each group's, by key
         self.limits = tuple(group[2] for group in self.groups)  # each group's cap
         self.hidden_cards, self.free = self.face_down.count, self.face_down.free
-        self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
-        self._walker: _Walk | None = None  # built once: its closures cost more than most asks
+        self._work = [0] * len(VALUES)  # the counts the search's methods change and put back
         self._busy = threading.Lock()  # one ask at a time walks `_work`
 
     def size(self) -> int:
@@ -92,7 +88,8 @@ class BankSearch:
         found = self.nodes.get(key << 4 | total)
         if found is None:
             with self._busy:
-                found = self._ready(counts)[0](total, key, sum(counts))
+                self._ready(counts)
+                found = self._node(total, key, sum(counts))
         return found
 
     def stand(self, total: int, counts: list[int], key: int) -> float:
@@ -101,7 +98,8 @@ class BankSearch:
         if found is not None:
             return found[0]
         with self._busy:
-            return self._ready(counts)[1](total, key, sum(counts))
+            self._ready(counts)
+            return self._stand_value(total, key, sum(counts))
 
     def draw_bound(self, total: int, counts: list[int], key: int) -> float | None:
         """At least drawing's value: every stake won unless the card busts (None: no card)."""
@@ -109,7 +107,8 @@ class BankSearch:
         if found is not None or sum(counts) <= self.face_down.count:
             return None if found is None else found[1]
         with self._busy:
-            return self._ready(counts)[3](total, key, sum(counts))
+            self._ready(counts)
+            return self._draw_bound(total, key, sum(counts))
 
     def draw_above(self, total: int, counts: list[int], key: int,
                    threshold: float) -> bool | None:
@@ -120,17 +119,16 @@ class BankSearch:
             return None
         n = sum(counts)
         with self._busy:
-            _, _, stand_next, draw_bound = self._ready(counts)
-            if stand_next(total, key, n) > threshold + SLACK:
+            self._ready(counts)
+            if self._stand_next(total, key, n) > threshold + SLACK:
                 return True
-            return False if draw_bound(total, key, n) <= threshold - SLACK else None
+            return False if self._draw_bound(total, key, n) <= threshold - SLACK else None
 
-    def _ready(self, counts: list[int]) -> _Walk:
-        """The walk, over a copy of `counts` (the caller holds `_busy`)."""
+    def _ready(self, counts: list[int]) -> None:
+        """`_work` set to `counts` (the caller holds `_busy`). The search is methods over
+        `_work`, which they change and put back as they go: the compiled engine calls them
+        directly, where a function kept in a tuple is called as a Python object."""
         self._work[:] = counts
-        if self._walker is None:
-            self._walker = self._walk(self._work)
-        return self._walker
 
     def _chances(self, key: int) -> tuple[float, ...]:
         """The next card's chance of each class, when not uniform (kept by counts)."""
@@ -233,8 +231,3 @@ class BankSearch:
                     else None)
             found = nodes[key << 4 | bank_total] = (stand, draw)
         return found
-
-    def _walk(self, counts: list[int]) -> _Walk:
-        """The search's functions over `counts` (self._work), which they change and put back
-        as they go."""
-        return self._node, self._stand_value, self._stand_next, self._draw_bound

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cards import clear_card_memos
+from siete.engine.odds_face_down import clear_card_memos
 from siete.engine.odds_punter import PunterSearch
 
 Search = PunterSearch | BankSearch
@@ -27,29 +27,34 @@ _held = [0]  # the entries of every kept search, as last counted
 _lock = threading.Lock()
 
 
-def kept(context: Hashable, make: Callable[[], Search]) -> Search:
-    """The search kept for `context`, or a new one `make` builds."""
+def kept(context: Hashable) -> Search | None:
+    """The search kept for `context`, if any (then `keep` a new one). Two calls, not one
+    with a function to build it: the compiled engine allocates such a function on each ask."""
     with _lock:
         found = _searches.get(context)
         if found is not None:
             _searches.move_to_end(context)
             return found[0]
-    search = make()
+    return None
+
+
+def keep(context: Hashable, search: Search) -> Search:
+    """Keep `search` for `context`."""
     with _lock:
         _searches[context] = (search, 0)
     return search
 
 
-def counted(search: Search) -> None:
-    """Count what `search` holds now, and forget the searches least recently used while all
-    of them hold more than the budget."""
+def counted(context: Hashable, search: Search) -> None:
+    """Count what `search`, kept for `context`, holds now (unless it was forgotten since),
+    and forget the searches least recently used while all of them hold more than the
+    budget."""
     size = search.size()
     with _lock:
-        for context, (found, before) in reversed(_searches.items()):
-            if found is search:
-                _searches[context] = (search, size)
-                _held[0] += size - before
-                break
+        entry = _searches.get(context)
+        if entry is not None and entry[0] is search:
+            _searches[context] = (search, size)
+            _held[0] += size - entry[1]
         while len(_searches) > 1 and _held[0] > SEARCH_BUDGET:
             _held[0] -= _searches.popitem(last=False)[1][1]
 
@@ -62,7 +67,7 @@ def forget_searches() -> None:
 
 
 class Answers(Generic[Answer]):
-    """Answers kept by position, forgotten in one go when full."""
+    """Answers kept by position (odds._answer_key), forgotten in one go when full."""
 
     KEPT = 50_000  # about 300 bytes a position
 

@@ -12,7 +12,8 @@ from enum import StrEnum
 
 from siete.engine.cards import SEVEN_HALF, CardSet
 from siete.engine.odds import BankPosition, Position, PunterPosition, Stander
-from siete.engine.odds_cards import CLASS_OF, VALUES, FaceDown
+from siete.engine.odds_cards import CLASS_OF, VALUES
+from siete.engine.odds_face_down import FaceDown
 from siete.engine.state import BUST, PLAY, PLAYING, STOOD, GameState
 from siete.engine.views import visible_cards
 

@@ -1,72 +1,22 @@
-"""The odds solver's punter search: a punter in its turn against the standard bank (R8.2).
-
-It walks every card that can come next, memoized on the counts of unseen cards by value class
-(odds_cards.py) and the totals, within a context that fixes the rest: the punter's face-down
-card, the bank's card and the other punters' face-down cards. Whatever order the cards came in,
-the same counts and totals are the same position, in this hand or a later one with the same
-context, so the memo tables live as long as odds.py keeps the search.
-
-Chances are floats, each an exact ratio of whole counts rounded once, so values agree with
-exact fractions far inside 1e-9 (tests/engine/test_odds.py checks them against fractions).
-See odds.py for the model.
+"""The odds solver's punter search, as odds.py asks it: a punter in its turn against the
+standard bank (R8.2). The recursion is odds_punter_walk.py's, the bounds that settle most
+decisions without all of it odds_punter_bounds.py's; see the first for the model of memo tables.
 """
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from typing import Final, NamedTuple
 
-from siete.engine.bank_rule import top_threatened
-from siete.engine.odds_cards import (
-    BUSTING,
-    CLASSES,
-    MAKES_SEVEN_HALF,
-    SEVEN_HALF,
-    UNDER,
-    VALUES,
-    FaceDown,
-    Node,
-    weight,
-)
-from siete.engine.odds_punter_bounds import punter_bounds
-
-Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
+from siete.engine.odds_cards import Node, weight
+from siete.engine.odds_punter_bounds import PunterBounds
 
 
-class _Walk(NamedTuple):
-    """A search's functions over one list of counts (PunterSearch._walk)."""
-
-    node: Callable[[int, int, int, int], Node]
-    stand: Value
-    bound: Value
-    range: Callable[[int, int, int, int], tuple[float, float]]
-    above: Callable[[int, int, int, int, float], bool | None]
-# what R8.2 has the bank do (_bank_plays); Final, so the compiled engine reads no dict
-STANDS: Final = 0
-DRAWS: Final = 1
-TO_THE_END: Final = 2
-
-
-class PunterSearch:
+class PunterSearch(PunterBounds):
     """A punter whose face-down card is worth `hidden`, against a bank showing `bank` that
-    plays R8.2, the other face-down punters showing `others` (stood, or still to play)."""
+    plays R8.2, the other face-down punters showing `others` (stood, or still to play).
+    Each ask copies its counts into `_work`, which the search changes and puts back."""
 
     def __init__(self, hidden: int, bank: int, others: tuple[int, ...]):
-        self.hidden, self.bank = hidden, bank
-        # R8.2's most threatening face-up total, ours (our total less `hidden`) or another's,
-        # by our total: each of us holds one face-down card (bank_rule.top_threatened)
-        self.tops = [max((mine - hidden, *others)) for mine in range(SEVEN_HALF + 1)]
-        self.face_down = FaceDown(others)
-        # memo tables; `key` is counts_key(unseen counts), totals are half points
-        self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
-        self.values: dict[int, float] = {}  # key << 4 | total: the best value
-        self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
-        self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
-        self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
-        self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
-        self.hidden_cards, self.free = self.face_down.count, self.face_down.free
-        self._work = [0] * len(VALUES)  # the counts the walk's functions change and put back
-        self._walker: _Walk | None = None  # built once: its closures cost more than most asks
+        super().__init__(hidden, bank, others)
         self._busy = threading.Lock()  # one ask at a time walks `_work`
 
     def size(self) -> int:
@@ -85,7 +35,8 @@ class PunterSearch:
         found = self.nodes.get(key << 4 | total)
         if found is None:
             with self._busy:
-                found = self._ready(counts).node(total, key, sum(counts), weight(counts))
+                self._ready(counts)
+                found = self._node(total, key, sum(counts), weight(counts))
         return found
 
     def stand(self, total: int, counts: list[int], key: int) -> float:
@@ -94,7 +45,8 @@ class PunterSearch:
         if found is not None:
             return found[0]
         with self._busy:
-            return self._ready(counts).stand(total, key, sum(counts), weight(counts))
+            self._ready(counts)
+            return self._stand_value(total, key, sum(counts), weight(counts))
 
     def draw_bound(self, total: int, counts: list[int], key: int) -> float | None:
         """At least drawing's value, from the cards alone (None: no card to draw)."""
@@ -102,7 +54,8 @@ class PunterSearch:
         if found is not None or sum(counts) <= self.face_down.count:
             return None if found is None else found[1]
         with self._busy:
-            return self._ready(counts).bound(total, key, sum(counts), weight(counts))
+            self._ready(counts)
+            return self._draw_bound(total, key, sum(counts), weight(counts))
 
     def draw_above(self, total: int, counts: list[int], key: int,
                    threshold: float) -> bool | None:
@@ -111,206 +64,9 @@ class PunterSearch:
         if sum(counts) <= self.face_down.count:
             return None
         with self._busy:
-            walk = self._ready(counts)
-            return walk.above(total, key, sum(counts), weight(counts), threshold)
+            self._ready(counts)
+            return self._draw_above(total, key, sum(counts), weight(counts), threshold)
 
-    def _ready(self, counts: list[int]) -> _Walk:
-        """The walk, over a copy of `counts` (the caller holds `_busy`)."""
+    def _ready(self, counts: list[int]) -> None:
+        """`_work` set to `counts` (the caller holds `_busy`)."""
         self._work[:] = counts
-        if self._walker is None:
-            self._walker = self._walk(self._work)
-        return self._walker
-
-    # The walk's hot functions are methods, not closures of _walk: the compiled engine calls
-    # a method of its own class directly, with whole numbers unboxed, where a closure is
-    # called as a Python object, each argument boxed and parsed.
-
-    def _chances(self, key: int) -> tuple[float, ...]:
-        """The next card's chance of each class, when not uniform (kept by counts)."""
-        found = self.chances.get(key)
-        if found is None:
-            found = self.chances[key] = self.face_down.kept_next_card(self._work, key)
-        return found
-
-    def _sevens(self, key: int, total: int) -> float:
-        """The chance that the cards to come add up to exactly 7½ over `total`."""
-        found = self.sevens.get(key << 4 | total)
-        if found is None:
-            found = self.sevens[key << 4 | total] = self.face_down.exact_total_chance(
-                self._work, SEVEN_HALF - total, key)
-        return found
-
-    def _bank_plays(self, bank_total: int, n: int, unseen_weight: int, mine: int) -> int:
-        """What R8.2 has the bank do (the standard bot's own rule, with what the bank has
-        not seen: these cards and our face-down one): STANDS, DRAWS, or TO_THE_END, when
-        it will draw until it busts or has 7½ because the deck cannot run out and it is
-        threatened even at 7 with its unseen cards' average as low as the cards it may
-        still draw can make it (the rule is monotone in both). Worked out, not kept: two
-        comparisons of floats cost less than a lookup in a table."""
-        hidden_cards = self.hidden_cards
-        if n <= hidden_cards:  # an empty deck stands (R4.8)
-            return STANDS
-        top = self.tops[mine]
-        if not top_threatened(bank_total, top, n + 1, unseen_weight + self.hidden):
-            return STANDS
-        if n - hidden_cards < SEVEN_HALF - bank_total:
-            return DRAWS
-        lowest = unseen_weight + self.hidden - (SEVEN_HALF - 1 - bank_total)
-        return TO_THE_END if top_threatened(SEVEN_HALF - 1, top, n + 1, lowest) else DRAWS
-
-    def _bank_draws(self, bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
-                    code: int) -> float:
-        """Our value when the bank at `bank_total` takes a card, then plays R8.2 on; its
-        callers read the memo, and pass _bank_plays' answer."""
-        counts, bank_values = self._work, self.bank_values
-        win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
-        if code == TO_THE_END:  # R5.1, R5.2 only
-            value = win - (win + 1.0) * self._sevens(key, bank_total)
-            bank_values[(key << 4 | bank_total) << 4 | mine] = value
-            return value
-        # the cards that end the draw at once, in one sum: a bust (R5.1) or 7½ (R5.2)
-        under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
-        table = None if self.free else self._chances(key)
-        if table is None:  # counts now, chances (count / n) at the end
-            ending = n
-            for i, _, _ in under:
-                ending -= counts[i]
-            sevens_now = counts[seven] if seven >= 0 else 0
-            value = win * (ending - sevens_now) - sevens_now
-        else:
-            ending_chance = 1.0
-            for i, _, _ in under:
-                ending_chance -= table[i]
-            seven_chance = table[seven] if seven >= 0 else 0.0
-            value = win * (ending_chance - seven_chance) - seven_chance
-        # the memo key below, packed as in _stand_value, with what is the same for every
-        # card worked out once
-        memo_base = key << 8 | mine
-        for i, card, step in under:
-            count = counts[i]
-            if not count:
-                continue
-            p = count if table is None else table[i]
-            if not p:  # no face-down cards would fit if this card came
-                continue
-            after = bank_total + card
-            left = unseen_weight - card
-            then = self._bank_plays(after, n - 1, left, mine)
-            if then == STANDS:
-                value += p * (win if mine > after else -1.0)  # R5.3: a tie is the bank's
-                continue
-            found = bank_values.get((memo_base - (step << 8)) | after << 4)
-            if found is None:
-                counts[i] = count - 1
-                found = self._bank_draws(after, key - step, n - 1, left, mine, then)
-                counts[i] = count
-            value += p * found
-        if table is None:
-            value /= n
-        bank_values[(key << 4 | bank_total) << 4 | mine] = value
-        return value
-
-    def _stand_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
-        """Standing on `mine`: the bank plays R8.2 against us."""
-        bank = self.bank
-        found = self.bank_values.get((key << 4 | bank) << 4 | mine)
-        if found is not None:
-            return found
-        code = self._bank_plays(bank, n, unseen_weight, mine)
-        if code == STANDS:
-            return (2.0 if mine == SEVEN_HALF else 1.0) if mine > bank else -1.0
-        return self._bank_draws(bank, key, n, unseen_weight, mine, code)
-
-    def _draw_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
-        """Each next card's chance times what it makes: a bust loses (R4.5), 7½ stands
-        at once (R4.6), any other total is played on as well as possible."""
-        counts = self._work
-        table = None if self.free else self._chances(key)
-        value = 0.0
-        for i, card, step in CLASSES:
-            count = counts[i]
-            if not count:
-                continue
-            p = count / n if table is None else table[i]
-            if not p:
-                continue
-            after = mine + card
-            if after > SEVEN_HALF:
-                value -= p
-                continue
-            counts[i] = count - 1
-            if after == SEVEN_HALF:
-                value += p * self._stand_value(after, key - step, n - 1, unseen_weight - card)
-            else:
-                value += p * self._best_value(after, key - step, n - 1, unseen_weight - card)
-            counts[i] = count
-        return value
-
-    def _draw_bound(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
-        """At least the value of drawing (an upper bound), from the cards alone: a bust
-        is -1, and any other total at most 1 plus the chance of a 7½ (paid 2, R5.5) at
-        some later card, which is at most the chance that the cards to come add up to
-        exactly 7½ at some point (the deck's order does not depend on when we stop);
-        or at most 1 when a third of the cards to come would bust it, since drawing
-        then is worth at most 2 - 3 * a third (counted with whole numbers when every
-        unseen card is equally likely to come)."""
-        counts, bounds = self._work, self.draw_bounds
-        memo_key = key << 4 | mine
-        found = bounds.get(memo_key)
-        if found is not None:
-            return found
-        table = None if self.free else self._chances(key)
-        found = 0.0
-        for i, card, step in CLASSES:
-            count = counts[i]
-            p = (count / n if table is None else table[i]) if count else 0.0
-            if not p:
-                continue
-            after = mine + card
-            if after > SEVEN_HALF:
-                found -= p
-            elif after == SEVEN_HALF:
-                found += 2.0 * p
-            else:
-                counts[i] = count - 1
-                if table is None and 3 * sum([counts[j] for j in BUSTING[after]]) >= n - 1:
-                    found += p
-                else:
-                    found += p * (1.0 + self._sevens(key - step, after))
-                counts[i] = count
-        bounds[memo_key] = found
-        return found
-
-    def _best_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
-        """Playing on as well as possible; drawing is searched only when its bound says
-        it could beat standing, so this may leave no node behind."""
-        values, nodes = self.values, self.nodes
-        memo_key = key << 4 | mine
-        found = values.get(memo_key)
-        if found is None:
-            found = self._stand_value(mine, key, n, unseen_weight)
-            if n > self.hidden_cards and self._draw_bound(mine, key, n, unseen_weight) > found:
-                draw = self._draw_value(mine, key, n, unseen_weight)
-                nodes[memo_key] = (found, draw)
-                if draw > found:
-                    found = draw
-            values[memo_key] = found
-        return found
-
-    def _node(self, mine: int, key: int, n: int, unseen_weight: int) -> Node:
-        """Standing and drawing (then playing on as well as possible) at `mine`, in full."""
-        nodes = self.nodes
-        found = nodes.get(key << 4 | mine)
-        if found is None:
-            stand = self._stand_value(mine, key, n, unseen_weight)
-            draw = (self._draw_value(mine, key, n, unseen_weight) if n > self.hidden_cards
-                    else None)
-            found = nodes[key << 4 | mine] = (stand, draw)
-        return found
-
-    def _walk(self, counts: list[int]) -> _Walk:
-        """The search's functions over `counts`, which they change and put back as they go."""
-        draw_range, draw_above = punter_bounds(counts, self.free, self.hidden_cards,
-                                               self._chances, self._sevens, self._stand_value,
-                                               self._best_value)
-        return _Walk(self._node, self._stand_value, self._draw_bound, draw_range, draw_above)

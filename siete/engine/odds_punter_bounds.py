@@ -1,34 +1,33 @@
-"""Bounds on a punter's value of drawing, for odds_punter.PunterSearch: enough to settle most
-decisions (odds.best_action, odds.bet_for) without searching every draw.
+"""Bounds on a punter's value of drawing, over odds_punter_walk.PunterWalk's counts and memo
+tables: enough to settle most decisions (odds.best_action, odds.bet_for) without searching
+every draw. odds_punter.PunterSearch asks them.
 
-Built over the same counts and memoized values as the search that uses them; each bound is
-exact where it says so and otherwise errs only on its own side (see each docstring).
+Each bound is exact where it says so and otherwise errs only on its own side (see each
+docstring). Methods of a subclass, not closures, so the compiled engine calls them and the
+search's methods directly (see PunterWalk).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from siete.engine.odds_cards import CLASSES, SEVEN_HALF, SLACK
+from siete.engine.odds_punter_walk import PunterWalk
 
-Value = Callable[[int, int, int, int], float]  # (total, key, unseen cards, their weight)
-Range = Callable[[int, int, int, int], tuple[float, float]]
-Above = Callable[[int, int, int, int, float], bool | None]
+# what _open_brackets finds: what the settled cards make, and each open card's chance, its
+# bracket's floor and ceiling, and its class
+Brackets = tuple[float, list[float], list[float], list[float], list[int]]
 
 
-def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
-                  chances: Callable[[int], tuple[float, ...]], sevens: Callable[[int, int], float],
-                  stand_value: Value, best_value: Value) -> tuple[Range, Above]:
-    """draw_range and draw_above over `counts` (changed and put back as they go), with the
-    search's own chances of the next card, chances of a later 7½, standing and best values."""
+class PunterBounds(PunterWalk):
+    """PunterWalk with bounds on drawing's value, over the same `_work` counts."""
 
-    def again_bound(mine: int, key: int, n: int) -> float:
+    def _again_bound(self, mine: int, key: int, n: int) -> float:
         """At least the value of drawing at `mine` (an upper bound), from the cards alone:
         at most 1 plus the chance that the cards to come make exactly 7½ some time (a 7½
         is paid 2, and the deck's order does not depend on when we stop), and at most 2
         on the cards that do not bust it and -1 on those that do."""
-        if n <= hidden_cards:
+        if n <= self.hidden_cards:
             return -2.0  # no card to draw: standing decides
-        table = None if free else chances(key)
+        counts = self._work
+        table = None if self.free else self._chances(key)
         busting = 0.0
         for i, card, _ in CLASSES:
             if mine + card > SEVEN_HALF and counts[i]:
@@ -36,10 +35,14 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
         most = 2.0 - 3.0 * busting
         if most <= 1.0:  # under 1 + a chance: the later 7½ need not be counted
             return most
-        return min(1.0 + sevens(key, mine), most)
+        return min(1.0 + self._sevens(key, mine), most)
 
-    def draw_range(mine: int, key: int, n: int, unseen_weight: int) -> tuple[float, float]:
-        table = None if free else chances(key)
+    def _draw_range(self, mine: int, key: int, n: int, unseen_weight: int
+                    ) -> tuple[float, float]:
+        """Drawing's value lies between these: each next card's standing value and, for
+        one still open, the larger of that and _again_bound."""
+        counts = self._work
+        table = None if self.free else self._chances(key)
         low = high = 0.0
         for i, card, step in CLASSES:
             count = counts[i]
@@ -52,20 +55,20 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
                 high -= p
                 continue
             counts[i] = count - 1
-            stand = stand_value(after, key - step, n - 1, unseen_weight - card)
+            stand = self._stand_value(after, key - step, n - 1, unseen_weight - card)
             low += p * stand
             if after < SEVEN_HALF:  # R4.6: 7½ stands at once
-                again = again_bound(after, key - step, n - 1)
+                again = self._again_bound(after, key - step, n - 1)
                 stand = again if again > stand else stand
             high += p * stand
             counts[i] = count
         return low, high
 
-    def open_brackets(mine: int, key: int, n: int, unseen_weight: int
-                      ) -> tuple[float, list[float], list[float], list[float], list[int]]:
+    def _open_brackets(self, mine: int, key: int, n: int, unseen_weight: int) -> Brackets:
         """Each next card that neither busts nor makes 7½, open: its chance, and its value's
-        bracket (standing on it, again_bound) and its class; what the others make, settled."""
-        table = None if free else chances(key)
+        bracket (standing on it, _again_bound) and its class; what the others make, settled."""
+        counts = self._work
+        table = None if self.free else self._chances(key)
         settled = 0.0
         weights: list[float] = []
         lows: list[float] = []
@@ -79,11 +82,11 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
                 settled -= p
                 continue
             counts[i] = count - 1
-            stand = stand_value(after, key - step, n - 1, unseen_weight - card)
+            stand = self._stand_value(after, key - step, n - 1, unseen_weight - card)
             if after == SEVEN_HALF:  # R4.6
                 settled += p * stand
             else:
-                again = again_bound(after, key - step, n - 1)
+                again = self._again_bound(after, key - step, n - 1)
                 weights.append(p)
                 lows.append(stand)
                 highs.append(again if again > stand else stand)
@@ -91,15 +94,16 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
             counts[i] = count
         return settled, weights, lows, highs, opened
 
-    def draw_above(mine: int, key: int, n: int, unseen_weight: int,
-                   threshold: float) -> bool | None:
+    def _draw_above(self, mine: int, key: int, n: int, unseen_weight: int,
+                    threshold: float) -> bool | None:
         """Whether drawing is worth more than `threshold`: each next card's value lies
-        between standing on it and again_bound; the widest of these brackets is narrowed,
+        between standing on it and _again_bound; the widest of these brackets is narrowed,
         one at a time, until the sum settles it (None: within SLACK). A bracket is narrowed
-        first by that card's own draw_range, then by searching it exactly."""
-        settled, weights, lows, highs, opened = open_brackets(mine, key, n, unseen_weight)
+        first by that card's own _draw_range, then by searching it exactly."""
+        settled, weights, lows, highs, opened = self._open_brackets(mine, key, n, unseen_weight)
         stands = lows[:]  # standing on each open card, the floor of its bracket
-        narrowed = [False] * len(weights)  # by its draw_range already
+        narrowed = [False] * len(weights)  # by its _draw_range already
+        counts = self._work
         while True:
             low = settled + sum(p * v for p, v in zip(weights, lows))
             high = settled + sum(p * v for p, v in zip(weights, highs))
@@ -113,13 +117,11 @@ def punter_bounds(counts: list[int], free: bool, hidden_cards: int,
             j = gaps.index(max(gaps))
             i, card, step = CLASSES[opened[j]]
             counts[i] -= 1
-            args = (mine + card, key - step, n - 1, unseen_weight - card)
+            after, left = mine + card, unseen_weight - card
             if narrowed[j]:
-                lows[j] = highs[j] = best_value(*args)
+                lows[j] = highs[j] = self._best_value(after, key - step, n - 1, left)
             else:
                 narrowed[j] = True
-                lower, upper = draw_range(*args)
+                lower, upper = self._draw_range(after, key - step, n - 1, left)
                 lows[j], highs[j] = max(stands[j], lower), max(stands[j], upper)
             counts[i] += 1
-
-    return draw_range, draw_above
