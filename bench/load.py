@@ -143,16 +143,23 @@ def main() -> int:
                   processes.worker is not None)
         print(lag.summary())
         if args.capacity:
-            print_capacity(stats, elapsed, ceiling, args.livez_seconds, (before_livez, after_livez),
-                           (readings[0], readings[1]))
-            if processes.cpu_log is not None:
-                print_route_cpu(processes.cpu_log, [(before_livez.cpu_log_bytes, after_livez.cpu_log_bytes),
-                                                    (readings[0].cpu_log_bytes, readings[1].cpu_log_bytes)],
-                                after_livez.gunicorn_s - before_livez.gunicorn_s
-                                + readings[1].gunicorn_s - readings[0].gunicorn_s)
+            report_capacity(args, processes, (stats, ceiling), elapsed, (before_livez, after_livez),
+                            (readings[0], readings[1]))
     finally:
         stop(processes)
     return verdict(args.database_url, setup, stats, names)
+
+
+def report_capacity(args: argparse.Namespace, processes: Processes, stats_and_ceiling: tuple[Stats, Stats],
+                    elapsed: float, livez: tuple, play: tuple) -> None:
+    """--capacity: the game's requests a second against /livez's (by rate and by CPU), then each
+    route's own gunicorn CPU; `livez` and `play` are the readings around each phase."""
+    stats, ceiling = stats_and_ceiling
+    print_capacity(stats, elapsed, ceiling, args.livez_seconds, livez, play)
+    if processes.cpu_log is not None:
+        print_route_cpu(processes.cpu_log, [(livez[0].cpu_log_bytes, livez[1].cpu_log_bytes),
+                                            (play[0].cpu_log_bytes, play[1].cpu_log_bytes)],
+                        livez[1].gunicorn_s - livez[0].gunicorn_s + play[1].gunicorn_s - play[0].gunicorn_s)
 
 
 def describe(args: argparse.Namespace) -> str:

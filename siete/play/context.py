@@ -81,6 +81,21 @@ def seconds_left(deadline: datetime | None) -> int | None:
     return None if deadline is None else max(0, int((deadline - utcnow()).total_seconds()))
 
 
+def _table_now(game_id: int, snapshot: TableSnapshot | None, watch: TableWatch | None
+               ) -> tuple[GameRow, GameState | None, str, datetime | None]:
+    """The table, its state, the version its page polls with and its deadline: the move's own
+    snapshot, or read now (a started table in one plain read)."""
+    if snapshot is not None:
+        return snapshot.game, snapshot.state, str(snapshot.version), snapshot.deadline
+    settings = service_settings(current_app)
+    # watch None: the table vanished meanwhile; current_state says so
+    game, state = state_for_page(settings, game_id) if watch else current_state(settings, game_id)
+    if state is not None and watch:
+        return game, state, str(watch.version), watch.deadline
+    # no live version: a waiting table, or one that vanished; both read as current_state's Game
+    return game, state, waiting_version_of(cast(Game, game)), None
+
+
 def table_context(game_id: int, user_id: int | None, error: str | None = None,
                   notice: str | None = None, snapshot: TableSnapshot | None = None,
                   player_name: str | None = None, pulse_seen: str | None = None) -> TablePage:
@@ -91,19 +106,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     """
     now = utcnow()
     watch = watch_for_page(game_id, snapshot, pulse_seen, now)
-    game: GameRow
-    state: GameState | None
-    if snapshot is not None:
-        game, state = snapshot.game, snapshot.state
-        poll_v, deadline = str(snapshot.version), snapshot.deadline
-    else:
-        settings = service_settings(current_app)
-        # a started table from one plain read (watch None: it vanished meanwhile, as before)
-        game, state = state_for_page(settings, game_id) if watch else current_state(settings, game_id)
-        live = (watch.version, watch.deadline) if state is not None and watch else None
-        # no live version: a waiting table, or one that vanished; both read as current_state's Game
-        poll_v = str(live[0]) if live is not None else waiting_version_of(cast(Game, game))
-        deadline = live[1] if live is not None else None
+    game, state, poll_v, deadline = _table_now(game_id, snapshot, watch)
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat
