@@ -30,6 +30,21 @@ def test_my_games_lists_mine_newest_first_with_result_and_points(app, games):
     assert ">playing<" in html  # the running game has no result yet: its status, as the table says it
 
 
+def test_my_games_says_no_hand_count_for_a_table_still_waiting(app):
+    """A waiting table is listed as waiting, without "0 hands" (the explorer's trial saw
+    "0 manos" beside "esperando"); a started game keeps its count."""
+    from tests.support.friends import open_table, player_of
+    from tests.support.play import make_user
+
+    ana = make_user(app, "Ana")
+    with app.app_context():
+        open_table(player_of(ana), seats=3, bots=("standard",))
+        db.session.commit()
+    html = client_logged_in_as(app, "Ana").get("/games").get_data(as_text=True)
+    row = re.search(r'<li class="game-row">.*?</li>', html, re.S).group(0)
+    assert "waiting" in row and "0 hands" not in row and " hand" not in row
+
+
 def test_my_games_is_paged(app, games, monkeypatch):
     import siete.history.routes as routes
 
