@@ -19,7 +19,7 @@ from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.steps import replay_step
 from siete.history.view import game_view, result_text
-from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
+from siete.i18n.review_words import lost_share, mark_word, percent, signed_stakes, stakes
 from siete.service.records.game_record import load_record
 from siete.service.records.player_history import games_of, player_by_user, rating_for_user
 from siete.service.records.player_profile import load_profile
@@ -226,6 +226,11 @@ def _signed_stakes(value: float) -> str:
 @bp.app_template_filter("stakes")
 def _stakes(value: float) -> str:
     return stakes(value)
+
+
+@bp.app_template_filter("lost_share")
+def _lost_share(value: float) -> str | None:
+    return lost_share(value)
 
 
 @bp.app_template_filter("percent")

@@ -28,6 +28,14 @@ def stakes(value: float) -> str:
     return str(format_decimal(value, format="0.00"))
 
 
+def lost_share(value: float) -> str | None:
+    """A value lost (a share of the points in play: 0.25 is a quarter of a full bet) as a whole
+    percentage, "4 %", for people who do not read "0.04 a decision"; None when it rounds to
+    0 %, where a figure would say nothing."""
+    hundredths = round(value * 100)
+    return None if hundredths == 0 else str(format_decimal(hundredths / 100, format="0%"))
+
+
 def percent(value: float) -> str:
     """An accuracy (0-100) as a whole percentage: 85 %."""
     return str(format_decimal(value / 100, format="0%"))
