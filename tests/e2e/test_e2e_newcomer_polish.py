@@ -121,3 +121,16 @@ def test_the_final_standings_fit_a_small_phone_in_spanish(new_player):
     for cell in player.page.locator("#table .standings th, #table .standings td").all():
         edge = cell.bounding_box()
         assert edge and edge["x"] >= 0 and edge["x"] + edge["width"] <= width, (cell.inner_text(), edge)
+
+
+def test_the_profiles_own_links_wrap_without_a_lone_separator(new_player):
+    """"A human player. My games · Your account ·" then "Change password" on the next line:
+    on a 360 px phone the profile's own links left a "·" at a line's end."""
+    player = new_player("lina", **SMALL_PHONE)
+    player.sign_in()
+    player.goto(f"/players/{player.name}")
+    links = player.page.locator(".profile__links")
+    expect(links).to_contain_text("Change password")
+    assert links.evaluate("p => [...p.children].map(e => e.tagName)") == ["A", "A", "A"]
+    assert "·" not in links.inner_text()
+    assert "·" not in player.page.locator(".profile .history__lead").inner_text()
