@@ -1,5 +1,5 @@
-"""The review's words: its marks, and its values in stakes as the locale
-writes them (+0.05 / −0,23)."""
+"""The review's words: its marks, the options' values in stakes as the locale writes them
+(+0.05 / −0,23), and a value lost as a share of the points in play (4%)."""
 from __future__ import annotations
 
 from flask_babel import format_decimal
@@ -21,11 +21,6 @@ def signed_stakes(value: float) -> str:
     """An expected value in stakes, with its sign and two decimals: +0.05, −0.23 (and +0.00
     for what rounds to zero, never −0.00)."""
     return str(format_decimal(round(value, 2) + 0.0, format="+0.00;−0.00"))
-
-
-def stakes(value: float) -> str:
-    """A value lost, in stakes, with two decimals: 0.15."""
-    return str(format_decimal(value, format="0.00"))
 
 
 def lost_share(value: float) -> str | None:

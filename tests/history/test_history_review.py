@@ -81,8 +81,8 @@ def test_my_games_and_the_profile_show_the_accuracy(app):
 def test_the_rules_page_explains_the_marks_with_the_thresholds(client):
     page = client.get("/rules").get_data(as_text=True)
     assert 'id="review"' in page
-    for value in (BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW):
-        assert f"{value:.2f}" in page
+    for value in (BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW):  # as shares, like the figures
+        assert f"{round(100 * value)}%" in page
     for mark in MARKS:
         assert f"<strong>{mark}</strong>" in page
 
