@@ -90,7 +90,8 @@ def ask_names(most: int) -> list[str]:
 def ask_number(question: str, low: int, high: int) -> int:
     """A whole number from `low` to `high`, asked again until one is typed."""
     while True:
-        if (answer := ask(question)).isdigit() and low <= int(answer) <= high:
+        # isascii(): isdigit() and int() also take other scripts' digits ("٢")
+        if (answer := ask(question)).isascii() and answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
         click.echo(_("type a whole number from %(low)s to %(high)s", low=low, high=high))
 

@@ -14,7 +14,10 @@ from siete.engine.config import GameConfig
 from siete.engine.moves import apply_move
 from siete.engine.state import DEAL, OVER, PLAY, GameState, HandRecord, RuleError
 
-MOVE = re.compile(r"^\s*(?P<name>[^:]+?)\s*:\s*(?P<verb>bet|draw|stand)(?:\s+(?P<amount>-?\d+))?\s*$")
+# re.ASCII: a str pattern's \d also matches other scripts' digits ("٣", "２"), which int() would
+# read as numbers; the format (SCENARIOS.md) writes amounts in 0-9 only.
+MOVE = re.compile(r"^\s*(?P<name>[^:]+?)\s*:\s*(?P<verb>bet|draw|stand)(?:\s+(?P<amount>-?\d+))?\s*$",
+                  re.ASCII)
 CONFIG_KEYS = {"initial_points", "max_hands", "min_players", "max_players", "auto_mode"}
 
 

@@ -19,7 +19,7 @@ from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.steps import replay_step
 from siete.history.view import game_view, result_text
-from siete.i18n.review_words import mark_word, percent, signed_stakes, stakes
+from siete.i18n.review_words import lost_share, mark_word, percent, signed_stakes
 from siete.service.records.game_record import load_record
 from siete.service.records.player_history import games_of, player_by_user, rating_for_user
 from siete.service.records.player_profile import load_profile
@@ -206,7 +206,7 @@ def _cards(codes: list[str]) -> Markup:
 
 @bp.app_template_global("review_thresholds")
 def _review_thresholds() -> tuple[float, float, float]:
-    """The review's marks' thresholds in stakes, for the rules page (engine/review.py)."""
+    """The review's marks' thresholds (shares of the points in play), for the rules page (engine/review.py)."""
     return BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
 
 
@@ -223,9 +223,9 @@ def _signed_stakes(value: float) -> str:
     return signed_stakes(value)
 
 
-@bp.app_template_filter("stakes")
-def _stakes(value: float) -> str:
-    return stakes(value)
+@bp.app_template_filter("lost_share")
+def _lost_share(value: float) -> str | None:
+    return lost_share(value)
 
 
 @bp.app_template_filter("percent")

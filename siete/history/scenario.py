@@ -19,7 +19,7 @@ def scenario_of(record: GameRecord) -> dict[str, object] | None:
         return None
     game = record.game
     return {
-        "name": f"game {game.id}: {game.name}",
+        "name": f"game {game.id}: {game.name}" if game.name else f"game {game.id}",
         "config": {"initial_points": game.initial_points, "max_hands": game.max_hands},
         "players": [seat.name for seat in seats],
         "bots": [seat.name for seat in seats if seat.is_bot],

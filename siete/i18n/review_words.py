@@ -1,5 +1,5 @@
-"""The review's words: its marks, and its values in stakes as the locale
-writes them (+0.05 / −0,23)."""
+"""The review's words: its marks, the options' values in stakes as the locale writes them
+(+0.05 / −0,23), and a value lost as a share of the points in play (4%)."""
 from __future__ import annotations
 
 from flask_babel import format_decimal
@@ -23,9 +23,12 @@ def signed_stakes(value: float) -> str:
     return str(format_decimal(round(value, 2) + 0.0, format="+0.00;−0.00"))
 
 
-def stakes(value: float) -> str:
-    """A value lost, in stakes, with two decimals: 0.15."""
-    return str(format_decimal(value, format="0.00"))
+def lost_share(value: float) -> str | None:
+    """A value lost (a share of the points in play: 0.25 is a quarter of a full bet) as a whole
+    percentage, "4 %", for people who do not read "0.04 a decision"; None when it rounds to
+    0 %, where a figure would say nothing."""
+    hundredths = round(value * 100)
+    return None if hundredths == 0 else str(format_decimal(hundredths / 100, format="0%"))
 
 
 def percent(value: float) -> str:

@@ -39,6 +39,13 @@ def game_total(value: int | float | None) -> str:
     return words.game_total(value)
 
 
+@bp.app_template_filter("table_name")
+def table_name(name: str | None, game_id: int) -> str:
+    """A table's name as people read it: the one it was given, or "Table 31" in the reader's
+    language for a table stored without one (a guest's: siete.service.tables.lobby_actions)."""
+    return name or _("Table %(id)s", id=game_id)
+
+
 @bp.app_template_filter("name_list")
 def name_list(names: list[str]) -> str:
     """Names joined as the reader's language lists them ("Ana and Rosa", "Ana y Rosa")."""

@@ -119,12 +119,13 @@ def test_a_lone_person_is_asked_for_at_least_one_bot():
 
 
 def test_bad_bets_and_bad_keys_are_asked_again():
-    # R4.4: 1 to ceil(20% of 20) = 4. ana holds no bank in hand 1 with this seed.
-    answers = "0\n5\nx\n-1\n2\nq\nd\n" + "s\n1\n" * 80
+    # R4.4: 1 to ceil(20% of 20) = 4. ana holds no bank in hand 1 with this seed. "٢" (the
+    # Arabic-Indic two) passes str.isdigit() and int(), but a whole number is typed in 0-9.
+    answers = "0\n5\nx\n-1\n٢\n2\nq\nd\n" + "s\n1\n" * 80
     done = play("--players", "ana", "--bots", "1", "--hands", "1", "--seed", "5", answers=answers)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.count("type a whole number from 1 to 4") == 4
+    assert out.count("type a whole number from 1 to 4") == 5
     assert "ana bets 2" in out
     assert "draw (d) or stand (s)? q\ntype d to draw or s to stand" in out
     assert "ana draws" in out

@@ -11,6 +11,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import expect  # noqa: E402
 
+from tests.e2e.playing import assert_no_horizontal_scroll, play_to_the_end  # noqa: E402
+
 pytestmark = pytest.mark.browser
 SMALL_PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 # .btn-small's side padding (.7rem) at the 16 px root size, give or take rounding.
@@ -104,3 +106,31 @@ def test_the_seconds_per_move_stay_on_one_line_on_a_small_phone(new_player):
     facts = visitor.page.locator(f"#lobby-table-{table} .table-card__facts")
     expect(facts.locator(".game__fact").last).to_have_text(re.compile(r"^\d+ s por jugada$"))
     assert "·" not in facts.inner_text()
+
+
+def test_the_final_standings_fit_a_small_phone_in_spanish(new_player):
+    """On a 360 px phone in Spanish the game-over standings ran 23 px past the screen: the
+    rating column's heading, "VALORACIÓN" in spaced capitals, beside "+34 1624" on one line."""
+    player = new_player("lina", **SMALL_PHONE)
+    table_then_spanish(player, seats=4, standard=1, cautious=1, bold=1, hands=1)
+    player.start()
+    play_to_the_end(player)
+    expect(player.page.locator("#table .standings")).to_contain_text("Valoración")
+    assert_no_horizontal_scroll(player, "the standings in Spanish")
+    width = player.page.viewport_size["width"]
+    for cell in player.page.locator("#table .standings th, #table .standings td").all():
+        edge = cell.bounding_box()
+        assert edge and edge["x"] >= 0 and edge["x"] + edge["width"] <= width, (cell.inner_text(), edge)
+
+
+def test_the_profiles_own_links_wrap_without_a_lone_separator(new_player):
+    """"A human player. My games · Your account ·" then "Change password" on the next line:
+    on a 360 px phone the profile's own links left a "·" at a line's end."""
+    player = new_player("lina", **SMALL_PHONE)
+    player.sign_in()
+    player.goto(f"/players/{player.name}")
+    links = player.page.locator(".profile__links")
+    expect(links).to_contain_text("Change password")
+    assert links.evaluate("p => [...p.children].map(e => e.tagName)") == ["A", "A", "A"]
+    assert "·" not in links.inner_text()
+    assert "·" not in player.page.locator(".profile .history__lead").inner_text()

@@ -240,6 +240,14 @@ def test_play_again_invites_the_other_player_who_joins_from_the_finished_table(a
     assert "Go to the rematch" in text(bea.get(f"/tables/{old}/rematch?seen={marker}"))
 
 
+def test_no_rematch_offer_leaves_an_empty_box_the_css_hides(app, people):
+    """friends.css hides .rematch:empty; a newline left inside the box kept it (and its margins
+    and the results' gaps) as a blank band under "Game over" on every finished table."""
+    old = finished_game(app, people["Ana"], people["Bea"])
+    page = text(client_for(app, people["Bea"]).get(f"/tables/{old}"))
+    assert re.search(r'<div id="rematch" class="rematch"[^>]*></div>', page)
+
+
 def test_a_declined_rematch_starts_with_a_bot(app, people):
     old = finished_game(app, people["Ana"], people["Bea"])
     ana, bea = client_for(app, people["Ana"]), client_for(app, people["Bea"])

@@ -120,6 +120,25 @@ def test_a_visitor_plays_now_as_a_guest(app):
     assert re.search(r"Guest \d{4}", page) and 'id="table-leave"' in page  # a real seat
 
 
+def test_a_guests_table_has_a_table_name_not_the_guests(app):
+    """Named after its guest, the table's heading read as the guest's own name ("Guest 4821"
+    above "You are playing as Guest 4821"), and to a Spanish reader as "Invitado 4821"."""
+    visitor = app.test_client()
+    game_id = table_id_from(visitor.post("/now"))
+    page = text(visitor.get(f"/tables/{game_id}"))
+    heading = re.search(r'<h1 id="table-title"[^>]*>([^<]*)</h1>', page).group(1)
+    assert heading == f"Table {game_id}" and f"<title>Table {game_id}" in page
+    ana = make_user(app, "Ana")
+    lobby = text(client_for(app, ana).get("/"))
+    assert re.search(rf'href="/tables/{game_id}">Table {game_id}</a>', lobby)
+    assert not re.search(r'class="table-card__name"[^>]*>Guest \d', lobby)
+    spanish = client_for(app, ana)
+    spanish.set_cookie("lang", "es")
+    assert f">Mesa {game_id}</a>" in text(spanish.get("/"))
+    mine = text(visitor.get("/games"))
+    assert f">Game {game_id}</a>" in mine or f"Game {game_id}<" in mine
+
+
 def test_bad_input_to_play_now_is_ignored_or_refused_cleanly(app):
     visitor = app.test_client()
     assert visitor.get("/now").status_code == 405

@@ -325,3 +325,26 @@ def check_phone_report_page(page, base_url: str) -> None:
         page.wait_for_timeout(400)
         assert wrap.evaluate("el => el.scrollLeft") > before
     page.screenshot(path=str(ARTIFACTS / "reports-phone-report4.png"), full_page=True)
+
+
+# Where the title sits against the page's other text: every paragraph of <main> but the crumbs
+# (a link back, above the title on purpose) that starts above the title's top.
+TEXT_ABOVE_TITLE = """() => {
+  const title = document.querySelector('main h1').getBoundingClientRect().top;
+  return [...document.querySelectorAll('main p')]
+    .filter((p) => !p.classList.contains('reports__crumbs') && p.getBoundingClientRect().height > 0
+                   && p.getBoundingClientRect().top < title)
+    .map((p) => p.textContent.trim().slice(0, 40));
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)])
+def test_on_a_phone_every_reports_page_shows_its_title_first(browser, base_url, width, height):
+    """The last trial read a report's explanation on a phone before its title."""
+    browser.run(check_title_first, base_url, width=width, height=height)
+
+
+def check_title_first(page, base_url: str) -> None:
+    for path in ["/reports", *(f"/reports/{report.key}" for report in REPORTS)]:
+        page.goto(base_url + path)
+        assert page.evaluate(TEXT_ABOVE_TITLE) == [], path

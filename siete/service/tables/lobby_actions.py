@@ -144,7 +144,9 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     With no creator (the simulator) the table is a bots-only one nobody sits at. With
     `max_open`, an account that already has that many tables waiting or playing is refused.
     A table whose spec has no name is named after who opened it: their name alone, the same
-    in every language.
+    in every language. A guest's is left without one (the pages say "Table 31", the table_name
+    filter): named "Guest 4821", its heading read as the guest's own name, and in the other
+    language as a word of the guest's ("Invitado 4821").
     """
     verify_spec(spec, config)
     if spec.private and creator is not None and creator.user is not None and creator.user.guest:
@@ -154,7 +156,8 @@ def create_table(creator: Player | None, spec: TableSpec, config: GameConfig,
     by = creator.name if creator else "simulator"
     humans = spec.seats - len(spec.bots)
     mode = GameMode.of(humans, len(spec.bots))
-    game = Game(name=spec.name.strip()[:60] or by[:60], status=GameStatus.WAITING,
+    guest = creator is not None and creator.user is not None and creator.user.guest
+    game = Game(name=spec.name.strip()[:60] or ("" if guest else by[:60]), status=GameStatus.WAITING,
                 mode=mode, num_players=spec.seats, initial_points=config.initial_points,
                 max_hands=spec.max_hands, turn_seconds=spec.turn_seconds, show_odds=spec.show_odds,
                 win_condition=f"most points after {spec.max_hands} hands, or the last player left",
