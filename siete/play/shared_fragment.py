@@ -1,4 +1,4 @@
-"""One table fragment for all the anonymous spectators of a table (issue 37).
+"""One table fragment for all the anonymous spectators of a table.
 
 Every page watching a table fetches its fragment at each move's news; the spectators who are
 nobody (no login, no account) all see the same thing (R4.2: table_view with no viewer), so the
