@@ -19,12 +19,12 @@ slot) is not kept.
 
 Only a started public table in play is shared, and only between viewers with no login session
 and no account: a seated player, or any account, always gets a render of their own. The copies
-are per process (a gunicorn worker), a few seconds old at most.
+are a few seconds old at most, kept in Redis when the app has one (FRAGMENTS_REDIS_URL or PUSH_REDIS_URL), else per process
+(siete.play.fragment_copies).
 """
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from flask import g, render_template
@@ -34,38 +34,15 @@ from flask_wtf.csrf import generate_csrf
 
 from siete.data.vocabulary import GameStatus
 from siete.play.context import seconds_left
+from siete.play.fragment_copies import SharedFragment, copies
 from siete.play.presence_view import reactions_muted
 from siete.play.table_page import TablePage
 from siete.service.social.presence import PollSummary
-from siete.web.caching import app_cache
 from siete.web.login import claimed_session
 
-CACHE_NAME = "shared-fragments"
-KEEP_S = 10.0  # a copy's longest life: the table's next move (a new version) ends it far sooner
-MAX_COPIES = 256  # tables watched at once per process
 CSRF_KEY = "csrf_token"  # where Flask-WTF keeps the token it made for this request (g)
 CSRF_SLOT = f"csrf-{secrets.token_hex(16)}"  # letters, digits and '-': autoescape keeps them
 DUE_SLOT = f"due-{secrets.token_hex(16)}"
-
-
-@dataclass(frozen=True)
-class SharedFragment:
-    """A rendered fragment with its viewers' slots, the whole seconds its clock showed (None:
-    it shows no clock) and whether it names a due time."""
-
-    text: str
-    clock: int | None
-    due: bool
-
-    def html(self, clock: int | None, due_ms: int | None) -> str | None:
-        """The fragment as a render for this request would draw it now, or None if that would
-        draw another."""
-        if self.clock is not None and self.clock != clock:
-            return None
-        if self.due != (due_ms is not None):
-            return None
-        text = self.text.replace(DUE_SLOT, str(due_ms)) if self.due else self.text
-        return text.replace(CSRF_SLOT, generate_csrf()) if CSRF_SLOT in text else text
 
 
 def _anonymous() -> bool:
@@ -83,10 +60,8 @@ def shared_copy(game_id: int, summary: PollSummary, due_ms: int | None) -> str |
     would draw now; else None."""
     if not _anonymous():
         return None
-    kept = app_cache(CACHE_NAME, MAX_COPIES).peek(_key(game_id, summary.page_version, summary.pulse), KEEP_S)
-    if not isinstance(kept, SharedFragment):
-        return None
-    return kept.html(seconds_left(summary.deadline), due_ms)
+    kept = copies().get(_key(game_id, summary.page_version, summary.pulse))
+    return None if kept is None else kept.html(seconds_left(summary.deadline), due_ms, generate_csrf)
 
 
 def shareable(page: TablePage) -> bool:
@@ -104,9 +79,9 @@ def render_shared(game_id: int, template: str, args: dict[str, Any], page: Table
     assert page.presence is not None and page.played is not None  # shareable checked both
     text = render_template(template, **{**args, "csrf_token": lambda: CSRF_SLOT,
                                         "due_ms": None if page.due_ms is None else DUE_SLOT})
-    copy = SharedFragment(text, page.played.seconds_left, page.due_ms is not None)
+    copy = SharedFragment(text, page.played.seconds_left, page.due_ms is not None, CSRF_SLOT, DUE_SLOT)
     if g.get(CSRF_KEY) is None:  # no token was drawn around the slot
-        app_cache(CACHE_NAME, MAX_COPIES).put(_key(game_id, page.poll_v, page.presence.pulse), copy)
-    html = copy.html(page.played.seconds_left, page.due_ms)
+        copies().put(_key(game_id, page.poll_v, page.presence.pulse), copy)
+    html = copy.html(page.played.seconds_left, page.due_ms, generate_csrf)
     assert html is not None  # the copy's own clock and due time
     return html

@@ -12,7 +12,9 @@ import pytest
 from itsdangerous import URLSafeTimedSerializer
 
 import siete.play.context as context
+import siete.play.fragment_copies as fragment_copies
 import siete.play.shared_fragment as shared_fragment
+from siete.app import create_app
 from siete.data.base import utcnow, utcnow_ms
 from siete.play.presence_view import MUTE_COOKIE, PresenceView
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
@@ -44,7 +46,7 @@ def poll(client, address: str, **headers) -> tuple[str, list[str]]:
 
 
 def cached(app) -> int:
-    cache = app.extensions.get("siete.caches", {}).get(shared_fragment.CACHE_NAME)
+    cache = app.extensions.get("siete.caches", {}).get(fragment_copies.CACHE_NAME)
     return 0 if cache is None else len(cache)
 
 
@@ -153,3 +155,40 @@ def test_a_fresh_reaction_bubble_is_never_kept(app, monkeypatch):
     monkeypatch.setattr(PresenceView, "bubbles", property(lambda self: {"Ana": None}))
     poll(client_for(app, None), spectator_poll(game_id))
     assert cached(app) == 0
+
+
+def test_with_redis_every_process_hands_out_what_one_rendered(app, monkeypatch):
+    """Two apps on one database and one Redis stand for two workers: the second's spectator gets
+    the first's render (the poll's one read), its slots filled with its own token and due time
+    although its process draws other slots (skipped where no Redis answers)."""
+    redis = pytest.importorskip("redis")
+    url = "redis://127.0.0.1:6379/11"
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError:
+        pytest.skip("no Redis here")
+    prefix = f"siete:fragment:test-{time.time_ns()}:"
+    other = create_app(dict(app.config))
+    for each in (app, other):
+        each.extensions[fragment_copies.CACHE_NAME] = fragment_copies.RedisCopies(url, prefix)
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    drawn = poll(client_for(app, None), spectator_poll(game_id))[0]
+    monkeypatch.setattr(shared_fragment, "CSRF_SLOT", "csrf-another-process")
+    viewer = client_for(other, None)
+    shared, reads = poll(viewer, spectator_poll(game_id))
+    assert len(reads) == 1 and without_slots(shared) == without_slots(drawn)
+    signer = URLSafeTimedSerializer(app.config["SECRET_KEY"], salt="wtf-csrf-token")
+    assert {signer.loads(token) for token in TOKEN.findall(shared)} == {session_token(other, viewer)}
+    keys = redis.Redis.from_url(url).keys(prefix + "*")
+    assert len(keys) == 1 and redis.Redis.from_url(url).pttl(keys[0]) <= fragment_copies.KEEP_S * 1000
+    redis.Redis.from_url(url).delete(*keys)
+
+
+def test_a_redis_that_went_away_costs_a_render_not_the_answer(app):
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    app.extensions[fragment_copies.CACHE_NAME] = fragment_copies.RedisCopies("redis://127.0.0.1:1/0", "x:")
+    for _ in range(2):
+        body, reads = poll(client_for(app, None), spectator_poll(game_id))
+        assert '<section id="table"' in body and len(reads) > 1
