@@ -19,8 +19,8 @@ slot) is not kept.
 
 Only a started public table in play is shared, and only between viewers with no login session
 and no account: a seated player, or any account, always gets a render of their own. The copies
-are a few seconds old at most, kept in Redis when the app has one (FRAGMENTS_REDIS_URL or PUSH_REDIS_URL), else per process
-(siete.play.fragment_copies).
+are a few seconds old at most, kept in Redis when the app has one (FRAGMENTS_REDIS_URL or
+PUSH_REDIS_URL), else per process (siete.play.fragment_copies).
 """
 from __future__ import annotations
 
