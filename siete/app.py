@@ -56,6 +56,8 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         PUSH_REDIS_URL=os.environ.get("PUSH_REDIS_URL", ""),  # the pages' news between processes
+        # the spectators' shared fragments between processes (siete.play.fragment_copies)
+        FRAGMENTS_REDIS_URL=os.environ.get("FRAGMENTS_REDIS_URL", ""),
         STREAMS_PER_VISITOR=int(os.environ.get("STREAMS_PER_VISITOR", str(MAX_STREAMS_PER_VISITOR))),
     )
     if test_config:

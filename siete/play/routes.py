@@ -29,6 +29,8 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, my_player, player_name, session_claim, settings, signed_in, user_id
 from siete.play.context import table_context
 from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
+from siete.play.polling import due_in_ms
+from siete.play.shared_fragment import render_shared, shareable, shared_copy
 from siete.play.table_chat import chat_part
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
 from siete.service.social.presence import PollSummary, TableWatch, poll_summary, watch_table
@@ -81,6 +83,11 @@ def fragment(game_id: int) -> ResponseReturnValue:
         return "", 204
     if due and answer.version is not None:
         run_due_timers(settings(), game_id)
+    elif isinstance(answer, PollSummary):  # a started public table: anonymous viewers share
+        copy = shared_copy(game_id, answer, due_in_ms(answer.deadline))  # one render of it
+        if copy is not None:
+            return copy
+        return _render_table(game_id, fragment_only=True, share_render=True)
     return _render_table(game_id, fragment_only=True)
 
 
@@ -115,11 +122,13 @@ def _run_timers_if_due(game_id: int) -> None:
 def _render_table(game_id: int, error: str | None = None, status: int = 200,
                   fragment_only: bool | None = None, notice: str | None = None,
                   snapshot: TableSnapshot | None = None,
-                  viewer: tuple[int | None, str | None] | None = None) -> ResponseReturnValue:
+                  viewer: tuple[int | None, str | None] | None = None,
+                  share_render: bool = False) -> ResponseReturnValue:
     """The table as a whole page, or as the #table fragment for htmx (from `snapshot` if given).
 
     `viewer` is (user id, player name) when the move already knows them (a session's account
-    checked with the lock), so the account is not read again.
+    checked with the lock), so the account is not read again. With `share_render` (a poll of a
+    started public table) an anonymous spectator's render is kept for the others (shared_fragment).
     """
     viewer_id, viewer_name = viewer if viewer is not None else (user_id(), player_name())
     try:
@@ -133,7 +142,10 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
     template = "play/_table.html" if fragment_only else "play/table.html"
     friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch
     chat = chat_part(game_id, viewer_id, ctx.presence.pulse if ctx.presence else "", not fragment_only)
-    return render_template(template, **ctx.template_args(), **friends, **chat.template_args()), status
+    args = {**ctx.template_args(), **friends, **chat.template_args()}
+    if share_render and shareable(ctx):
+        return render_shared(game_id, template, args, ctx), status
+    return render_template(template, **args), status
 
 
 def _perform(game_id: int, move: Callable[[], object], done: str | None = None) -> ResponseReturnValue:

@@ -40,12 +40,24 @@ class TtlCache(Generic[V]):
         if hit is not None and now - hit[0] <= seconds:
             return hit[1]
         value = build()
+        self._keep(key, now, value)
+        return value
+
+    def peek(self, key: Hashable, seconds: float) -> V | None:
+        """The value kept for key if younger than `seconds`, else None (nothing is built)."""
+        hit = self._items.get(key)
+        return hit[1] if hit is not None and self._clock() - hit[0] <= seconds else None
+
+    def put(self, key: Hashable, value: V) -> None:
+        """Keep value for key from now (for callers that build it on their own path)."""
+        self._keep(key, self._clock(), value)
+
+    def _keep(self, key: Hashable, now: float, value: V) -> None:
         with self._lock:
             self._items.pop(key, None)
             self._items[key] = (now, value)
             while len(self._items) > self.maxsize:
                 del self._items[next(iter(self._items))]
-        return value
 
     def __len__(self) -> int:
         return len(self._items)

@@ -48,3 +48,18 @@ def test_each_app_has_its_own_caches():
         assert kept("test", "k", lambda: "second", 60) == "first"
     with other.app_context():
         assert kept("test", "k", lambda: "other", 60) == "other"
+
+
+def test_put_keeps_a_value_built_elsewhere_that_peek_finds_while_fresh_and_bounded():
+    clock = Clock()
+    cache: TtlCache[str] = TtlCache(maxsize=2, clock=clock)
+    assert cache.peek("a", 10) is None  # nothing is built by a peek
+    cache.put("a", "A")
+    clock.now += 10
+    assert cache.peek("a", 10) == "A"
+    clock.now += 0.5
+    assert cache.peek("a", 10) is None  # older than 10 s
+    cache.put("b", "B")
+    cache.put("c", "C")
+    cache.put("d", "D")  # at most 2: the oldest put go first
+    assert len(cache) == 2 and cache.peek("b", 10) is None and cache.peek("d", 10) == "D"
