@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 from siete.engine.odds_bank import BankSearch
+from siete.engine.odds_bank_plays import BANK_PLAYS
 from siete.engine.odds_face_down import clear_card_memos
 from siete.engine.odds_punter import PunterSearch
 
@@ -64,6 +65,7 @@ def forget_searches() -> None:
         _searches.clear()
         _held[0] = 0
     clear_card_memos()
+    BANK_PLAYS.clear()
 
 
 class Answers(Generic[Answer]):
