@@ -1,5 +1,6 @@
 """What the odds solver keeps between calls: its searches, by the context that fixes them, and
-answers, by position. Bounded: at most about 40 MB of searches and 30 MB of answers.
+answers, by position. Bounded: at most about 40 MB of searches and 30 MB of answers (and the
+bank's play that every punter search shares, about 30 MB more: odds_bank_plays.py).
 
 A turn's next decision, and later hands that meet the same context, reuse a kept search's memo
 tables; the lock keeps the web's threads from reordering the searches at once (a dict read and
