@@ -6,8 +6,8 @@ counts, the bank's total and the punter's own total, and on the search's context
 the other punters' caps (the chances of the cards), the punter's face-down card (it is in what
 the bank has not seen) and R8.2's most threatening face-up total: never on the bank's first
 card, nor on which other punter shows what beyond that top. So searches whose contexts differ
-there (a bank that showed a 4 and drew a 2, or showed a 2 and drew a 4; the same hand a turn
-later, when the punters before have shown their cards) meet the same bank positions, and one
+there (a bank that showed a 4 and drew a 2, or showed a 2 and drew a 4; other punters whose
+totals differ but leave the same caps and top) meet the same bank positions, and one
 table per (caps, face-down card, top) serves them all: each entry is the very same float the
 search would have worked out again, by the same operations in the same order.
 """
