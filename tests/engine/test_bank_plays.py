@@ -7,7 +7,7 @@ from siete.engine.cards import SPANISH_DECK
 from siete.engine.odds import clear_cache, odds
 from siete.engine.odds_bank_plays import BANK_PLAYS
 from siete.engine.odds_position import punter_position
-from tests.engine.test_odds import _full_deck_positions
+from tests.engine.odds_helpers import full_deck_positions
 
 
 def _cold(position):
@@ -35,7 +35,7 @@ def test_r8_2_a_bank_showing_1_that_draws_a_2_is_one_showing_2_that_draws_a_1():
 def test_answers_with_the_shared_tables_equal_answers_alone():
     """Over random positions, asked in a row (the tables filling from every context) and each
     alone: the same answers, every float to the last bit."""
-    positions = list(_full_deck_positions(60, 17))
+    positions = list(full_deck_positions(60, 17))
     alone = [_cold(position)[0] for position in positions]
     clear_cache()
     assert [odds(position) for position in positions] == alone
@@ -44,7 +44,7 @@ def test_answers_with_the_shared_tables_equal_answers_alone():
 def test_tables_emptied_under_kept_searches_keep_answers_the_same():
     """Emptied in one go when full (odds_bank_plays.BANK_PLAYS_KEPT), in place: kept searches
     of later positions find their tables empty and work the bank's play out again."""
-    positions = list(_full_deck_positions(40, 23))
+    positions = list(full_deck_positions(40, 23))
     alone = [_cold(position)[0] for position in positions]
     clear_cache()
     for position, answer in zip(positions, alone):
