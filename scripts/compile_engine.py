@@ -45,7 +45,7 @@ from siete import ENGINE_DIR, MANIFEST, NATIVE_DIR, native_build_state, native_m
 # uses it. codes.py (enums), cards.py and records.py are read at import or build named tuples,
 # which mypyc leaves as they are.
 COMPILED = ("odds_cards", "odds_face_down", "odds_punter", "odds_punter_walk",
-            "odds_punter_bounds", "odds_bank_plays", "odds_bank", "bank_rule", "odds", "odds_cache", "views",
+            "odds_punter_bounds", "odds_bank", "bank_rule", "odds", "odds_cache", "views",
             "bot_views", "bots", "expert", "rules", "settlement", "simulate", "state", "deck",
             "facts")
 

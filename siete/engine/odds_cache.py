@@ -1,6 +1,5 @@
 """What the odds solver keeps between calls: its searches, by the context that fixes them, and
-answers, by position. Bounded: at most about 40 MB of searches and 30 MB of answers (and the
-bank's play that every punter search shares, about 30 MB more: odds_bank_plays.py).
+answers, by position. Bounded: at most about 40 MB of searches and 30 MB of answers.
 
 A turn's next decision, and later hands that meet the same context, reuse a kept search's memo
 tables; the lock keeps the web's threads from reordering the searches at once (a dict read and
@@ -14,7 +13,6 @@ from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_bank_plays import BANK_PLAYS
 from siete.engine.odds_face_down import clear_card_memos
 from siete.engine.odds_punter import PunterSearch
 
@@ -66,7 +64,6 @@ def forget_searches() -> None:
         _searches.clear()
         _held[0] = 0
     clear_card_memos()
-    BANK_PLAYS.clear()
 
 
 class Answers(Generic[Answer]):

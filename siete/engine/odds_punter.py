@@ -21,8 +21,8 @@ class PunterSearch(PunterBounds):
 
     def size(self) -> int:
         """The memo entries held (odds.py bounds the memory by them)."""
-        return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.chances)
-                + len(self.sevens))  # the bank's play is in odds_bank_plays.py's tables
+        return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.bank_values)
+                + len(self.chances) + len(self.sevens))
 
     def next_card(self, counts: list[int]) -> tuple[float, ...]:
         """The chance of each value class for the deck's next card."""

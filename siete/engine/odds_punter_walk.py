@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Final
 
 from siete.engine.bank_rule import top_threatened
-from siete.engine.odds_bank_plays import BANK_PLAYS
 from siete.engine.odds_cards import (
     BUSTING,
     CLASSES,
@@ -54,9 +53,7 @@ class PunterWalk:
         self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
         self.values: dict[int, float] = {}  # key << 4 | total: the best value
         self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
-        # (key << 4 | bank total) << 4 | total: the bank's play, by our total, in the tables
-        # every search shares (odds_bank_plays.py)
-        self.bank_values = [BANK_PLAYS.table(self.face_down.caps, hidden, top) for top in self.tops]
+        self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
         self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
         self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
         self.hidden_cards, self.free = self.face_down.count, self.face_down.free
@@ -100,8 +97,7 @@ class PunterWalk:
         """Our value when the bank at `bank_total` takes a card, then plays R8.2 on, kept;
         its callers read the memo, and pass _bank_plays' answer."""
         value = self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
-        self.bank_values[mine][(key << 4 | bank_total) << 4 | mine] = value
-        BANK_PLAYS.added()
+        self.bank_values[(key << 4 | bank_total) << 4 | mine] = value
         return value
 
     def _bank_draw_value(self, bank_total: int, key: int, n: int, unseen_weight: int,
@@ -158,7 +154,7 @@ class PunterWalk:
         cost less than boxing a key to read and write the memo."""
         if not UNDER[bank_total]:
             return self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
-        found = self.bank_values[mine].get((key << 4 | bank_total) << 4 | mine)
+        found = self.bank_values.get((key << 4 | bank_total) << 4 | mine)
         if found is None:
             found = self._bank_draws(bank_total, key, n, unseen_weight, mine, code)
         return found
@@ -166,7 +162,7 @@ class PunterWalk:
     def _stand_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
         """Standing on `mine`: the bank plays R8.2 against us."""
         bank = self.bank
-        found = self.bank_values[mine].get((key << 4 | bank) << 4 | mine)
+        found = self.bank_values.get((key << 4 | bank) << 4 | mine)
         if found is not None:
             return found
         code = self._bank_plays(bank, n, unseen_weight, mine)

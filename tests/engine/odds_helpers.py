@@ -14,8 +14,7 @@ from fractions import Fraction
 
 from siete.engine.bot_views import BotView
 from siete.engine.bots import StandardBot
-from siete.engine.cards import SEVEN_HALF, SPANISH_DECK, CardSet, CardSpec, spanish_deck
-from siete.engine.odds_position import PositionError, bank_position, punter_position
+from siete.engine.cards import SEVEN_HALF, CardSet, CardSpec, spanish_deck
 
 STANDARD = StandardBot()
 NEVER_RANDOM = random.Random(0)  # the standard bank draws no random numbers (R8.2)
@@ -151,26 +150,3 @@ def bank_reference(cards: CardSet, bank: list[str], others: list[list[str | None
 
     total0 = sum(half[c] for c in bank)
     return stand_value(total0, ()), draw_value(total0, ()) if ref.deck_left(()) > 0 else None
-
-
-def full_deck_positions(count: int, seed: int):
-    """Positions on the 40 cards: a punter or the bank, heads-up or with up to 5 others."""
-    rng = random.Random(seed)
-    while count:
-        pool = list(SPANISH_DECK.active)
-        rng.shuffle(pool)
-        others: list[list[str | None]] = []
-        for _ in range(rng.randint(0, 5)):
-            drawn = [pool.pop() for _ in range(rng.choice((0, 0, 1, 1, 2)))]
-            others.append([None, *drawn] if rng.random() < 0.8 else [pool.pop(), *drawn, pool.pop()])
-        try:
-            if rng.random() < 0.3:
-                bank = [pool.pop() for _ in range(rng.randint(1, 3))]
-                stakes = [rng.randint(1, 5) for _ in others]
-                yield bank_position(SPANISH_DECK, bank, others, stakes)
-            else:
-                you = [pool.pop() for _ in range(rng.randint(1, 3))]
-                yield punter_position(SPANISH_DECK, you, [pool.pop()], others)
-        except PositionError:
-            continue
-        count -= 1

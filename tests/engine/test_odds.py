@@ -21,7 +21,7 @@ from siete.engine.odds import (
     odds,
 )
 from siete.engine.odds_position import PositionError, bank_position, punter_position
-from tests.engine.odds_helpers import bank_reference, full_deck_positions, punter_reference, small_deck
+from tests.engine.odds_helpers import bank_reference, punter_reference, small_deck
 
 EXACT = 1e-12  # floats against the exact fractions
 
@@ -160,6 +160,29 @@ def test_bank_values_equal_the_fraction_reference():
         checked += 1
 
 
+def _full_deck_positions(count: int, seed: int):
+    """Positions on the 40 cards: a punter or the bank, heads-up or with up to 5 others."""
+    rng = random.Random(seed)
+    while count:
+        pool = list(SPANISH_DECK.active)
+        rng.shuffle(pool)
+        others: list[list[str | None]] = []
+        for _ in range(rng.randint(0, 5)):
+            drawn = [pool.pop() for _ in range(rng.choice((0, 0, 1, 1, 2)))]
+            others.append([None, *drawn] if rng.random() < 0.8 else [pool.pop(), *drawn, pool.pop()])
+        try:
+            if rng.random() < 0.3:
+                bank = [pool.pop() for _ in range(rng.randint(1, 3))]
+                stakes = [rng.randint(1, 5) for _ in others]
+                yield bank_position(SPANISH_DECK, bank, others, stakes)
+            else:
+                you = [pool.pop() for _ in range(rng.randint(1, 3))]
+                yield punter_position(SPANISH_DECK, you, [pool.pop()], others)
+        except PositionError:
+            continue
+        count -= 1
+
+
 def _check_invariants(answer: Odds, position) -> None:
     assert sum(answer.next_card) == pytest.approx(1.0, abs=1e-12)
     assert all(p >= 0 for p in answer.next_card) and 0 <= answer.bust_next <= 1
@@ -181,7 +204,7 @@ def _check_invariants(answer: Odds, position) -> None:
 def test_invariants_and_the_fast_answers_agree_with_odds():
     """best_action and bet_for (what the expert asks) answer exactly as odds() does, on
     positions met afresh and on positions already searched."""
-    for position in full_deck_positions(150, 3):
+    for position in _full_deck_positions(150, 3):
         for fresh in (True, False):
             if fresh:
                 clear_cache()
@@ -199,7 +222,7 @@ def test_best_bet_is_the_most_on_a_positive_value():
 
 
 def test_the_cache_keeps_answers_the_same():
-    positions = list(full_deck_positions(40, 11))
+    positions = list(_full_deck_positions(40, 11))
     first = [odds(p) for p in positions]
     clear_cache()
     assert [odds(p) for p in reversed(positions)] == list(reversed(first))
