@@ -19,7 +19,7 @@ from typing import Final
 from siete.engine.odds_cards import KEY_BITS, SEVEN_HALF, VALUES, counts_below, fitting_classes
 
 
-def _ways(limits: Sequence[int], below: list[int], taken: int = len(VALUES)) -> int:
+def _ways(limits: tuple[int, ...], below: list[int], taken: int = len(VALUES)) -> int:
     """The ways to give distinct unseen cards to face-down places with these limits (each:
     the classes below it fit), sorted ascending; `below[l]` counts the unseen cards of the
     classes under l, less one if a card of class `taken` is taken out."""
@@ -49,7 +49,7 @@ def caps_key(limits: Sequence[int]) -> int:
     return key
 
 
-def _ways_without(limits: Sequence[int], caps: int, below: list[int]) -> tuple[int, ...]:
+def _ways_without(limits: tuple[int, ...], caps: int, below: list[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once, kept (`caps`: caps_key(limits))."""
     # the caps above the counts of each class (the steps of `below`), as counts_key packs
     # them: 60 bits with up to 3 caps, a machine word for the compiled engine
@@ -64,7 +64,7 @@ def _ways_without(limits: Sequence[int], caps: int, below: list[int]) -> tuple[i
     return found
 
 
-def _count_ways_without(limits: Sequence[int], below: list[int]) -> tuple[int, ...]:
+def _count_ways_without(limits: tuple[int, ...], below: list[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once: the places whose limit is above i
     lose one choice, so a product of the untouched choices up to the split times the
     lessened ones after it."""
@@ -194,7 +194,7 @@ class FaceDown:
         class: the others fit with one card of that class taken, as a share of all fits."""
         return self.cards_chances(counts, (limit,))[0]
 
-    def cards_chances(self, counts: list[int], limits: Sequence[int]
+    def cards_chances(self, counts: list[int], limits: tuple[int, ...]
                       ) -> tuple[tuple[float, ...], ...]:
         """card_chances for each of `limits` at once, the fits of all caps counted once."""
         if self.free:
@@ -262,7 +262,5 @@ class FaceDown:
             return 0.0
         if self.free:
             return count / sum(counts)
-        rest = list(self.limits)
-        rest.remove(limit)
-        below = counts_below(counts)
-        return count * _ways(rest, below, i) / _ways(self.limits, below)
+        below = counts_below(counts)  # the other caps: `rests`, made once for each
+        return count * _ways(self.rests[limit], below, i) / _ways(self.limits, below)
