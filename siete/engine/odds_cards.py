@@ -53,9 +53,10 @@ def weight(counts: Sequence[int]) -> int:
     return sum(count * value for count, value in zip(counts, VALUES))
 
 
-def counts_below(counts: Sequence[int]) -> list[int]:
+def counts_below(counts: list[int]) -> list[int]:
     """below[l]: how many of the counted cards are of the classes under l (0 to 8). A loop,
-    not itertools.accumulate: the compiled engine calls that as a Python object."""
+    not itertools.accumulate: the compiled engine calls that as a Python object; over a list,
+    not any sequence: the compiled engine then reads it by index, not through an iterator."""
     below = [0]
     running = 0
     for count in counts:

@@ -19,7 +19,7 @@ from typing import Final
 from siete.engine.odds_cards import KEY_BITS, SEVEN_HALF, VALUES, counts_below, fitting_classes
 
 
-def _ways(limits: Sequence[int], below: Sequence[int], taken: int = len(VALUES)) -> int:
+def _ways(limits: tuple[int, ...], below: list[int], taken: int = len(VALUES)) -> int:
     """The ways to give distinct unseen cards to face-down places with these limits (each:
     the classes below it fit), sorted ascending; `below[l]` counts the unseen cards of the
     classes under l, less one if a card of class `taken` is taken out."""
@@ -49,7 +49,7 @@ def caps_key(limits: Sequence[int]) -> int:
     return key
 
 
-def _ways_without(limits: Sequence[int], caps: int, below: list[int]) -> tuple[int, ...]:
+def _ways_without(limits: tuple[int, ...], caps: int, below: list[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once, kept (`caps`: caps_key(limits))."""
     # the caps above the counts of each class (the steps of `below`), as counts_key packs
     # them: 60 bits with up to 3 caps, a machine word for the compiled engine
@@ -64,7 +64,7 @@ def _ways_without(limits: Sequence[int], caps: int, below: list[int]) -> tuple[i
     return found
 
 
-def _count_ways_without(limits: Sequence[int], below: Sequence[int]) -> tuple[int, ...]:
+def _count_ways_without(limits: tuple[int, ...], below: list[int]) -> tuple[int, ...]:
     """_ways(limits, below, i) for every class i at once: the places whose limit is above i
     lose one choice, so a product of the untouched choices up to the split times the
     lessened ones after it."""
@@ -158,10 +158,11 @@ class FaceDown:
             self.rest_caps[limit] = caps_key(rest)
 
     def fits(self, counts: Sequence[int]) -> bool:
-        """Some way of dealing the face-down cards from `counts` fits every cap."""
-        return _ways(self.limits, counts_below(counts)) > 0
+        """Some way of dealing the face-down cards from `counts` fits every cap (any sequence:
+        odds_position.py asks it with the position's tuple)."""
+        return _ways(self.limits, counts_below(list(counts))) > 0
 
-    def next_card(self, counts: Sequence[int]) -> tuple[float, ...]:
+    def next_card(self, counts: list[int]) -> tuple[float, ...]:
         """The chance that the deck's next card is of each class, the deck holding the unseen
         cards that are not face down: class x's cards times the ways the face-down cards fit
         without one of them, over the ways they fit times the deck's size."""
@@ -176,7 +177,7 @@ class FaceDown:
             chances.append(count * ways[i] / scale)
         return tuple(chances)
 
-    def kept_next_card(self, counts: Sequence[int], key: int) -> tuple[float, ...]:
+    def kept_next_card(self, counts: list[int], key: int) -> tuple[float, ...]:
         """next_card, kept by counts (`key`: counts_key) and caps for every search: the
         punter's and the bank's searches of a hand, and later hands, meet the same unseen
         cards under the same caps (about half the asks in an expert's game)."""
@@ -188,12 +189,12 @@ class FaceDown:
             found = _NEXT_CARDS[memo_key] = self.next_card(counts)
         return found
 
-    def card_chances(self, counts: Sequence[int], limit: int) -> tuple[float, ...]:
+    def card_chances(self, counts: list[int], limit: int) -> tuple[float, ...]:
         """The chance that one face-down card, whose cap lets `limit` classes fit, is of each
         class: the others fit with one card of that class taken, as a share of all fits."""
         return self.cards_chances(counts, (limit,))[0]
 
-    def cards_chances(self, counts: Sequence[int], limits: Sequence[int]
+    def cards_chances(self, counts: list[int], limits: tuple[int, ...]
                       ) -> tuple[tuple[float, ...], ...]:
         """card_chances for each of `limits` at once, the fits of all caps counted once."""
         if self.free:
@@ -211,7 +212,7 @@ class FaceDown:
             found.append(tuple(card))
         return tuple(found)
 
-    def exact_total_chance(self, counts: Sequence[int], total: int, key: int = -1) -> float:
+    def exact_total_chance(self, counts: list[int], total: int, key: int = -1) -> float:
         """_exact_total_chance, kept by counts (`key`: counts_key), total and caps for every
         search: the same unseen cards come back hand after hand."""
         if key < 0:
@@ -224,7 +225,7 @@ class FaceDown:
             found = _SEVENS[memo_key] = self._exact_total_chance(counts, total)
         return found
 
-    def _exact_total_chance(self, counts: Sequence[int], total: int) -> float:
+    def _exact_total_chance(self, counts: list[int], total: int) -> float:
         """The chance that the deck's next cards add up to exactly `total` half points (by
         any cards, in any order): a run of m cards of counts D comes first with chance
         prod(falling(r_x, D_x)) * fits(R - D) / (fits(R) * falling(deck, m))."""
@@ -254,14 +255,12 @@ class FaceDown:
         ways = _ways(limits, below)  # none: the caps fit no cards, nor can any run come
         return chance / ways if ways else 0.0
 
-    def card_chance(self, counts: Sequence[int], limit: int, i: int) -> float:
+    def card_chance(self, counts: list[int], limit: int, i: int) -> float:
         """card_chances(counts, limit)[i] alone."""
         count = counts[i]
         if not count or i >= limit:
             return 0.0
         if self.free:
             return count / sum(counts)
-        rest = list(self.limits)
-        rest.remove(limit)
-        below = counts_below(counts)
-        return count * _ways(rest, below, i) / _ways(self.limits, below)
+        below = counts_below(counts)  # the other caps: `rests`, made once for each
+        return count * _ways(self.rests[limit], below, i) / _ways(self.limits, below)
