@@ -18,7 +18,7 @@ from markupsafe import Markup
 from siete.i18n.catalogs import CATALOG_DIR, SUPPORTED_LOCALES, cli_locale
 from siete.i18n.labels import GAME_STATUSES, profile_name, word
 from siete.i18n.request_words import RequestWords, request_words
-from siete.i18n.words import card_name, number, one_decimal
+from siete.i18n.words import card_name, number
 
 # Each language named in itself, as the switch shows it.
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}
@@ -55,7 +55,6 @@ def init_i18n(app: Flask) -> None:
     app.add_template_global(profile_name)
     app.add_template_filter(card_name, "card_name")  # 'jack of cups', 'sota de copas'
     app.add_template_filter(game_status, "game_status")  # 'playing' -> 'En juego'
-    app.add_template_filter(one_decimal, "one_decimal")  # 2.1 / 2,1
     app.add_template_filter(number, "number")  # 1,234 / 1234 / 12.345
     app.context_processor(lambda: {"current_locale": str(get_locale()),
                                    "supported_locales": SUPPORTED_LOCALES,

@@ -40,12 +40,6 @@ def number(value: int | float) -> str:
     return str(format_decimal(value))
 
 
-def one_decimal(value: float) -> str:
-    """A rating, its μ and σ, a rate or an average as the locale writes it with one decimal:
-    25.3 in English, 25,3 in Spanish; a value that rounds to nothing is 0.0, never -0.0."""
-    return str(format_decimal(round(value, 1) or 0.0, format="#,##0.0"))
-
-
 def name_list(names: list[str]) -> str:
     """Names as the reader's language lists them: "Ana and Rosa", "Ana, Bea y Rosa"."""
     return str(format_list(names, locale=get_locale())) if names else ""
