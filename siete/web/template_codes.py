@@ -6,8 +6,9 @@ from flask import Flask
 
 from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.engine.codes import Action, BankResult, BotProfile, GameResult, Phase, Result, SeatStatus
+from siete.engine.review import Mark
 
-TEMPLATE_ENUMS = (Action, BankResult, BotProfile, GameMode, GameResult, GameStatus, Phase,
+TEMPLATE_ENUMS = (Action, BankResult, BotProfile, GameMode, GameResult, GameStatus, Mark, Phase,
                   PlayerKind, Result, SeatStatus)
 
 
