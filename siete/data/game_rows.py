@@ -110,7 +110,7 @@ def lock_started(game_id: int, skip_locked: bool = False) -> tuple[PlainGameRow,
     (or, with skip_locked, if another transaction holds it)."""
     statement = LOCK_STARTED_OR_SKIP if skip_locked else LOCK_STARTED
     found = db.session.connection().execute(statement, {"game_id": game_id}).first()
-    return None if found is None else _table_and_state(found._asdict())
+    return None if found is None else table_and_state(found._asdict())
 
 
 def started_for_page(game_id: int) -> tuple[PlainGameRow, PlainStateRow] | None:
@@ -120,7 +120,7 @@ def started_for_page(game_id: int) -> tuple[PlainGameRow, PlainStateRow] | None:
     if held_object(Game, game_id) is not None:
         return None
     found = db.session.connection().execute(READ_STARTED, {"game_id": game_id}).first()
-    return None if found is None else _table_and_state(found._asdict())
+    return None if found is None else table_and_state(found._asdict())
 
 
 @dataclass
@@ -143,10 +143,10 @@ def lock_started_for_session(game_id: int, claim: SessionClaim
         return None
     values = found._asdict()
     now = SessionNow(values.pop("session_user"), values.pop("session_player"), values.pop("session_seen"))
-    return (*_table_and_state(values), now)
+    return (*table_and_state(values), now)
 
 
-def _table_and_state(values: dict[str, Any]) -> tuple[PlainGameRow, PlainStateRow]:
+def table_and_state(values: dict[str, Any]) -> tuple[PlainGameRow, PlainStateRow]:
     live = PlainStateRow(values["id"], values.pop("version"), values.pop("state"), values.pop("turn_deadline"))
     return PlainGameRow(**values), live
 

@@ -25,7 +25,7 @@ from siete.i18n.labels import DID_NOT_PLAY, SEAT_STATES, word
 from siete.i18n.words import describe_log, last_move
 from siete.play.odds_panel import odds_panel
 from siete.play.polling import FALLBACK_POLL_MS, due_in_ms
-from siete.play.presence_view import poll_seat, presence_view, watch_for_page
+from siete.play.presence_view import poll_seat, presence_view, watch_for_page, watch_started_for_page
 from siete.play.settled_hand import drawn_settlement, seat_results, standings
 from siete.play.table_page import (
     Pause,
@@ -41,7 +41,7 @@ from siete.service.records.rating_changes import game_ratings
 from siete.service.records.recording import seats_by_join_order
 from siete.service.social.presence import TableWatch, waiting_version
 from siete.service.social.reactions import reactions_open
-from siete.service.tables.turns import TableSnapshot, current_state, state_for_page
+from siete.service.tables.turns import TableSnapshot, current_state, load_state, state_for_page
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
 
@@ -96,6 +96,20 @@ def _table_now(game_id: int, snapshot: TableSnapshot | None, watch: TableWatch |
     return game, state, waiting_version_of(cast(Game, game)), None
 
 
+def _watch_and_table(game_id: int, snapshot: TableSnapshot | None, pulse_seen: str | None, now: datetime
+                     ) -> tuple[TableWatch | None, tuple[GameRow, GameState | None, str, datetime | None]]:
+    """The watch (watch_for_page's) and _table_now's table. A started table's page that is not a
+    move's answer (a spectator's render at each move's news, a page load) reads both in one
+    statement; any other reads them apart."""
+    found = watch_started_for_page(game_id, now) if snapshot is None else None
+    if found is not None:
+        watch, game, live = found
+        state = load_state(live, service_settings(current_app).game.cards)
+        return watch, (game, state, str(live.version), live.turn_deadline)
+    apart = watch_for_page(game_id, snapshot, pulse_seen, now)
+    return apart, _table_now(game_id, snapshot, apart)
+
+
 def table_context(game_id: int, user_id: int | None, error: str | None = None,
                   notice: str | None = None, snapshot: TableSnapshot | None = None,
                   player_name: str | None = None, pulse_seen: str | None = None) -> TablePage:
@@ -105,8 +119,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     `pulse_seen`, the pulse the mover's page sent, gives its presence and reactions.
     """
     now = utcnow()
-    watch = watch_for_page(game_id, snapshot, pulse_seen, now)
-    game, state, poll_v, deadline = _table_now(game_id, snapshot, watch)
+    watch, (game, state, poll_v, deadline) = _watch_and_table(game_id, snapshot, pulse_seen, now)
     seat = my_seat(game, state, user_id, player_name)
     left = seat is not None and state is not None and state.seats[seat].bot is not None
     viewer = None if left else seat

@@ -9,7 +9,7 @@ from functools import cached_property
 
 from flask import g, request
 
-from siete.data.game_rows import GameRow
+from siete.data.game_rows import GameRow, PlainGameRow, PlainStateRow
 from siete.data.games import Game
 from siete.data.vocabulary import GameStatus
 from siete.engine.reaction_kinds import Reaction
@@ -17,7 +17,13 @@ from siete.engine.state import GameState
 from siete.i18n.labels import word
 from siete.i18n.reaction_words import REACTION_WORDS
 from siete.service.records.recording import seats_by_join_order
-from siete.service.social.presence import TableWatch, parse_pulse, watch_of_move, watch_table
+from siete.service.social.presence import (
+    TableWatch,
+    parse_pulse,
+    watch_of_move,
+    watch_started_table,
+    watch_table,
+)
 from siete.service.social.reactions import table_reactions
 from siete.service.tables.turns import TableSnapshot
 from siete.web.login import claimed_session
@@ -91,6 +97,13 @@ def watch_for_page(game_id: int, snapshot: TableSnapshot | None, pulse_seen: str
         return watch_of_move(snapshot.game.status, snapshot.version, snapshot.deadline,
                              [seat.name for seat in snapshot.state.seats], live)
     return watch_table(game_id, claimed_session(), now, note_viewer=snapshot is None)
+
+
+def watch_started_for_page(game_id: int, now: datetime
+                           ) -> tuple[TableWatch, PlainGameRow, PlainStateRow] | None:
+    """watch_for_page's watch of a started table (no move's answer) with the game and state row
+    the page draws, read in one statement; None where the two are read apart."""
+    return watch_started_table(game_id, claimed_session(), now)
 
 
 def poll_seat(game: GameRow, state: GameState | None, seat: int | None) -> str:

@@ -72,6 +72,33 @@ def test_a_second_spectator_gets_the_first_ones_render_for_the_polls_one_read(ap
     assert without_slots(shared) == without_slots(drawn) and '<section id="table"' in shared
 
 
+def test_the_first_spectators_render_reads_the_table_once_after_the_poll(app):
+    """The render a copy is made from reads the poll's row, then the game, its state and its
+    seats (presence) in one statement (WATCH_STARTED), not two; R4.2: a spectator's view."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    drawn, reads = poll(client_for(app, None), spectator_poll(game_id), **{"Accept-Language": "en"})
+    selects = [s for s in reads if s.lstrip().upper().startswith("SELECT")]
+    assert len(selects) == 2, reads
+    assert "game_states" in selects[1] and "game_players" in selects[1] and "login_sessions" in selects[1]
+    assert 'data-live="' in drawn and "Ana" in drawn
+
+
+def test_a_seated_players_page_load_is_one_read_and_notes_them_here(app):
+    """A seated person's page of a started table reads it once (WATCH_STARTED) and marks their
+    seat seen, as the two reads did (the presence the other pages show)."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    with counted_statements(app) as statements:
+        page = text(client.get(f"/tables/{game_id}", headers=HX))
+    # (the welcome-back check reads the game and seats as objects first: that read is its own)
+    watched = [s for s in statements if "AS seats" in s]
+    assert len(watched) == 1 and "game_states.state" in watched[0], statements
+    assert any(s.startswith("UPDATE game_players SET last_seen_at") for s in statements), statements
+    assert 'id="move-bet' in page  # her seat is hers: the page drew her turn
+
+
 def test_each_spectator_gets_its_own_sessions_csrf_token(app):
     """The reactions' mute form carries a per-session token: a copy never hands one session's
     token to another viewer (each token unsigns to its own session's secret)."""

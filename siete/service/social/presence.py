@@ -21,8 +21,15 @@ from datetime import datetime, timedelta
 
 from siete.data import lobby_marks
 from siete.data.base import db, utcnow
+from siete.data.game_rows import PlainGameRow, PlainStateRow
 from siete.data.login_sessions import SessionClaim
-from siete.data.presence_rows import mark_seen, mark_seen_by_claim, read_poll_summary, read_watch_row
+from siete.data.presence_rows import (
+    mark_seen,
+    mark_seen_by_claim,
+    read_poll_summary,
+    read_started_watched,
+    read_watch_row,
+)
 from siete.data.table_changes import note_changed
 from siete.data.watched_seats import WatchedSeat, WatchRow
 from siete.service.tables.table_access import listed_for
@@ -130,6 +137,18 @@ def watch_table(game_id: int, claim: SessionClaim | None, now: datetime,
     if note_viewer:
         _note_viewer(game_id, row, now)
     return watch_of(row, now)
+
+
+def watch_started_table(game_id: int, claim: SessionClaim | None, now: datetime
+                        ) -> tuple[TableWatch, PlainGameRow, PlainStateRow] | None:
+    """watch_table (noting the viewer) for a started table, with its game and state row read in
+    the same statement; None where read_started_watched reads nothing (the caller reads apart)."""
+    found = read_started_watched(game_id, claim)
+    if found is None:
+        return None
+    row, game, live = found
+    _note_viewer(game_id, row, now)
+    return watch_of(row, now), game, live
 
 
 def watch_of(row: WatchRow, now: datetime) -> TableWatch:
