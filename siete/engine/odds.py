@@ -30,10 +30,10 @@ The model:
   expects the most is the largest legal one when the value is positive and the smallest
   otherwise (`best_bet`).
 
-Speed: searches are memoized on the counts of unseen cards by value class and kept (odds_cache.py)
-by what else fixes them (a punter's face-down card, the bank's card and the other
-punters' caps; or the bank's standers and stakes), so a turn's later decisions, and often later
-hands, are lookups. bench/odds.py measures it.
+Speed: searches are memoized on the counts of unseen cards by value class, the last one asked
+kept (odds_cache.py) by what else fixes it (a punter's face-down card, the bank's card and the
+other punters' caps; or the bank's standers and stakes), so a turn's later decisions are
+lookups, and answers are kept by position. bench/odds.py measures it.
 """
 from __future__ import annotations
 
