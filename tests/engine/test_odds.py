@@ -278,3 +278,21 @@ def test_only_the_last_search_is_kept():
         assert len(odds_cache._searches) == 1
         contexts.add(next(iter(odds_cache._searches)))
     assert len(contexts) > 1  # the positions met several contexts, each forgetting the one before
+
+
+def test_answer_keys_tell_positions_apart():
+    """odds._answer_key: a punter's is one whole number (a fifth of a tuple's memory), equal
+    exactly when the positions are, the others' number and order included; the bank's too."""
+    from siete.engine.odds import PunterPosition, _answer_key
+
+    positions = set(_full_deck_positions(300, 5))
+    unseen = (12, 4, 3, 4, 4, 4, 4, 3)
+    for others in [(), (0,), (0, 0), (14,), (0, 14), (14, 0), (13,), (1, 0), (0, 0, 0)]:
+        for total, hidden, bank in [(8, 4, 14), (15, 14, 1), (4, 4, 14), (8, 4, 12)]:
+            positions.add(PunterPosition(total, hidden, bank, unseen, others))
+            positions.add(PunterPosition(total, hidden, bank, (11, *unseen[1:]), others))
+    owners: dict[object, object] = {}
+    for position in positions:
+        key = _answer_key(position)
+        assert isinstance(key, int) == isinstance(position, PunterPosition)
+        assert owners.setdefault(key, position) == position
