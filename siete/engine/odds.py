@@ -44,7 +44,7 @@ from typing import Final
 
 from siete.engine.codes import Action
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cache import Answers, Search, counted, forget_searches, keep, kept
+from siete.engine.odds_cache import Answers, Search, forget_searches, keep, kept
 from siete.engine.odds_cards import SEVEN_HALF, SLACK, VALUES, Node, counts_key, fitting_classes
 from siete.engine.odds_punter import PunterSearch
 
@@ -166,7 +166,7 @@ def bet_for(position: PunterPosition, max_bet: int) -> int:
 
 
 def _settle_action(position: Position) -> Action:
-    context, search, total, counts, key = _asked(position)
+    search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     high = search.draw_bound(total, counts, key)
     if high is None or high - stand <= TIE - SLACK:
@@ -177,7 +177,6 @@ def _settle_action(position: Position) -> Action:
             best = _best(stand, search.node(total, counts, key)[1])
         else:
             best = Action.DRAW if above else Action.STAND
-    counted(context, search)
     return best
 
 
@@ -188,7 +187,7 @@ def _settle_worth(position: PunterPosition) -> bool:
     the bet proves about drawing is kept as that answer: drawing worth more than TIE
     (beyond SLACK) against standing worth 0 or less is drawing worth more than standing
     beyond a tie; and a searched node is the answer itself."""
-    context, search, total, counts, key = _asked(position)
+    search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     worth: bool | None = None
     if stand > TIE + SLACK:
@@ -203,7 +202,6 @@ def _settle_worth(position: PunterPosition) -> bool:
         draw = search.node(total, counts, key)[1]
         worth = best_bet(stand if draw is None else max(stand, draw), 2) == 2
         _known_action(position, _best(stand, draw))
-    counted(context, search)
     return worth
 
 
@@ -245,8 +243,8 @@ def odds(position: Position) -> Odds:
     return _punter_odds(position)
 
 
-def _asked(position: Position) -> tuple[Hashable, Search, int, list[int], int]:
-    """The search for the position, kept for its context (returned too) or new, and what its
+def _asked(position: Position) -> tuple[Search, int, list[int], int]:
+    """The search for the position, kept for its context or new, and what its
     methods are asked with."""
     if isinstance(position, BankPosition):
         standing = tuple(sorted([(s.shown, s.stake) for s in position.standing]))
@@ -258,13 +256,12 @@ def _asked(position: Position) -> tuple[Hashable, Search, int, list[int], int]:
                    tuple(sorted([fitting_classes(shown) for shown in others])))
         search = kept(context) or keep(context, PunterSearch(hidden, bank, others))
     counts = list(position.unseen)
-    return context, search, position.total, counts, counts_key(counts)
+    return search, position.total, counts, counts_key(counts)
 
 
 def _node(position: Position) -> tuple[Search, Node]:
-    context, search, total, counts, key = _asked(position)
+    search, total, counts, key = _asked(position)
     node = search.node(total, counts, key)
-    counted(context, search)
     return search, node
 
 

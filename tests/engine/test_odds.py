@@ -275,8 +275,9 @@ def test_only_the_last_search_is_kept():
     contexts = set()
     for position in positions:
         best_action(position)
-        assert len(odds_cache._searches) == 1
-        contexts.add(next(iter(odds_cache._searches)))
+        last = odds_cache._last[0]
+        assert last is not None
+        contexts.add(last[0])
     assert len(contexts) > 1  # the positions met several contexts, each forgetting the one before
 
 
