@@ -30,10 +30,10 @@ The model:
   expects the most is the largest legal one when the value is positive and the smallest
   otherwise (`best_bet`).
 
-Speed: searches are memoized on the counts of unseen cards by value class and kept (odds_cache.py)
-by what else fixes them (a punter's face-down card, the bank's card and the other
-punters' caps; or the bank's standers and stakes), so a turn's later decisions, and often later
-hands, are lookups. bench/odds.py measures it.
+Speed: searches are memoized on the counts of unseen cards by value class, the last one asked
+kept (odds_cache.py) by what else fixes it (a punter's face-down card, the bank's card and the
+other punters' caps; or the bank's standers and stakes), so a turn's later decisions are
+lookups, and answers are kept by position. bench/odds.py measures it.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ from typing import Final
 
 from siete.engine.codes import Action
 from siete.engine.odds_bank import BankSearch
-from siete.engine.odds_cache import Answers, Search, counted, forget_searches, keep, kept
+from siete.engine.odds_cache import Answers, Search, forget_searches, keep, kept
 from siete.engine.odds_cards import SEVEN_HALF, SLACK, VALUES, Node, counts_key, fitting_classes
 from siete.engine.odds_punter import PunterSearch
 
@@ -102,9 +102,9 @@ class BankPosition:
 
 
 Position = PunterPosition | BankPosition
-# _answer_key's: role (0 punter, 1 bank), total, face-down and bank card (0, 0 for the bank),
-# unseen counts, the others' totals or each stander's total and stake
-AnswerKey = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
+# _answer_key's: a punter's a whole number; the bank's its total, unseen counts (counts_key)
+# and each stander's total and stake
+AnswerKey = int | tuple[int, int, tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ def bet_for(position: PunterPosition, max_bet: int) -> int:
 
 
 def _settle_action(position: Position) -> Action:
-    context, search, total, counts, key = _asked(position)
+    search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     high = search.draw_bound(total, counts, key)
     if high is None or high - stand <= TIE - SLACK:
@@ -177,7 +177,6 @@ def _settle_action(position: Position) -> Action:
             best = _best(stand, search.node(total, counts, key)[1])
         else:
             best = Action.DRAW if above else Action.STAND
-    counted(context, search)
     return best
 
 
@@ -188,7 +187,7 @@ def _settle_worth(position: PunterPosition) -> bool:
     the bet proves about drawing is kept as that answer: drawing worth more than TIE
     (beyond SLACK) against standing worth 0 or less is drawing worth more than standing
     beyond a tie; and a searched node is the answer itself."""
-    context, search, total, counts, key = _asked(position)
+    search, total, counts, key = _asked(position)
     stand = search.stand(total, counts, key)
     worth: bool | None = None
     if stand > TIE + SLACK:
@@ -203,7 +202,6 @@ def _settle_worth(position: PunterPosition) -> bool:
         draw = search.node(total, counts, key)[1]
         worth = best_bet(stand if draw is None else max(stand, draw), 2) == 2
         _known_action(position, _best(stand, draw))
-    counted(context, search)
     return worth
 
 
@@ -214,14 +212,17 @@ def _known_action(position: PunterPosition, best: Action) -> None:
 
 
 def _answer_key(position: Position) -> AnswerKey:
-    """Equal exactly when the positions are. Not the position: its dataclass __hash__ and
-    __eq__ run interpreted, and the garbage collector walks kept positions and Standers on
-    every full collection, where it stops walking a tuple of whole numbers."""
+    """Equal exactly when the positions are. A punter's packs, 4 bits each, every other's total
+    plus 1 (never 0: their number is known), counts_key's bits, its total, face-down and bank
+    card: one whole number, hashed and compared at once, a fifth of a tuple's memory."""
     if isinstance(position, PunterPosition):
-        return (0, position.total, position.hidden, position.bank, position.unseen,
-                position.others)
+        key = 0
+        for shown in position.others:
+            key = key << 4 | (shown + 1)
+        key = (key << 48 | counts_key(position.unseen)) << 4 | position.total  # 8 counts, 6 bits
+        return (key << 4 | position.hidden) << 4 | position.bank
     standing = [number for s in position.standing for number in (s.shown, s.stake)]
-    return (1, position.total, 0, 0, position.unseen, tuple(standing))
+    return (position.total, counts_key(position.unseen), tuple(standing))
 
 
 # best_action's and bet_for's answers by _answer_key: a turn asks again after its bet, and
@@ -242,8 +243,8 @@ def odds(position: Position) -> Odds:
     return _punter_odds(position)
 
 
-def _asked(position: Position) -> tuple[Hashable, Search, int, list[int], int]:
-    """The search for the position, kept for its context (returned too) or new, and what its
+def _asked(position: Position) -> tuple[Search, int, list[int], int]:
+    """The search for the position, kept for its context or new, and what its
     methods are asked with."""
     if isinstance(position, BankPosition):
         standing = tuple(sorted([(s.shown, s.stake) for s in position.standing]))
@@ -255,13 +256,12 @@ def _asked(position: Position) -> tuple[Hashable, Search, int, list[int], int]:
                    tuple(sorted([fitting_classes(shown) for shown in others])))
         search = kept(context) or keep(context, PunterSearch(hidden, bank, others))
     counts = list(position.unseen)
-    return context, search, position.total, counts, counts_key(counts)
+    return search, position.total, counts, counts_key(counts)
 
 
 def _node(position: Position) -> tuple[Search, Node]:
-    context, search, total, counts, key = _asked(position)
+    search, total, counts, key = _asked(position)
     node = search.node(total, counts, key)
-    counted(context, search)
     return search, node
 
 

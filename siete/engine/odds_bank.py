@@ -72,11 +72,6 @@ class BankSearch:
         self._work = [0] * len(VALUES)  # the counts the search's methods change and put back
         self._busy = threading.Lock()  # one ask at a time walks `_work`
 
-    def size(self) -> int:
-        """The memo entries held (odds.py bounds the memory by them)."""
-        return (len(self.nodes) + len(self.values) + len(self.stand_values) + len(self.chances)
-                + len(self.card_chances))
-
     def next_card(self, counts: list[int]) -> tuple[float, ...]:
         """The chance of each value class for the deck's next card."""
         if sum(counts) <= self.face_down.count:

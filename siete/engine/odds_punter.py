@@ -19,11 +19,6 @@ class PunterSearch(PunterBounds):
         super().__init__(hidden, bank, others)
         self._busy = threading.Lock()  # one ask at a time walks `_work`
 
-    def size(self) -> int:
-        """The memo entries held (odds.py bounds the memory by them)."""
-        return (len(self.nodes) + len(self.values) + len(self.draw_bounds) + len(self.bank_values)
-                + len(self.chances) + len(self.sevens))
-
     def next_card(self, counts: list[int]) -> tuple[float, ...]:
         """The chance of each value class for the deck's next card."""
         if sum(counts) <= self.face_down.count:
