@@ -4,9 +4,11 @@ rankings. Thin: parse, query, render."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar, cast
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask_babel import format_datetime
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from jinja2 import pass_context
@@ -226,6 +228,18 @@ def _signed_stakes(value: float) -> str:
 @bp.app_template_filter("lost_share")
 def _lost_share(value: float) -> str | None:
     return lost_share(value)
+
+
+@bp.app_template_filter("moment")
+def _moment(value: datetime | str | None) -> str:
+    """A stored time to the second with its zone ("2026-11-29 03:40:28 UTC"): the bare
+    str() of a stored time gave no zone, and a player read it as a wrong local clock."""
+    if not value:
+        return "—"
+    if isinstance(value, str):  # a raw SQL row on SQLite holds the text
+        value = datetime.fromisoformat(value)
+    # The stored times are UTC and Babel's zone is left at UTC (no BABEL_DEFAULT_TIMEZONE).
+    return str(_("%(time)s UTC", time=format_datetime(value, "yyyy-MM-dd HH:mm:ss")))
 
 
 @bp.app_template_filter("percent")

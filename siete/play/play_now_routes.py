@@ -46,4 +46,5 @@ def autostart_in(game: Game) -> int | None:
 @bp.app_template_global()
 def autostart_clock(game: Game) -> str:
     """When a Play now table starts by itself, as a time of day (for pages without JavaScript)."""
-    return format_time(game.autostart_at, "HH:mm:ss") if game.autostart_at else ""
+    # The zone is named ("03:48:41 UTC"): a bare server time read as a wrong local clock.
+    return format_time(game.autostart_at, "HH:mm:ss z") if game.autostart_at else ""

@@ -218,3 +218,17 @@ def test_each_hand_has_its_duration(app, client, games):
     html = page(client, f"/games/{game_id}")
     assert "The hand took 1 min 15 s." in html  # hand 1, in the replay
     assert re.search(r"Hand 2</strong>[^<]*· 9 s", html)
+
+
+def test_its_times_name_their_zone_on_the_page_and_in_my_games(app, games):
+    """The times were the server's clock with no zone ("2026-11-29 03:40:28"): a player in
+    Spain read them an hour wrong. They now say UTC, on the game page and in "My games"."""
+    from tests.history.history_games import client_logged_in_as
+
+    game_id = games["humans"][0]
+    html = page(app.test_client(), f"/games/{game_id}")
+    for label in ("Started", "Ended"):
+        shown = re.search(rf"<dt>{label}</dt><dd>([^<]*)</dd>", html).group(1)
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", shown), (label, shown)
+    mine = page(client_logged_in_as(app, "Ana"), "/games")
+    assert re.search(r"· \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", mine)

@@ -119,3 +119,26 @@ def test_the_seat_figures_count_in_the_singular_too(app):
             html = render_template_string(macro, figures=one) + render_template_string(macro, figures=two)
         for words in expected:
             assert words in html, (language, words, html)
+
+
+def test_the_accuracy_says_its_inaccuracies_count_a_half(app):
+    """63% beside "18 of 34 decisions best" reads as a wrong sum (18/34 is 53%): the figure
+    counts each inaccuracy as a half, and the count beside it now says so (and in Spanish)."""
+    from flask import render_template_string
+
+    from siete.service.records.review_pages import ReviewFigures
+
+    macro = ('{% from "history/_move_review.html" import seat_review_figures %}'
+             '{{ seat_review_figures(figures) }}')
+    figures = ReviewFigures(decisions=34, best=18, inaccuracies=7, mistakes=7, blunders=2,
+                            value_lost=5.0)
+    clean = ReviewFigures(decisions=3, best=3, inaccuracies=0, mistakes=0, blunders=0, value_lost=0)
+    for language, words in (
+            ("en", "63% (18 of 34 decisions best; the 7 inaccuracies count a half each)"),
+            ("es", "(18 de 34 decisiones óptimas; las 7 imprecisiones cuentan la mitad cada una)")):
+        with app.test_request_context(headers={"Accept-Language": language}):
+            html = render_template_string(macro, figures=figures)
+            plain = render_template_string(macro, figures=clean)
+        text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+        assert words in text.replace(" )", ")").replace("( ", "("), (language, text)
+        assert "imprecisi" not in plain.split("<dt>")[1] and "inaccurac" not in plain.split("<dt>")[1]

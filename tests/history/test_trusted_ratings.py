@@ -217,3 +217,22 @@ def test_rankings_tell_people_and_bots_apart_and_mark_provisional_ratings(app):
     assert "badge--person" not in client.get("/rankings?who=bots").get_data(as_text=True)
     spanish = client.get("/rankings", headers={"Accept-Language": "es"}).get_data(as_text=True)
     assert "Provisional: menos de 10 partidas puntuadas" in spanish and ">persona<" in spanish
+
+
+def test_a_guests_blank_rating_is_explained_at_the_game_over_screen_and_on_the_game_page(app):
+    """A guest's row shows no change while the bots' rows beside it do (guests are unrated,
+    #38): both screens name the guest and say why, so the blank is no puzzle."""
+    from siete.service.accounts.guests import create_guest
+    from tests.support.friends import player_of
+
+    with app.app_context():
+        ana = make_human("Ana")
+        guest = player_of(create_guest("Guest").id)
+        game_id = table_of([ana, guest], bots=("standard",), hands=2)
+        play_out(game_id, idle=set())
+        assert guest.name in rating_rows(game_id)  # rated for the others, not shown for itself
+    note = f"{guest.name} played as a guest: guests are not rated. Sign up to get a rating."
+    over = client_logged_in_as(app, "Ana").get(f"/tables/{game_id}/fragment").get_data(as_text=True)
+    page = app.test_client().get(f"/games/{game_id}").get_data(as_text=True)
+    assert note in over and note in page
+    assert "Ana played as a guest" not in over

@@ -33,6 +33,7 @@ def test_alone_a_new_table_that_starts_with_bots_after_its_countdown(app):
     left = int(re.search(r'id="table-autostart".*?data-deadline="(\d+)"', page, re.S).group(1))
     assert PLAY_NOW_COUNTDOWN_S - 2 <= left <= PLAY_NOW_COUNTDOWN_S  # stored to the second
     assert re.search(r"at \d\d:\d\d:\d\d", page)  # the time itself, for a page without JavaScript
+    assert re.search(r"at \d\d:\d\d:\d\d UTC\)", page)  # its zone named: no wrong local clock
     with app.app_context():
         game = db.session.get(Game, game_id)
         assert (game.num_players, game.max_hands, len(game.players), game.status) == (4, 15, 1, "waiting")

@@ -59,6 +59,19 @@ def test_the_settled_hand_stays_until_next_and_the_turn_timer_starts_at_the_deal
         assert 25 < left <= 30
 
 
+def test_the_pause_says_your_result_in_good_spanish(app):
+    """The result words are the table's ("perdió", "se pasó": a seat's, third person): after
+    "Tú:" they read "Tú: perdió", bad Spanish; "Tu mano: perdió" agrees with them."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client, seat = client_for(app, ana), seat_of_user(app, game_id, ana)
+    play_out_hand(app, client, game_id, seat)
+    spanish = {**HX, "Accept-Language": "es"}
+    page = html.fromstring(text(client.get(f"/tables/{game_id}", headers=spanish)))
+    said = page.xpath('//strong[contains(@class, "pause__you")]')[0].text_content()
+    assert re.fullmatch(r"Tu mano: (ganó( con 7½)?|perdió|se pasó) \([+−-]?\d+\)\.", said), said
+
+
 def test_the_pause_ends_through_the_timer_path(app):
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana)

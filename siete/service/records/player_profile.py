@@ -111,6 +111,7 @@ class Profile:
     rating_series: tuple[RatingPoint, ...] = ()
     recent: tuple[GameLine, ...] = ()
     own: bool = False  # the player's own account is looking: its private games are listed
+    guest: bool = False  # never rated: "not rated yet" would promise a rating that never comes
 
     # Report 4's columns the profile shows (the player column would repeat the name).
     HAND_COLUMNS = ("hand_number", "turns", "won_pct", "avg_bet")
@@ -170,9 +171,10 @@ def load_profile(name: str, viewer_user_id: int | None = None) -> Profile | None
     logged out): its own profile lists its private tables' games too."""
     totals = db.session.execute(text(profile_sql("player_totals")), {"name": name}).first()
     if totals is None:
-        user = db.session.execute(select(User.__table__.c.username)
+        user = db.session.execute(select(User.__table__.c.username, User.__table__.c.guest)
                                   .where(User.__table__.c.username_key == User.key_for(name))).first()
-        return None if user is None else Profile(user.username, PlayerKind.HUMAN, None)
+        return None if user is None else Profile(user.username, PlayerKind.HUMAN, None,
+                                                 guest=bool(user.guest))
     pid, games, rated = totals.player_id, int(totals.games), int(totals.rated_games)
     account = db.session.get(User, totals.user_id) if totals.user_id is not None else None
     if account is not None and account.guest:
@@ -184,6 +186,7 @@ def load_profile(name: str, viewer_user_id: int | None = None) -> Profile | None
         totals.player, totals.kind, totals.profile, games=games, won=int(totals.won),
         points=int(totals.points), hands_played=int(totals.hands_played), busts=int(totals.busts),
         stands=int(totals.stands), rated_games=rated, own=own,
+        guest=account is not None and account.guest,
         first_card=FirstCard(first[0].card, int(first[0].times)) if first else None,
         best_game=BestGame(int(best[0].game), int(best[0].points), bool(best[0].won)) if best else None,
         nemeses=tuple(Nemesis(r.nemesis, int(r.games_lost_to)) for r in _rows("nemeses", pid)),

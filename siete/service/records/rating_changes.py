@@ -44,6 +44,8 @@ class GameRatings:
     changes: dict[str, RatingChange] = field(default_factory=dict)
     stood_in: frozenset[str] = frozenset()  # a stand-in played most of their moves: a loss
     unrated: str | None = None  # PRACTICE, PRIVATE or ABORTED when the game was not rated
+    # Guests' rows show no change while the bots' beside them do: the screen says why.
+    guests: frozenset[str] = frozenset()
 
 
 def game_ratings(game_id: int) -> GameRatings | None:
@@ -83,7 +85,8 @@ def _assemble(game_id: int, status: str, show_odds: bool, private: bool,
     return GameRatings(
         {seat.name: _change(seat) for seat in placed if seat.player_id not in guests
          and seat.rating_before is not None and seat.rating_after is not None},
-        frozenset(names[fact.player_id] for fact in facts if fact.stood_in))
+        frozenset(names[fact.player_id] for fact in facts if fact.stood_in),
+        guests=frozenset(names[player_id] for player_id in guests))
 
 
 def guest_players(player_ids: list[int]) -> set[int]:
