@@ -88,7 +88,7 @@ def test_r4_2_the_banks_turn_says_whom_it_must_beat_from_what_it_can_see(app):
     assert standing  # R4.9: the bank plays only against someone who stood
     page = text(client_for(app, ana).get(f"/tables/{game_id}"))
     line = html.fromstring(page).xpath('//p[@id="bank-must-beat"]')[0].text_content()
-    assert line.startswith("The bank must beat ") and line.endswith("a tie goes to the bank.")
+    assert line.startswith("The bank must match or beat ") and line.endswith(": a tie goes to the bank.")
     for i in standing:
         seat = state.seats[i]
         shown = seat.total - SPANISH_DECK.half[seat.cards[0]]  # R4.2: the first card stays hidden
@@ -96,7 +96,7 @@ def test_r4_2_the_banks_turn_says_whom_it_must_beat_from_what_it_can_see(app):
         assert f"{seat.name} ({game_total_en(shown / 2)} + 1 face down)" in line or \
             (len(seat.cards) == 1 and f"{seat.name} (1 card face down)" in line)
     spanish = text(client_for(app, ana).get(f"/tables/{game_id}", headers=SPANISH))
-    assert "La banca tiene que ganar a " in spanish
+    assert "La banca tiene que igualar o superar a " in spanish
     punter_turn = started_game(app, make_user(app, "Bea"))  # not the bank's turn: no such line
     assert 'id="bank-must-beat"' not in text(client_for(app, None).get(f"/tables/{punter_turn}"))
 
