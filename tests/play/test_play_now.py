@@ -172,6 +172,19 @@ def test_the_lobby_invites_a_visitor(app):
     assert "Online now" not in page  # people's names are for players
 
 
+def test_an_empty_lobby_sends_a_visitor_to_play_now_not_to_open_a_table(app):
+    """Opening a table needs an account: a visitor who finds no table waiting is told to play
+    now (no account needed), a player to open one (the last user trial)."""
+    ana = make_user(app, "Ana")
+    visitor = text(app.test_client().get("/lobby/tables"))
+    assert "Play now to start one against bots, no account needed." in visitor
+    assert "Open one!" not in visitor
+    assert "No table is waiting for players. Open one!" in text(client_for(app, ana).get("/lobby/tables"))
+    spanish = app.test_client()
+    spanish.set_cookie("lang", "es")
+    assert "Pulsa «Jugar ya» para empezar una contra bots" in text(spanish.get("/lobby/tables"))
+
+
 def test_the_lobby_shows_a_player_who_is_online_and_where(app):
     ana, bea = make_user(app, "Ana"), make_user(app, "Bea")
     bea_client = client_for(app, bea)
