@@ -151,8 +151,9 @@ class PunterWalk:
                    code: int) -> float:
         """_bank_draws, read from the memo; but a draw that the next card ends whatever it
         is (no card keeps the bank under 7½) is worked out again, not kept: its few sums
-        cost less than boxing a key to read and write the memo."""
-        if not UNDER[bank_total]:
+        cost less than boxing a key to read and write the memo; nor is a draw to the end,
+        one product over _sevens' own memo (a second memo only added a lookup and a write)."""
+        if code == TO_THE_END or not UNDER[bank_total]:
             return self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
         found = self.bank_values.get((key << 4 | bank_total) << 4 | mine)
         if found is None:
@@ -160,15 +161,14 @@ class PunterWalk:
         return found
 
     def _stand_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
-        """Standing on `mine`: the bank plays R8.2 against us."""
+        """Standing on `mine`: the bank plays R8.2 against us. Its rule is asked before the
+        memo: two float comparisons, where a bank that stands or draws to the end needs no
+        memo (most stands are asked once)."""
         bank = self.bank
-        found = self.bank_values.get((key << 4 | bank) << 4 | mine)
-        if found is not None:
-            return found
         code = self._bank_plays(bank, n, unseen_weight, mine)
         if code == STANDS:
             return (2.0 if mine == SEVEN_HALF else 1.0) if mine > bank else -1.0
-        return self._bank_draws(bank, key, n, unseen_weight, mine, code)
+        return self._bank_then(bank, key, n, unseen_weight, mine, code)
 
     def _draw_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
         """Each next card's chance times what it makes: a bust loses (R4.5), 7½ stands
