@@ -49,28 +49,33 @@ class PunterWalk:
         # by our total: each of us holds one face-down card (bank_rule.top_threatened)
         self.tops = [max((mine - hidden, *others)) for mine in range(SEVEN_HALF + 1)]
         self.face_down = FaceDown(others)
-        # memo tables; `key` is counts_key(unseen counts), totals are half points
-        self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
-        self.values: dict[int, float] = {}  # key << 4 | total: the best value
-        self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
-        self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
-        self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
-        self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
+        # memo tables; `key` is counts_key(unseen counts), totals are half points. Their keys
+        # are whole numbers typed `object`: the compiled engine boxes an `int` into a new
+        # Python int at each use, so a key held as an object is boxed once for its lookup
+        # and its write
+        self.nodes: dict[object, Node] = {}  # key << 4 | total: both values, searched in full
+        self.values: dict[object, float] = {}  # key << 4 | total: the best value
+        self.draw_bounds: dict[object, float] = {}  # key << 4 | total: draw_bound's
+        self.bank_values: dict[object, float] = {}  # (key << 4 | bank total) << 4 | total
+        self.chances: dict[object, tuple[float, ...]] = {}  # the next card's, when not uniform
+        self.sevens: dict[object, float] = {}  # key << 4 | total: exact_total_chance's
         self.hidden_cards, self.free = self.face_down.count, self.face_down.free
         self._work = [0] * len(VALUES)  # the counts the walk's methods change and put back
 
     def _chances(self, key: int) -> tuple[float, ...]:
         """The next card's chance of each class, when not uniform (kept by counts)."""
-        found = self.chances.get(key)
+        memo_key: object = key
+        found = self.chances.get(memo_key)
         if found is None:
-            found = self.chances[key] = self.face_down.kept_next_card(self._work, key)
+            found = self.chances[memo_key] = self.face_down.kept_next_card(self._work, key)
         return found
 
     def _sevens(self, key: int, total: int) -> float:
         """The chance that the cards to come add up to exactly 7½ over `total`."""
-        found = self.sevens.get(key << 4 | total)
+        memo_key: object = key << 4 | total
+        found = self.sevens.get(memo_key)
         if found is None:
-            found = self.sevens[key << 4 | total] = self.face_down.exact_total_chance(
+            found = self.sevens[memo_key] = self.face_down.exact_total_chance(
                 self._work, SEVEN_HALF - total, key)
         return found
 
@@ -92,17 +97,10 @@ class PunterWalk:
         lowest = unseen_weight + self.hidden - (SEVEN_HALF - 1 - bank_total)
         return TO_THE_END if top_threatened(SEVEN_HALF - 1, top, n + 1, lowest) else DRAWS
 
-    def _bank_draws(self, bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
-                    code: int) -> float:
-        """Our value when the bank at `bank_total` takes a card, then plays R8.2 on, kept;
-        its callers read the memo, and pass _bank_plays' answer."""
-        value = self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
-        self.bank_values[(key << 4 | bank_total) << 4 | mine] = value
-        return value
-
     def _bank_draw_value(self, bank_total: int, key: int, n: int, unseen_weight: int,
                          mine: int, code: int) -> float:
-        """_bank_draws' value, worked out."""
+        """Our value when the bank at `bank_total` takes a card, then plays R8.2 on (`code`:
+        _bank_plays' answer), worked out."""
         counts = self._work
         win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
         if code == TO_THE_END:  # R5.1, R5.2 only
@@ -149,15 +147,17 @@ class PunterWalk:
 
     def _bank_then(self, bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
                    code: int) -> float:
-        """_bank_draws, read from the memo; but a draw that the next card ends whatever it
+        """_bank_draw_value, kept; but a draw that the next card ends whatever it
         is (no card keeps the bank under 7½) is worked out again, not kept: its few sums
         cost less than boxing a key to read and write the memo; nor is a draw to the end,
         one product over _sevens' own memo (a second memo only added a lookup and a write)."""
         if code == TO_THE_END or not UNDER[bank_total]:
             return self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
-        found = self.bank_values.get((key << 4 | bank_total) << 4 | mine)
+        memo_key: object = (key << 4 | bank_total) << 4 | mine
+        found = self.bank_values.get(memo_key)
         if found is None:
-            found = self._bank_draws(bank_total, key, n, unseen_weight, mine, code)
+            found = self.bank_values[memo_key] = self._bank_draw_value(
+                bank_total, key, n, unseen_weight, mine, code)
         return found
 
     def _stand_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
@@ -204,7 +204,7 @@ class PunterWalk:
         then is worth at most 2 - 3 * a third (counted with whole numbers when every
         unseen card is equally likely to come)."""
         counts, bounds = self._work, self.draw_bounds
-        memo_key = key << 4 | mine
+        memo_key: object = key << 4 | mine
         found = bounds.get(memo_key)
         if found is not None:
             return found
@@ -242,7 +242,7 @@ class PunterWalk:
         """Playing on as well as possible; drawing is searched only when its bound says
         it could beat standing, so this may leave no node behind."""
         values, nodes = self.values, self.nodes
-        memo_key = key << 4 | mine
+        memo_key: object = key << 4 | mine
         found = values.get(memo_key)
         if found is None:
             found = self._stand_value(mine, key, n, unseen_weight)
@@ -257,10 +257,11 @@ class PunterWalk:
     def _node(self, mine: int, key: int, n: int, unseen_weight: int) -> Node:
         """Standing and drawing (then playing on as well as possible) at `mine`, in full."""
         nodes = self.nodes
-        found = nodes.get(key << 4 | mine)
+        memo_key: object = key << 4 | mine
+        found = nodes.get(memo_key)
         if found is None:
             stand = self._stand_value(mine, key, n, unseen_weight)
             draw = (self._draw_value(mine, key, n, unseen_weight) if n > self.hidden_cards
                     else None)
-            found = nodes[key << 4 | mine] = (stand, draw)
+            found = nodes[memo_key] = (stand, draw)
         return found
