@@ -29,7 +29,7 @@ class PunterBounds(PunterWalk):
         counts = self._work
         table = None if self.free else self._chances(key)
         busting = 0.0
-        for i, card, _ in CLASSES:
+        for i, card, _step in CLASSES:  # not `_`: see PunterWalk._ending_value
             if mine + card > SEVEN_HALF and counts[i]:
                 busting += counts[i] / n if table is None else table[i]
         most = 2.0 - 3.0 * busting

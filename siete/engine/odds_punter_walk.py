@@ -133,14 +133,16 @@ class PunterWalk:
         or 7½ (R5.2); with no table, in counts (the caller divides by n at the end)."""
         counts = self._work
         under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
+        # named, not `_`: the compiled engine holds `_` as an object, so each card's value
+        # and key step were boxed into a Python int (a new one for most steps) at every card
         if table is None:
             ending = n
-            for i, _, _ in under:
+            for i, _card, _step in under:
                 ending -= counts[i]
             sevens_now = counts[seven] if seven >= 0 else 0
             return win * (ending - sevens_now) - sevens_now
         ending_chance = 1.0
-        for i, _, _ in under:
+        for i, _card, _step in under:
             ending_chance -= table[i]
         seven_chance = table[seven] if seven >= 0 else 0.0
         return win * (ending_chance - seven_chance) - seven_chance
