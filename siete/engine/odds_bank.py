@@ -144,10 +144,10 @@ class BankSearch:
             cards = card_memo.get(boxed)
             if cards is None:
                 cards = card_memo[boxed] = self.face_down.cards_chances(self._work, self.limits)
-            found = 0.0
+            value = 0.0  # not `found` (float | None): the compiled engine would add objects
             for (stake, gains, _, _), card in zip(self.groups, cards):
-                found += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
-            stand_values[memo_key] = found
+                value += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
+            found = stand_values[memo_key] = value
         return found
 
     def _bust_value(self, key: int) -> float:
@@ -156,11 +156,11 @@ class BankSearch:
         memo_key: object = key << 5 | BUST
         found = stand_values.get(memo_key)
         if found is None:
-            found = -self.staked
+            value = -self.staked  # not `found` (float | None): see _stand_value
             for stake, _, limit, seven in self.groups:
                 if seven < len(VALUES):
-                    found -= stake * self.face_down.card_chance(self._work, limit, seven)
-            stand_values[memo_key] = found
+                    value -= stake * self.face_down.card_chance(self._work, limit, seven)
+            found = stand_values[memo_key] = value
         return found
 
     def _next_cards(self, bank_total: int, key: int, n: int, then: int) -> float:

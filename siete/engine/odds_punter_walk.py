@@ -111,7 +111,9 @@ class PunterWalk:
             count = counts[i]
             if not count:
                 continue
-            p = count if table is None else table[i]
+            # a float, not int | float: the compiled engine boxes a union, and multiplies it
+            # as Python objects (int * float is the same float either way)
+            p: float = count if table is None else table[i]
             if not p:  # no face-down cards would fit if this card came
                 continue
             after = bank_total + card
@@ -211,7 +213,7 @@ class PunterWalk:
         if found is not None:
             return found
         table = None if self.free else self._chances(key)
-        found = 0.0
+        bound = 0.0  # not `found` (float | None): the compiled engine would add as objects
         for i, card, step in CLASSES:
             count = counts[i]
             p = (count / n if table is None else table[i]) if count else 0.0
@@ -219,18 +221,18 @@ class PunterWalk:
                 continue
             after = mine + card
             if after > SEVEN_HALF:
-                found -= p
+                bound -= p
             elif after == SEVEN_HALF:
-                found += 2.0 * p
+                bound += 2.0 * p
             else:
                 counts[i] = count - 1
                 if table is None and 3 * self._busting(after) >= n - 1:
-                    found += p
+                    bound += p
                 else:
-                    found += p * (1.0 + self._sevens(key - step, after))
+                    bound += p * (1.0 + self._sevens(key - step, after))
                 counts[i] = count
-        bounds[memo_key] = found
-        return found
+        bounds[memo_key] = bound
+        return bound
 
     def _busting(self, mine: int) -> int:
         """The counted cards that would bust `mine` (R4.5), summed in a loop: a list to sum
