@@ -105,8 +105,10 @@ class PunterBounds(PunterWalk):
         narrowed = [False] * len(weights)  # by its _draw_range already
         counts = self._work
         while True:
-            low = settled + sum(p * v for p, v in zip(weights, lows))
-            high = settled + sum(p * v for p, v in zip(weights, highs))
+            # sums started at 0.0: sum's own start, 0, makes them int | float, which the
+            # compiled engine boxes and adds as objects (0 + x and 0.0 + x are the same x)
+            low = settled + sum((p * v for p, v in zip(weights, lows)), 0.0)
+            high = settled + sum((p * v for p, v in zip(weights, highs)), 0.0)
             if low > threshold + SLACK:
                 return True
             if high <= threshold - SLACK:
