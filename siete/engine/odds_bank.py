@@ -62,11 +62,12 @@ class BankSearch:
                         CLASS_OF.get(SEVEN_HALF - shown, len(VALUES)))
                        for shown, stake in sorted(stakes.items())]
         self.staked = float(sum(stakes.values()))
-        self.nodes: dict[int, Node] = {}  # key << 4 | bank total: both values, in full
-        self.values: dict[int, float] = {}  # key << 4 | bank total: the best value
-        self.stand_values: dict[int, float] = {}  # key << 5 | bank total (BUST included)
-        self.chances: dict[int, tuple[float, ...]] = {}
-        self.card_chances: dict[int, tuple[tuple[float, ...], ...]] = {}  # each group's, by key
+        # memo keys typed `object`, boxed once for a lookup and its write (as PunterWalk's)
+        self.nodes: dict[object, Node] = {}  # key << 4 | bank total: both values, in full
+        self.values: dict[object, float] = {}  # key << 4 | bank total: the best value
+        self.stand_values: dict[object, float] = {}  # key << 5 | bank total (BUST included)
+        self.chances: dict[object, tuple[float, ...]] = {}
+        self.card_chances: dict[object, tuple[tuple[float, ...], ...]] = {}  # by key
         self.limits = tuple(group[2] for group in self.groups)  # each group's cap
         self.hidden_cards, self.free = self.face_down.count, self.face_down.free
         self._work = [0] * len(VALUES)  # the counts the search's methods change and put back
@@ -127,37 +128,39 @@ class BankSearch:
 
     def _chances(self, key: int) -> tuple[float, ...]:
         """The next card's chance of each class, when not uniform (kept by counts)."""
-        found = self.chances.get(key)
+        memo_key: object = key
+        found = self.chances.get(memo_key)
         if found is None:
-            found = self.chances[key] = self.face_down.kept_next_card(self._work, key)
+            found = self.chances[memo_key] = self.face_down.kept_next_card(self._work, key)
         return found
 
     def _stand_value(self, bank_total: int, key: int, n: int) -> float:
         """R5 over every stander, each face-down card as likely as the counts say."""
         stand_values, card_memo = self.stand_values, self.card_chances
-        memo_key = key << 5 | bank_total
+        memo_key: object = key << 5 | bank_total
         found = stand_values.get(memo_key)
         if found is None:
-            cards = card_memo.get(key)
+            boxed: object = key
+            cards = card_memo.get(boxed)
             if cards is None:
-                cards = card_memo[key] = self.face_down.cards_chances(self._work, self.limits)
-            found = 0.0
+                cards = card_memo[boxed] = self.face_down.cards_chances(self._work, self.limits)
+            value = 0.0  # not `found` (float | None): the compiled engine would add objects
             for (stake, gains, _, _), card in zip(self.groups, cards):
-                found += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
-            stand_values[memo_key] = found
+                value += stake * sum((p * g for p, g in zip(card, gains[bank_total])), 0.0)
+            found = stand_values[memo_key] = value
         return found
 
     def _bust_value(self, key: int) -> float:
         """R5.1: every stander wins, and one on 7½ is paid twice (R5.5)."""
         stand_values = self.stand_values
-        memo_key = key << 5 | BUST
+        memo_key: object = key << 5 | BUST
         found = stand_values.get(memo_key)
         if found is None:
-            found = -self.staked
+            value = -self.staked  # not `found` (float | None): see _stand_value
             for stake, _, limit, seven in self.groups:
                 if seven < len(VALUES):
-                    found -= stake * self.face_down.card_chance(self._work, limit, seven)
-            stand_values[memo_key] = found
+                    value -= stake * self.face_down.card_chance(self._work, limit, seven)
+            found = stand_values[memo_key] = value
         return found
 
     def _next_cards(self, bank_total: int, key: int, n: int, then: int) -> float:
@@ -204,7 +207,7 @@ class BankSearch:
         """Playing on as well as possible; drawing is searched only when its bound says
         it could beat standing, so this may leave no node behind."""
         values = self.values
-        memo_key = key << 4 | bank_total
+        memo_key: object = key << 4 | bank_total
         found = values.get(memo_key)
         if found is None:
             found = self._stand_value(bank_total, key, n)
@@ -219,10 +222,11 @@ class BankSearch:
     def _node(self, bank_total: int, key: int, n: int) -> Node:
         """Standing and drawing (then playing on as well as possible), in full."""
         nodes = self.nodes
-        found = nodes.get(key << 4 | bank_total)
+        memo_key: object = key << 4 | bank_total
+        found = nodes.get(memo_key)
         if found is None:
             stand = self._stand_value(bank_total, key, n)
             draw = (self._next_cards(bank_total, key, n, THEN_BEST) if n > self.hidden_cards
                     else None)
-            found = nodes[key << 4 | bank_total] = (stand, draw)
+            found = nodes[memo_key] = (stand, draw)
         return found

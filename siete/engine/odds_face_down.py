@@ -38,7 +38,9 @@ def _ways(limits: tuple[int, ...], below: list[int], taken: int = len(VALUES)) -
 WAYS_KEPT: Final = 50_000
 # The memos below are keyed by whole numbers, not tuples: a dict of numbers and floats is no
 # work for the garbage collector, while tuple keys made its full passes walk every entry.
-_WAYS: Final[dict[int, tuple[int, ...]]] = {}
+# Typed `object`: a key held as an object is boxed once for its lookup and its write, where
+# the compiled engine boxes an `int` into a new Python int at each use.
+_WAYS: Final[dict[object, tuple[int, ...]]] = {}
 
 
 def caps_key(limits: Sequence[int]) -> int:
@@ -56,11 +58,12 @@ def _ways_without(limits: tuple[int, ...], caps: int, below: list[int]) -> tuple
     key = caps
     for i in range(1, len(below)):
         key = key << KEY_BITS | below[i] - below[i - 1]
-    found = _WAYS.get(key)
+    memo_key: object = key
+    found = _WAYS.get(memo_key)
     if found is None:
         if len(_WAYS) >= WAYS_KEPT:
             _WAYS.clear()
-        found = _WAYS[key] = _count_ways_without(limits, below)
+        found = _WAYS[memo_key] = _count_ways_without(limits, below)
     return found
 
 
@@ -121,12 +124,12 @@ FALLING_FLOAT: Final = tuple(tuple(float(f) for f in row) for row in FALLING)  #
 # exact_total_chance's answers for every search (about 150 bytes each), forgotten in one go
 # when full: a dict read and written by the web's threads at once stays whole in CPython.
 SEVENS_KEPT: Final = 100_000
-_SEVENS: Final[dict[int, float]] = {}
+_SEVENS: Final[dict[object, float]] = {}
 
 
 # kept_next_card's answers (about 250 bytes each), forgotten in one go when full
 NEXT_CARDS_KEPT: Final = 100_000
-_NEXT_CARDS: Final[dict[int, tuple[float, ...]]] = {}
+_NEXT_CARDS: Final[dict[object, tuple[float, ...]]] = {}
 
 
 def clear_card_memos() -> None:
@@ -181,7 +184,7 @@ class FaceDown:
         """next_card, kept by counts (`key`: counts_key) and caps for every search: the
         punter's and the bank's searches of a hand, and later hands, meet the same unseen
         cards under the same caps (about half the asks in an expert's game)."""
-        memo_key = self.caps << (KEY_BITS * len(VALUES)) | key
+        memo_key: object = self.caps << (KEY_BITS * len(VALUES)) | key
         found = _NEXT_CARDS.get(memo_key)
         if found is None:
             if len(_NEXT_CARDS) >= NEXT_CARDS_KEPT:
@@ -217,7 +220,7 @@ class FaceDown:
         search: the same unseen cards come back hand after hand."""
         if key < 0:
             return self._exact_total_chance(counts, total)
-        memo_key = (self.caps << (KEY_BITS * len(VALUES)) | key) << 4 | total
+        memo_key: object = (self.caps << (KEY_BITS * len(VALUES)) | key) << 4 | total
         found = _SEVENS.get(memo_key)
         if found is None:
             if len(_SEVENS) >= SEVENS_KEPT:

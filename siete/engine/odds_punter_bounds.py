@@ -29,7 +29,7 @@ class PunterBounds(PunterWalk):
         counts = self._work
         table = None if self.free else self._chances(key)
         busting = 0.0
-        for i, card, _ in CLASSES:
+        for i, card, _step in CLASSES:  # not `_`: see PunterWalk._ending_value
             if mine + card > SEVEN_HALF and counts[i]:
                 busting += counts[i] / n if table is None else table[i]
         most = 2.0 - 3.0 * busting
@@ -105,8 +105,10 @@ class PunterBounds(PunterWalk):
         narrowed = [False] * len(weights)  # by its _draw_range already
         counts = self._work
         while True:
-            low = settled + sum(p * v for p, v in zip(weights, lows))
-            high = settled + sum(p * v for p, v in zip(weights, highs))
+            # sums started at 0.0: sum's own start, 0, makes them int | float, which the
+            # compiled engine boxes and adds as objects (0 + x and 0.0 + x are the same x)
+            low = settled + sum((p * v for p, v in zip(weights, lows)), 0.0)
+            high = settled + sum((p * v for p, v in zip(weights, highs)), 0.0)
             if low > threshold + SLACK:
                 return True
             if high <= threshold - SLACK:

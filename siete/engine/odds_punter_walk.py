@@ -49,28 +49,33 @@ class PunterWalk:
         # by our total: each of us holds one face-down card (bank_rule.top_threatened)
         self.tops = [max((mine - hidden, *others)) for mine in range(SEVEN_HALF + 1)]
         self.face_down = FaceDown(others)
-        # memo tables; `key` is counts_key(unseen counts), totals are half points
-        self.nodes: dict[int, Node] = {}  # key << 4 | total: both values, searched in full
-        self.values: dict[int, float] = {}  # key << 4 | total: the best value
-        self.draw_bounds: dict[int, float] = {}  # key << 4 | total: draw_bound's
-        self.bank_values: dict[int, float] = {}  # (key << 4 | bank total) << 4 | total
-        self.chances: dict[int, tuple[float, ...]] = {}  # the next card's, when not uniform
-        self.sevens: dict[int, float] = {}  # key << 4 | total: exact_total_chance's
+        # memo tables; `key` is counts_key(unseen counts), totals are half points. Their keys
+        # are whole numbers typed `object`: the compiled engine boxes an `int` into a new
+        # Python int at each use, so a key held as an object is boxed once for its lookup
+        # and its write
+        self.nodes: dict[object, Node] = {}  # key << 4 | total: both values, searched in full
+        self.values: dict[object, float] = {}  # key << 4 | total: the best value
+        self.draw_bounds: dict[object, float] = {}  # key << 4 | total: draw_bound's
+        self.bank_values: dict[object, float] = {}  # (key << 4 | bank total) << 4 | total
+        self.chances: dict[object, tuple[float, ...]] = {}  # the next card's, when not uniform
+        self.sevens: dict[object, float] = {}  # key << 4 | total: exact_total_chance's
         self.hidden_cards, self.free = self.face_down.count, self.face_down.free
         self._work = [0] * len(VALUES)  # the counts the walk's methods change and put back
 
     def _chances(self, key: int) -> tuple[float, ...]:
         """The next card's chance of each class, when not uniform (kept by counts)."""
-        found = self.chances.get(key)
+        memo_key: object = key
+        found = self.chances.get(memo_key)
         if found is None:
-            found = self.chances[key] = self.face_down.kept_next_card(self._work, key)
+            found = self.chances[memo_key] = self.face_down.kept_next_card(self._work, key)
         return found
 
     def _sevens(self, key: int, total: int) -> float:
         """The chance that the cards to come add up to exactly 7½ over `total`."""
-        found = self.sevens.get(key << 4 | total)
+        memo_key: object = key << 4 | total
+        found = self.sevens.get(memo_key)
         if found is None:
-            found = self.sevens[key << 4 | total] = self.face_down.exact_total_chance(
+            found = self.sevens[memo_key] = self.face_down.exact_total_chance(
                 self._work, SEVEN_HALF - total, key)
         return found
 
@@ -92,17 +97,10 @@ class PunterWalk:
         lowest = unseen_weight + self.hidden - (SEVEN_HALF - 1 - bank_total)
         return TO_THE_END if top_threatened(SEVEN_HALF - 1, top, n + 1, lowest) else DRAWS
 
-    def _bank_draws(self, bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
-                    code: int) -> float:
-        """Our value when the bank at `bank_total` takes a card, then plays R8.2 on, kept;
-        its callers read the memo, and pass _bank_plays' answer."""
-        value = self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
-        self.bank_values[(key << 4 | bank_total) << 4 | mine] = value
-        return value
-
     def _bank_draw_value(self, bank_total: int, key: int, n: int, unseen_weight: int,
                          mine: int, code: int) -> float:
-        """_bank_draws' value, worked out."""
+        """Our value when the bank at `bank_total` takes a card, then plays R8.2 on (`code`:
+        _bank_plays' answer), worked out."""
         counts = self._work
         win = 2.0 if mine == SEVEN_HALF else 1.0  # R5.5
         if code == TO_THE_END:  # R5.1, R5.2 only
@@ -113,7 +111,9 @@ class PunterWalk:
             count = counts[i]
             if not count:
                 continue
-            p = count if table is None else table[i]
+            # a float, not int | float: the compiled engine boxes a union, and multiplies it
+            # as Python objects (int * float is the same float either way)
+            p: float = count if table is None else table[i]
             if not p:  # no face-down cards would fit if this card came
                 continue
             after = bank_total + card
@@ -135,40 +135,44 @@ class PunterWalk:
         or 7½ (R5.2); with no table, in counts (the caller divides by n at the end)."""
         counts = self._work
         under, seven = UNDER[bank_total], MAKES_SEVEN_HALF[bank_total]
+        # named, not `_`: the compiled engine holds `_` as an object, so each card's value
+        # and key step were boxed into a Python int (a new one for most steps) at every card
         if table is None:
             ending = n
-            for i, _, _ in under:
+            for i, _card, _step in under:
                 ending -= counts[i]
             sevens_now = counts[seven] if seven >= 0 else 0
             return win * (ending - sevens_now) - sevens_now
         ending_chance = 1.0
-        for i, _, _ in under:
+        for i, _card, _step in under:
             ending_chance -= table[i]
         seven_chance = table[seven] if seven >= 0 else 0.0
         return win * (ending_chance - seven_chance) - seven_chance
 
     def _bank_then(self, bank_total: int, key: int, n: int, unseen_weight: int, mine: int,
                    code: int) -> float:
-        """_bank_draws, read from the memo; but a draw that the next card ends whatever it
+        """_bank_draw_value, kept; but a draw that the next card ends whatever it
         is (no card keeps the bank under 7½) is worked out again, not kept: its few sums
-        cost less than boxing a key to read and write the memo."""
-        if not UNDER[bank_total]:
+        cost less than boxing a key to read and write the memo; nor is a draw to the end,
+        one product over _sevens' own memo (a second memo only added a lookup and a write)."""
+        if code == TO_THE_END or not UNDER[bank_total]:
             return self._bank_draw_value(bank_total, key, n, unseen_weight, mine, code)
-        found = self.bank_values.get((key << 4 | bank_total) << 4 | mine)
+        memo_key: object = (key << 4 | bank_total) << 4 | mine
+        found = self.bank_values.get(memo_key)
         if found is None:
-            found = self._bank_draws(bank_total, key, n, unseen_weight, mine, code)
+            found = self.bank_values[memo_key] = self._bank_draw_value(
+                bank_total, key, n, unseen_weight, mine, code)
         return found
 
     def _stand_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
-        """Standing on `mine`: the bank plays R8.2 against us."""
+        """Standing on `mine`: the bank plays R8.2 against us. Its rule is asked before the
+        memo: two float comparisons, where a bank that stands or draws to the end needs no
+        memo (most stands are asked once)."""
         bank = self.bank
-        found = self.bank_values.get((key << 4 | bank) << 4 | mine)
-        if found is not None:
-            return found
         code = self._bank_plays(bank, n, unseen_weight, mine)
         if code == STANDS:
             return (2.0 if mine == SEVEN_HALF else 1.0) if mine > bank else -1.0
-        return self._bank_draws(bank, key, n, unseen_weight, mine, code)
+        return self._bank_then(bank, key, n, unseen_weight, mine, code)
 
     def _draw_value(self, mine: int, key: int, n: int, unseen_weight: int) -> float:
         """Each next card's chance times what it makes: a bust loses (R4.5), 7½ stands
@@ -204,12 +208,12 @@ class PunterWalk:
         then is worth at most 2 - 3 * a third (counted with whole numbers when every
         unseen card is equally likely to come)."""
         counts, bounds = self._work, self.draw_bounds
-        memo_key = key << 4 | mine
+        memo_key: object = key << 4 | mine
         found = bounds.get(memo_key)
         if found is not None:
             return found
         table = None if self.free else self._chances(key)
-        found = 0.0
+        bound = 0.0  # not `found` (float | None): the compiled engine would add as objects
         for i, card, step in CLASSES:
             count = counts[i]
             p = (count / n if table is None else table[i]) if count else 0.0
@@ -217,18 +221,18 @@ class PunterWalk:
                 continue
             after = mine + card
             if after > SEVEN_HALF:
-                found -= p
+                bound -= p
             elif after == SEVEN_HALF:
-                found += 2.0 * p
+                bound += 2.0 * p
             else:
                 counts[i] = count - 1
                 if table is None and 3 * self._busting(after) >= n - 1:
-                    found += p
+                    bound += p
                 else:
-                    found += p * (1.0 + self._sevens(key - step, after))
+                    bound += p * (1.0 + self._sevens(key - step, after))
                 counts[i] = count
-        bounds[memo_key] = found
-        return found
+        bounds[memo_key] = bound
+        return bound
 
     def _busting(self, mine: int) -> int:
         """The counted cards that would bust `mine` (R4.5), summed in a loop: a list to sum
@@ -242,7 +246,7 @@ class PunterWalk:
         """Playing on as well as possible; drawing is searched only when its bound says
         it could beat standing, so this may leave no node behind."""
         values, nodes = self.values, self.nodes
-        memo_key = key << 4 | mine
+        memo_key: object = key << 4 | mine
         found = values.get(memo_key)
         if found is None:
             found = self._stand_value(mine, key, n, unseen_weight)
@@ -257,10 +261,11 @@ class PunterWalk:
     def _node(self, mine: int, key: int, n: int, unseen_weight: int) -> Node:
         """Standing and drawing (then playing on as well as possible) at `mine`, in full."""
         nodes = self.nodes
-        found = nodes.get(key << 4 | mine)
+        memo_key: object = key << 4 | mine
+        found = nodes.get(memo_key)
         if found is None:
             stand = self._stand_value(mine, key, n, unseen_weight)
             draw = (self._draw_value(mine, key, n, unseen_weight) if n > self.hidden_cards
                     else None)
-            found = nodes[key << 4 | mine] = (stand, draw)
+            found = nodes[memo_key] = (stand, draw)
         return found
