@@ -135,7 +135,9 @@ def test_turn_alerts_sound_title_and_notification(new_player):
     page.evaluate(HIDE_TAB)  # the player looks at another tab: the turn comes in the background
     ana.start()
     ana.next_move()
-    page.wait_for_function("window.__notes.length > 0")
+    # A function, not a bare expression: Playwright evals an expression again at each poll,
+    # which the page's CSP (no unsafe-eval) refuses once the first check has failed
+    page.wait_for_function("() => window.__notes.length > 0")
     assert page.evaluate("window.__notes")[0] == "Your turn"
     assert page.evaluate("window.__beeps") == 1
     titles = set()

@@ -188,7 +188,7 @@ def test_index_anchors_reach_their_reports(browser, base_url):
 def check_index_anchors(page, base_url: str) -> None:
     page.goto(f"{base_url}/reports")
     page.click('a.reports__index-link[href="#nemesis"]')
-    page.wait_for_function("location.hash === '#nemesis'")
+    page.wait_for_function("() => location.hash === '#nemesis'")  # a function: see test_e2e_feel
     top = page.evaluate("document.getElementById('nemesis').getBoundingClientRect().top")
     assert 0 <= top < 100  # scrolled to the frame
 
