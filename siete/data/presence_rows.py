@@ -73,15 +73,20 @@ MARK_SEEN = (update(SEATS)
              .where(SEATS.c.game_id == bindparam("row_game"), SEATS.c.player_id == bindparam("row_player"))
              .values(last_seen_at=bindparam("now")))
 
+def _watch_params(game_id: int, claim: SessionClaim | None) -> dict[str, object]:
+    """WATCH_ROW's and WATCH_STARTED's parameters: the table, and the login session that names
+    the viewer (none: session 0, which no row has)."""
+    return {"game_id": game_id, "session_id": claim.session_id if claim else 0,
+            "digest": claim.digest if claim else ""}
+
+
 def read_watch_row(game_id: int, claim: SessionClaim | None,
                    viewer_name: str | None = None) -> WatchRow | None:
     """The table's status, version, deadline and seats in one statement; None if no such game.
 
     The viewer's seat is that of the account of the login session `claim` names, or (a mover,
     known by the move's lock) that of the player `viewer_name`."""
-    params = {"game_id": game_id, "session_id": claim.session_id if claim else 0,
-              "digest": claim.digest if claim else ""}
-    row = db.session.connection().execute(WATCH_ROW, params).first()
+    row = db.session.connection().execute(WATCH_ROW, _watch_params(game_id, claim)).first()
     if row is None:
         return None
     return WatchRow(row.status, row.version, row.turn_deadline,
@@ -96,9 +101,7 @@ def read_started_watched(game_id: int, claim: SessionClaim | None
     session holds as an object (started_for_page's reasons: the caller reads those apart)."""
     if held_object(Game, game_id) is not None:
         return None
-    params = {"game_id": game_id, "session_id": claim.session_id if claim else 0,
-              "digest": claim.digest if claim else ""}
-    found = db.session.connection().execute(WATCH_STARTED, params).first()
+    found = db.session.connection().execute(WATCH_STARTED, _watch_params(game_id, claim)).first()
     if found is None:
         return None
     values = found._asdict()
