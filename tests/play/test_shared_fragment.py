@@ -18,6 +18,7 @@ from siete.app import create_app
 from siete.data.base import utcnow, utcnow_ms
 from siete.play.presence_view import MUTE_COOKIE, PresenceView
 from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
+from tests.support.redis_here import redis_url_or_skip
 from tests.support.statements import counted_statements
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -188,12 +189,8 @@ def test_with_redis_every_process_hands_out_what_one_rendered(app, monkeypatch):
     """Two apps on one database and one Redis stand for two workers: the second's spectator gets
     the first's render (the poll's one read), its slots filled with its own token and due time
     although its process draws other slots (skipped where no Redis answers)."""
-    redis = pytest.importorskip("redis")
-    url = "redis://127.0.0.1:6379/11"
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.RedisError:
-        pytest.skip("no Redis here")
+    url = redis_url_or_skip(11)
+    redis = pytest.importorskip("redis")  # there: redis_url_or_skip answered
     prefix = f"siete:fragment:test-{time.time_ns()}:"
     other = create_app(dict(app.config))
     for each in (app, other):

@@ -15,6 +15,7 @@ from siete.service.news.hang_ups import hang_ups
 from siete.service.news.table_bus import LOBBY, Bus, table_channel
 from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
 from tests.support.play import client_for, make_user, started_game, text, waiting_table
+from tests.support.redis_here import redis_url_or_skip
 
 
 class Heard:
@@ -126,12 +127,7 @@ def test_a_stream_ends_when_the_process_closes_and_when_its_time_is_up():
 def test_news_crosses_processes_through_redis():
     """Two buses on one Redis stand for two processes: what one publishes wakes the other's
     listener (skipped where no Redis answers)."""
-    redis = pytest.importorskip("redis")
-    url = "redis://127.0.0.1:6379/14"
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.RedisError:
-        pytest.skip("no Redis here")
+    url = redis_url_or_skip(14)
     sender, receiver = Bus(url), Bus(url)
     assert receiver.ready()  # its subscriber, as the stream route starts it
     ear = receiver.subscribe("table:7")
