@@ -31,7 +31,7 @@ from sqlalchemy.orm.util import identity_key
 from siete.data.base import Model, db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.login_sessions import SessionClaim, session_columns_for_a_lock
-from siete.data.table_changes import note_changed
+from siete.data.table_changes import note_changed, note_version
 from siete.data.vocabulary import GameStatus
 
 GAMES, STATES, SEATS = Game.__table__, GameStateRow.__table__, GamePlayer.__table__
@@ -162,6 +162,7 @@ def write_state(live: PlainStateRow, by: str, new: bool = False) -> None:
         db.session.connection().execute(UPDATE_STATE, {"row_id": live.game_id, **values})
         _keep_in_step(GameStateRow, live.game_id, values)
     note_changed(live.game_id, lobby=new)
+    note_version(live.game_id, live.version)
 
 
 def write_game(game: GameRow, by: str, **values: object) -> None:

@@ -6,7 +6,9 @@ after a commit, and a rollback clears it unheard. The ORM's own flushes of those
 by a flush listener, so a writer that goes through the ORM needs nothing more.
 
 A note is a table's id; the lobby is noted apart when what the lobby lists may have changed (a
-table opened, started, finished or closed, a seat taken or left), not at every move.
+table opened, started, finished or closed, a seat taken or left), not at every move. A table whose
+state was written is noted with the version written, which its news carries: a page that already
+shows that version (the mover's, handed the table its move left) need not ask again.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from siete.data.invites import GameInvite
 
 CHANGED_KEY = "siete.changed_tables"  # session.info: set of table ids written in this unit
 LOBBY_KEY = "siete.lobby_changed"  # session.info: True when the lobby's lists may have changed
+VERSIONS_KEY = "siete.written_versions"  # session.info: {table id: the last state version written}
 
 
 def note_changed(game_id: int, lobby: bool = False, session: Session | None = None) -> None:
@@ -32,9 +35,23 @@ def note_changed(game_id: int, lobby: bool = False, session: Session | None = No
         info[LOBBY_KEY] = True
 
 
+def note_version(game_id: int, version: int) -> None:
+    """Note that the table's state was written at `version` (and so that the table changed)."""
+    info = db.session.info
+    versions = info.setdefault(VERSIONS_KEY, {})
+    versions[game_id] = max(version, versions.get(game_id, version))
+    note_changed(game_id)
+
+
 def take_changes(session: Session) -> tuple[set[int], bool]:
     """The tables noted since the last take, and whether the lobby was; the note is cleared."""
     return session.info.pop(CHANGED_KEY, set()), bool(session.info.pop(LOBBY_KEY, False))
+
+
+def take_versions(session: Session) -> dict[int, int]:
+    """The state versions written since the last take, by table; the note is cleared."""
+    versions: dict[int, int] = session.info.pop(VERSIONS_KEY, {})
+    return versions
 
 
 @event.listens_for(Session, "after_flush")
@@ -63,3 +80,4 @@ def _table_of(obj: object) -> int | None:
 @event.listens_for(Session, "after_rollback")
 def _forget_changes(session: Session) -> None:
     take_changes(session)
+    take_versions(session)

@@ -3,8 +3,11 @@ and through the fallback poll when no stream can be held; a quiet page asks noth
 stream is open. The measured times are printed (run with -s)."""
 from __future__ import annotations
 
+import functools
 import statistics
 import time
+import urllib.parse
+import urllib.request
 
 import pytest
 
@@ -33,10 +36,11 @@ def stream_is_open(player) -> None:
 def test_a_move_reaches_the_other_browser_through_the_stream_and_a_quiet_page_asks_nothing(new_player):
     punter, bank = seat_two(new_player, hands=1)
     stream_is_open(bank)
+    stream_is_open(punter)
     asked = asks_of(bank)
     time.sleep(5)  # nothing moves: the bank's page asks nothing while its stream is open
     assert asked == [], asked
-    took = []
+    took, punter_asked = [], asks_of(punter)
     clicked = time.monotonic()
     amount = punter.bet_first()
     bank.wait_for_log(f"{punter.name} bets {amount}", timeout_s=5)
@@ -49,6 +53,9 @@ def test_a_move_reaches_the_other_browser_through_the_stream_and_a_quiet_page_as
           f"click (median of {len(took)}: the mover's own answer, then the news and the other's fetch)")
     assert all("/fragment" in url for url in asked), asked  # each news: one fragment asked for
     assert bank.was_not_reloaded()
+    time.sleep(1)  # the news of the punter's own moves reached its page too, naming their versions,
+    # which its page shows already (the moves' answers): it asks for nothing more (siete.js onConfirm)
+    assert [url.rsplit("/", 1)[1] for url in punter_asked] == ["bet", "draw"], punter_asked
 
 
 def test_a_move_reaches_a_browser_without_a_stream_through_the_fallback_poll(new_player):
@@ -60,3 +67,34 @@ def test_a_move_reaches_a_browser_without_a_stream_through_the_fallback_poll(new
     amount = punter.bet_first()
     bank.wait_for_log(f"{punter.name} bets {amount}", timeout_s=6)
     assert any("/fragment" in url for url in asked), asked  # it came by the poll
+
+
+def post_as(player, path: str, form: dict[str, str]) -> int:
+    """A form posted with `player`'s login and CSRF token, outside its browser (from a route
+    handler, where the browser's own calls cannot be made)."""
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in player.context.cookies())
+    token = player.page.locator('meta[name="csrf-token"]').get_attribute("content")
+    request = urllib.request.Request(player.base + path, data=urllib.parse.urlencode(form).encode(),
+                                     headers={"Cookie": cookies, "X-CSRFToken": token, "HX-Request": "true"})
+    with urllib.request.urlopen(request) as answer:
+        return answer.status
+
+
+def test_news_heard_while_a_move_is_in_flight_is_not_lost(new_player):
+    """htmx drops the page's ask while its move is in flight, and the move's answer is older than
+    news committed after the move (here the bank's reaction): the page asks once more after it."""
+    punter, bank = seat_two(new_player, hands=1)
+    stream_is_open(punter)
+    reacted = []
+    bank_reacts = functools.partial(post_as, bank, f"/tables/{punter.table_id()}/react", {"kind": "nice_hand"})
+
+    def bet_then_react(route) -> None:
+        answer = route.fetch()  # the bet is committed: its answer is held back while
+        reacted.append(bank_reacts())  # the bank reacts, whose news reaches the punter's stream
+        time.sleep(0.5)  # while its bet is still in flight
+        route.fulfill(response=answer)
+
+    punter.page.route("**/bet", bet_then_react)
+    punter.bet_first()
+    assert reacted == [200]
+    expect(punter.page.locator("#table [data-reaction-id]")).to_have_count(1, timeout=3_000)

@@ -12,22 +12,24 @@ import pytest
 
 from siete.service.news import table_bus
 from siete.service.news.hang_ups import hang_ups
-from siete.service.news.table_bus import LOBBY, Bus, table_channel
+from siete.service.news.table_bus import CHANGED, LOBBY, Bus, merged_news, table_channel
 from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
 from tests.support.play import client_for, make_user, started_game, text, waiting_table
 from tests.support.redis_here import redis_url_or_skip
 
 
 class Heard:
-    """Every channel the process's bus delivers to, in order."""
+    """Every channel the process's bus delivers to, in order, and the news it delivers."""
 
     def __init__(self, bus: Bus) -> None:
         self.channels: list[str] = []
+        self.news: list[tuple[str, str]] = []
         original = bus.deliver
 
-        def deliver(channel: str) -> None:
+        def deliver(channel: str, news: str = CHANGED) -> None:
             self.channels.append(channel)
-            original(channel)
+            self.news.append((channel, news))
+            original(channel, news)
         bus.deliver = deliver  # type: ignore[method-assign]
 
 
@@ -53,6 +55,31 @@ def test_a_move_is_news_on_its_table_only_and_a_seat_taken_is_news_to_the_lobby(
     heard.channels.clear()
     assert client_for(app, ana).post(f"/tables/{other}/join").status_code == 303
     assert heard.channels.count(table_channel(other)) == 1 and LOBBY in heard.channels
+
+
+def test_a_moves_news_names_the_version_it_wrote_which_the_movers_answer_shows(app, heard):
+    """So the mover's page, handed the table its move left, need not ask again (siete.js)."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    page = text(client.get(f"/tables/{game_id}"))
+    heard.news.clear()
+    answer = text(client.post(f"/tables/{game_id}/bet", data={"version": version_of(page), "amount": "1"},
+                              headers={"HX-Request": "true"}))
+    told = [news for channel, news in heard.news if channel == table_channel(game_id)]
+    assert told == [version_of(answer)] and int(version_of(answer)) > int(version_of(page))
+
+
+def test_news_heard_together_is_told_as_one_that_no_page_lets_pass_unless_it_shows_both():
+    assert merged_news("7", "9") == merged_news("9", "7") == "9"
+    assert merged_news("7", CHANGED) == merged_news(CHANGED, "7") == CHANGED
+    ear = Bus().subscribe(table_channel(1))
+    ear.wake(news="7")
+    ear.wake(news=CHANGED)  # a reaction: no version, so every page must ask
+    assert ear.wait(0.1) == CHANGED and ear.wait(0.05) is None
+    ear.wake(news="7")
+    ear.wake(news="8")
+    assert ear.wait(0.1) == "8"
 
 
 def test_a_failed_move_is_no_news(app, heard):
@@ -82,10 +109,11 @@ def test_the_table_stream_catches_an_old_page_up_then_says_changed_at_each_news(
     answer = client.get(f"/tables/{game_id}/stream?v=0&p=0.0")
     assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
     assert answer.headers["X-Accel-Buffering"] == "no"
-    timer = threading.Timer(0.3, table_bus.bus().publish, [table_channel(game_id)])
+    timer = threading.Timer(0.3, table_bus.bus().publish, [table_channel(game_id), "12"])
     timer.start()
     retry, behind, news = first_events(answer, 3)
-    assert retry.startswith("retry: ") and "event: changed" in behind and "event: changed" in news
+    assert retry.startswith("retry: ") and "event: changed\ndata: changed" in behind
+    assert "event: changed\ndata: 12\n" in news  # the version the news names
     fresh = client.get(f"/tables/{game_id}/stream?v={version_of(page)}",
                        headers={"Last-Event-ID": "1"})
     assert "event: changed" in first_events(fresh, 2)[1]  # a reconnect may have missed news

@@ -7,8 +7,10 @@ Redis pub/sub, one subscribing connection per process fanned out to its streams.
 (`make run` on SQLite) it stays in the process: enough for one server process, and the pages of
 changes made elsewhere (the worker process's paced bots and timers) still ask when those are due.
 
-The news is only "changed": a page then fetches its fragment, which shows each viewer only what
-they may see (R4.2).
+The news is "changed", or, when the commit wrote the table's state, the version it wrote: a page
+then fetches its fragment, which shows each viewer only what they may see (R4.2), unless it shows
+that version already (the mover's page, handed the table its move left). A version says nothing
+a viewer may not see: every page of the table shows it.
 """
 from __future__ import annotations
 
@@ -21,12 +23,13 @@ import redis
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from siete.data.table_changes import take_changes
+from siete.data.table_changes import take_changes, take_versions
 
 LOG = logging.getLogger(__name__)
 PREFIX = "siete:"
 LOBBY = "lobby"
 RECONNECT_PAUSE_S = 1.0  # after Redis went away, before the subscriber tries again
+CHANGED = "changed"  # news that names no version: every page asks
 
 
 def table_channel(game_id: int) -> str:
@@ -39,21 +42,37 @@ class Subscription:
     def __init__(self, channel: str, on_close: Any) -> None:
         self.channel = channel
         self.closing = False
-        self._news = threading.Event()
+        self._came = threading.Event()
+        self._lock = threading.Lock()
+        self._news: str | None = None  # heard since the stream last took it
         self._on_close = on_close
 
-    def wake(self, closing: bool = False) -> None:
-        self.closing = self.closing or closing
-        self._news.set()
+    def wake(self, closing: bool = False, news: str = CHANGED) -> None:
+        with self._lock:
+            self.closing = self.closing or closing
+            self._news = news if self._news is None else merged_news(self._news, news)
+            self._came.set()
 
-    def wait(self, timeout: float) -> bool:
-        """Whether news came (or the process is closing) within `timeout` seconds."""
-        came = self._news.wait(timeout)
-        self._news.clear()
-        return came
+    def wait(self, timeout: float) -> str | None:
+        """The news that came within `timeout` seconds (news heard together told as one), or
+        None; "changed" when the process is closing."""
+        if not self._came.wait(timeout):
+            return None
+        with self._lock:
+            news, self._news = self._news, None
+            self._came.clear()
+        return news or CHANGED
 
     def close(self) -> None:
         self._on_close(self)
+
+
+def merged_news(first: str, second: str) -> str:
+    """Two pieces of news told as one: the later version when both name one (a page showing it
+    has both changes), else "changed"."""
+    if first.isdigit() and second.isdigit():
+        return str(max(int(first), int(second)))
+    return CHANGED
 
 
 class Publisher(Protocol):
@@ -80,13 +99,13 @@ class Bus:
         """Whether news crosses processes (Redis), not just this one."""
         return self._redis is not None
 
-    def publish(self, channel: str) -> None:
+    def publish(self, channel: str, news: str = CHANGED) -> None:
         """Tell every listener of `channel`, in every process; never fails the caller."""
         if self._redis is None:
-            self.deliver(channel)
+            self.deliver(channel, news)
             return
         try:
-            self._redis.publish(PREFIX + channel, "changed")
+            self._redis.publish(PREFIX + channel, news)
         except redis.RedisError:  # the change is committed; pages catch up on reconnect or poll
             LOG.warning("could not publish %s", channel, exc_info=True)
 
@@ -113,12 +132,12 @@ class Bus:
         with self._lock:
             return sum(len(ears) for ears in self._ears.values())
 
-    def deliver(self, channel: str) -> None:
-        """Wake this process's listeners of `channel`."""
+    def deliver(self, channel: str, news: str = CHANGED) -> None:
+        """Wake this process's listeners of `channel` with `news`."""
         with self._lock:
             ears = list(self._ears.get(channel, ()))
         for ear in ears:
-            ear.wake()
+            ear.wake(news=news)
 
     def close(self) -> None:
         """The process is shutting down: every stream ends (its page reconnects elsewhere)."""
@@ -149,9 +168,10 @@ class Bus:
                                                   exception_handler=self._lost)
 
     def _heard(self, message: dict[str, Any]) -> None:
-        channel = message["channel"]
+        channel, data = message["channel"], message["data"]
         text = channel.decode() if isinstance(channel, bytes) else str(channel)
-        self.deliver(text.removeprefix(PREFIX))
+        news = data.decode() if isinstance(data, bytes) else str(data)
+        self.deliver(text.removeprefix(PREFIX), news if news.isdigit() else CHANGED)
 
     def _lost(self, error: BaseException, pubsub: Any, _thread: Any) -> None:
         """Redis went away: news may have been missed, so every stream says "changed" (its page
@@ -181,8 +201,9 @@ def configure(redis_url: str | None) -> Bus:
 @event.listens_for(Session, "after_commit")
 def _publish_changes(session: Session) -> None:
     """The one place news leaves: a committed unit of work's tables, and the lobby if noted."""
-    tables, lobby = take_changes(session)
+    (tables, lobby), versions = take_changes(session), take_versions(session)
     for game_id in sorted(tables):
-        _bus.publish(table_channel(game_id))
+        version = versions.get(game_id)
+        _bus.publish(table_channel(game_id), CHANGED if version is None else str(version))
     if lobby:
         _bus.publish(LOBBY)

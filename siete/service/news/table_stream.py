@@ -3,8 +3,9 @@ a comment now and then so proxies keep the idle connection open, and an end afte
 at shutdown (the browser's EventSource reconnects by itself, and catches up: a reconnect is told
 "changed" at once, so its page asks whether it missed anything, 204 if not).
 
-Each event is only the word "changed": the page fetches its fragment, which shows its viewer
-only what they may see (R4.2).
+Each event is a "changed" whose data is the news (table_bus): the version a commit wrote, which
+a page that shows it already lets pass, or the word "changed"; the page fetches its fragment, which
+shows its viewer only what they may see (R4.2).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from siete.service.news.hang_ups import hang_ups
-from siete.service.news.table_bus import Bus
+from siete.service.news.table_bus import CHANGED, Bus
 
 RETRY_MS = 2000  # how soon the browser reconnects a stream that ended
 HEARTBEAT_S = 15.0  # under the usual 30-60 s idle timeouts of proxies and load balancers
@@ -25,7 +26,6 @@ HEARTBEAT_S = 15.0  # under the usual 30-60 s idle timeouts of proxies and load 
 SEATED_BEAT_S = 5.0
 STREAM_FOR_S = 300.0  # then the stream ends and the browser reconnects (spreads streams after a restart)
 MAX_STREAMS_PER_VISITOR = 8  # per process (STREAMS_PER_VISITOR): a few tabs each; more is a runaway script
-CHANGED = "changed"
 
 _open: Counter[str] = Counter()
 _open_lock = threading.Lock()
@@ -48,10 +48,11 @@ def give_back_slot(visitor: str) -> None:
             del _open[visitor]
 
 
-def sse_event(name: str, event_id: str | None = None) -> str:
-    """One server-sent event; its data is the name again (an event without data is dropped)."""
+def sse_event(name: str, event_id: str | None = None, data: str | None = None) -> str:
+    """One server-sent event; its data is the name again unless given (an event without data
+    is dropped)."""
     head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {name}\ndata: {name}\n\n"
+    return f"{head}event: {name}\ndata: {data or name}\n\n"
 
 
 def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] | None = None,
@@ -77,9 +78,10 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
             left = end - time.monotonic()
             if left <= 0:
                 return
-            if ear.wait(min(beat_every, left)):
+            news = ear.wait(min(beat_every, left))
+            if news is not None:
                 if not ear.closing:
-                    yield sse_event(CHANGED, _event_id())
+                    yield sse_event(CHANGED, _event_id(), news)
                 continue
             # the comment first: a page gone is found by this write failing, before its
             # beat would note the viewer here once more
