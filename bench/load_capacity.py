@@ -4,9 +4,10 @@ at least 50% of /livez).
 
 Each client thread is one person at a table of bots (who answer at once) watched by --viewers
 other pages (anonymous spectators, each holding the table's stream). With no think time the
-person moves, and at once the person's own page and every other viewer fetch the table at
-that news, as their pages do; every POLL_EVERY_MOVES moves the person's own page also sends one unchanged poll (a page
-whose stream could not be held). The threads are as many as /livez's hammer had, on the same
+person moves, and at once every other viewer fetches the table at that news, as their pages do
+(the person's own page lets it pass: the news names the version its move's answer shows); every
+POLL_EVERY_MOVES moves the person's own page also sends one unchanged poll (a page whose stream
+could not be held). The threads are as many as /livez's hammer had, on the same
 client, so both phases saturate the same server from the same load generator.
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bench.load_meter import Reading
 from bench.load_player import HX, Player, Stats
 from bench.load_report import percentile
 from bench.load_run import Mode
-from bench.load_streams import StreamReader, stream_path
+from bench.load_streams import StreamReader, shows_already, stream_path
 
 POLL_EVERY_MOVES = 10
 CPU_ROUTES = [("bet", r"POST /tables/\d+/bet$"), ("draw", r"POST /tables/\d+/draw$"),
@@ -52,7 +53,7 @@ class Viewer:
     def fetch_news(self, player: Player) -> None:
         """The fetch this page makes when its stream says the table changed (route "watch")."""
         if self.reader is not None:
-            self.reader.news.clear()  # the fetch below is that news's; the reader only holds the stream
+            self.reader.take_news()  # the fetch below is that news's; the reader only holds the stream
         address = poll_address(self.fragment)
         if address is None:
             return
@@ -93,11 +94,11 @@ def capacity_mode(base: str, viewers: int) -> Mode:
             if not player.move():
                 player.stats.failures.append(f"{player.username}: no move offered at table {player.game_id}")
                 return
-            # The mover's own page hears of its move too, and asks with the version it now
-            # shows (mostly a 204), as think_and_listen's pages do (route "fetch").
-            if player.reader is not None:
-                player.reader.news.clear()
-            if address := poll_address(player.fragment):
+            # The mover's own page hears of its move too: the news names the version its move's
+            # answer shows, so it asks nothing (siete.js). Should it have heard other news (none
+            # comes here: only this person moves), it asks as think_and_listen's pages do.
+            if player.reader is not None and player.reader.news.is_set() and not shows_already(
+                    player.reader.take_news(), player.fragment) and (address := poll_address(player.fragment)):
                 fetched = player.call("fetch", "GET", address, headers=HX)
                 if fetched.status_code == 200:
                     player.fragment = fetched.text

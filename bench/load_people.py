@@ -15,7 +15,7 @@ from collections.abc import Callable
 from bench.load_client import poll_address
 from bench.load_player import HX, POLL_EVERY_S, TABLE_FORM, Player
 from bench.load_run import Mode
-from bench.load_streams import StreamReader, stream_path
+from bench.load_streams import StreamReader, shows_already, stream_path
 
 THINK_S = (2.0, 6.0)  # a person's thinking before a move, uniform
 OFFERED = re.compile(r'id="move-(bet|draw|stand|next)')
@@ -136,8 +136,8 @@ class Person(Player):
                 continue
             if not self.reader.news.wait(min(1.0, until - now)):
                 continue
-            self.reader.news.clear()
-            self.refresh("fetch")
+            if not shows_already(self.reader.take_news(), self.fragment):
+                self.refresh("fetch")
 
     def poll_until(self, until: float, done: Callable[[str], bool]) -> None:
         while not done(self.fragment) and (now := time.monotonic()) < until:

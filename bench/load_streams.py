@@ -16,13 +16,16 @@ REFUSED_RETRY_S = 2.0  # as the page's stream retries (the server's retry: 2000 
 
 class StreamReader:
     """One page's EventSource: reads `path` on its own connection, sets `news` at each
-    "changed", and follows the page to a new address (a new table) when told."""
+    "changed" (what it says is taken with take_news), and follows the page to a new address
+    (a new table) when told."""
 
     def __init__(self, base: str, cookies: dict[str, str]) -> None:
         parts = urlsplit(base)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.cookies = cookies
         self.news = threading.Event()
+        self._said: str | None = None  # the news since the page last took it
+        self._said_lock = threading.Lock()
         self.path: str | None = None
         self.open = False
         # The server refused the stream (503 while its bus is not ready, 429 past the visitor's
@@ -72,11 +75,32 @@ class StreamReader:
                 if not line:
                     self._moved.set()  # the server ended it: reconnect
                     return
-                if line.startswith(b"event: changed"):
-                    self.news.set()
+                if line.startswith(b"data: "):
+                    self._heard(line[6:].decode().strip())
         finally:
             self.open = False
             connection.close()
+
+
+    def _heard(self, news: str) -> None:
+        with self._said_lock:  # as the page's siete.js merges what it has not answered yet
+            both = self._said is not None and self._said.isdigit() and news.isdigit()
+            self._said = news if self._said is None else (str(max(int(self._said), int(news))) if both
+                                                           else "changed")
+        self.news.set()
+
+    def take_news(self) -> str:
+        """What the stream said since the last take ("changed", or the version a commit wrote)."""
+        with self._said_lock:
+            said, self._said = self._said, None
+        self.news.clear()
+        return said or "changed"
+
+
+def shows_already(news: str, fragment: str) -> bool:
+    """Whether the page lets the news pass: it names a version the page shows (siete.js)."""
+    found = re.search(r'<section id="table"[^>]*data-version="(\d+)"', fragment)
+    return news.isdigit() and found is not None and int(news) <= int(found.group(1))
 
 
 def stream_path(fragment: str) -> str | None:
@@ -99,7 +123,8 @@ def spectate(base: str, game_ids: list[int], deadline: float, stats, rng) -> Str
     while time.monotonic() < deadline:
         if not reader.news.wait(min(1.0, max(0.0, deadline - time.monotonic()))):
             continue
-        reader.news.clear()
+        if shows_already(reader.take_news(), fragment):
+            continue
         address = poll_address(fragment)
         if address is None:
             continue
@@ -125,7 +150,8 @@ def think_and_listen(player, deadline: float) -> None:
     while (now := time.monotonic()) < min(wake, deadline):
         if not reader.news.wait(min(wake, deadline) - now):
             continue
-        reader.news.clear()
+        if shows_already(reader.take_news(), player.fragment):
+            continue
         address = poll_address(player.fragment)
         if address is None:
             continue
