@@ -2,9 +2,9 @@
 
 That is the public waiting table with people at it that is closest to full (fewest free seats,
 then the oldest) and that will start: one with a countdown, or one whose creator, who alone may
-start it, is at the table now; if there is none, a new table with the usual settings, which starts by itself
-after PLAY_NOW_COUNTDOWN_S with bots in the seats nobody took (the worker starts it:
-start_when_due). The countdown is stored (games.autostart_at), so every page shows the same one.
+start it, is at the table now; if there is none, a new short table (PLAY_NOW_HANDS), which
+starts by itself after PLAY_NOW_COUNTDOWN_S with bots in the seats nobody took (the worker starts
+it: start_when_due). The countdown is stored (games.autostart_at), so every page shows the same one.
 """
 from __future__ import annotations
 
@@ -23,8 +23,12 @@ from siete.service.tables.lobby_actions import TableSpec, create_table, join_tab
 from siete.settings import ServiceSettings
 
 PLAY_NOW_COUNTDOWN_S = 10  # long enough for someone in the lobby to join, short for the one waiting
-PLAY_NOW_SEATS = 4  # the new-table form's usual table: four seats, fifteen hands
-PLAY_NOW_HANDS = 15
+PLAY_NOW_SEATS = 4  # the new-table form's usual four seats
+# Play now is most people's first game (a guest's always): the form's usual fifteen hands took a
+# newcomer a quarter of an hour, five end in a few minutes and still pass the bank around.
+# RULES.md R2.3 lets a table choose fewer hands than Num_Max_Rounds; the turn timer stays the
+# site's usual one (settings.turn_seconds), since a newcomer needs time to read the table.
+PLAY_NOW_HANDS = 5
 CANDIDATES = 5  # tables tried in turn when the first fills up between the look and the join
 
 
