@@ -243,6 +243,17 @@ def test_the_lobby_invites_a_visitor(app):
     assert "Online now" not in page  # people's names are for players
 
 
+def test_the_lobby_says_play_now_is_a_short_game(app):
+    """A newcomer knows before the click that the first game takes minutes, not a quarter of an
+    hour: the visitor's hint and the player's sentence name its 5 hands, in Spanish too."""
+    visitor = app.test_client()
+    assert "real seat in a short game of 5 hands, a few minutes." in text(visitor.get("/"))
+    visitor.set_cookie("lang", "es")
+    assert "en una partida corta de 5 manos, unos pocos minutos." in text(visitor.get("/"))
+    ana = client_for(app, make_user(app, "Ana"))
+    assert "or a new short game of 5 hands that starts with bots in 10 seconds" in text(ana.get("/"))
+
+
 def test_an_empty_lobby_sends_a_visitor_to_play_now_not_to_open_a_table(app):
     """Opening a table needs an account: a visitor who finds no table waiting is told to play
     now (no account needed), a player to open one (the last user trial)."""
