@@ -114,7 +114,7 @@ def test_a_full_table_is_skipped_when_it_fills_between_the_look_and_the_join(app
         table = open_table(player_of(ana), seats=2, bots=()).id
         db.session.commit()
         from siete.service.tables import quick_play
-        monkeypatch.setattr(quick_play, "tables_to_join", lambda: [table])
+        monkeypatch.setattr(quick_play, "tables_to_join", lambda **_: [table])
         join_table(table, player_of(bea))  # the last seat goes first
         new = play_now(app_settings(), player_of(cai))
         assert new != table and db.session.get(Game, new).autostart_at is not None
@@ -163,6 +163,21 @@ def _guest_plays_out(game_id: int, name: str) -> None:
         else:
             assert run_due_timers(settings, game_id, now=utcnow() + timedelta(days=1)), "nothing due"
     raise AssertionError("the guest's game did not end")
+
+
+def test_a_guest_is_seated_only_at_a_short_table(app):
+    """A 15-hand table with people waiting is no first game: a guest's Play now passes it by
+    for a short one, which a player's Play now then joins (closest to full)."""
+    ana = make_user(app, "Ana")
+    with app.app_context():
+        long_table = open_table(player_of(ana), seats=3).id
+        db.session.execute(update(Game).where(Game.id == long_table).values(max_hands=15))
+        db.session.commit()
+    guests_table = table_id_from(app.test_client().post("/now"))
+    assert guests_table != long_table
+    with app.app_context():
+        assert db.session.get(Game, guests_table).max_hands == 5
+    assert table_id_from(client_for(app, make_user(app, "Bea")).post("/now")) == long_table
 
 
 def test_a_guest_plays_the_short_game_to_its_end(app):

@@ -52,9 +52,10 @@ def _will_start(now: datetime) -> ColumnElement[bool]:
     return or_(Game.autostart_at.is_not(None), creator_here.correlate(Game))
 
 
-def tables_to_join(now: datetime | None = None) -> list[int]:
+def tables_to_join(now: datetime | None = None, max_hands: int | None = None) -> list[int]:
     """Public waiting tables with a free seat and a person at them that will start (_will_start;
-    not a rematch, whose seats are kept for the invited), closest to full first."""
+    not a rematch, whose seats are kept for the invited), closest to full first; of at most
+    `max_hands` hands when given."""
     free = Game.num_players - func.count(GamePlayer.id)
     people = func.sum(case((Player.kind == PlayerKind.HUMAN, 1), else_=0))
     query = (select(Game.id).join(GamePlayer, GamePlayer.game_id == Game.id)
@@ -65,15 +66,19 @@ def tables_to_join(now: datetime | None = None) -> list[int]:
              .group_by(Game.id, Game.num_players)
              .having((free > 0) & (people > 0))
              .order_by(free, Game.id).limit(CANDIDATES))
+    if max_hands is not None:
+        query = query.where(Game.max_hands <= max_hands)
     return list(db.session.scalars(query))
 
 
 def play_now(settings: ServiceSettings, player: Player) -> int:
-    """Seat the player where a game starts soonest (see the module); the table's id."""
+    """Seat the player where a game starts soonest (see the module); the table's id. A guest
+    is seated only at a short table: the lobby promised a newcomer a game of a few minutes."""
     already = waiting_table_of(player)
     if already is not None:
         return already
-    for game_id in tables_to_join():
+    guest = player.user is not None and player.user.guest
+    for game_id in tables_to_join(max_hands=PLAY_NOW_HANDS if guest else None):
         try:
             join_table(game_id, player)
         except (Conflict, NotAllowed):  # it filled, started or closed since: the next one
