@@ -16,6 +16,7 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, my_player, settings
 from siete.play.lobby_routes import OPEN_TABLE_LIMIT
 from siete.service.errors import TableError
+from siete.service.tables.quick_play import PLAY_NOW_HANDS
 from siete.service.tables.quick_play import play_now as seat_where_a_game_starts_soonest
 from siete.web.fresh_login import GUEST_LIMIT, become_guest
 
@@ -33,6 +34,12 @@ def play_now() -> ResponseReturnValue:
         flash(error_message(exc), "error")
         return redirect(url_for(".lobby"), 303)
     return redirect(url_for(".table", game_id=game_id), 303)
+
+
+@bp.app_template_global()
+def play_now_hands() -> int:
+    """How many hands a new Play now table plays, for the lobby to tell a newcomer."""
+    return PLAY_NOW_HANDS
 
 
 @bp.app_template_global()

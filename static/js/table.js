@@ -185,7 +185,11 @@
     if (bottom > limit) {
       window.scrollBy(0, Math.min(bottom - limit, Math.max(0, top - 6)));
     } else if (top < 0) {
-      window.scrollBy(0, Math.max(top - 6, bottom - limit));
+      // Above the screen: down by all of it. Stopping where its bottom met the dock's top fell
+      // short when the page had been scrolled past the seats (reading the log, a phone on its
+      // side): the dock, no longer stuck to the bottom, moves down with the page, and the card
+      // stayed cut off above the Bet buttons. Stuck, the dock is far below the card's new place.
+      window.scrollBy(0, top - 6);
     }
   }
 

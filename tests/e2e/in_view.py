@@ -12,11 +12,13 @@ from playwright.sync_api import expect
 from tests.e2e.playing import play_one_move
 from tests.e2e.siete_pages import Player
 
-# The four screens of the issue: a phone upright, a small phone, a phone on its side, a desktop.
+# The four screens of the issue: a phone upright, a small phone, a phone on its side, a desktop;
+# and a smaller phone on its side (740×360), where the seats leave the dock even less room.
 VIEWPORTS = {
     "phone": {"width": 390, "height": 844},
     "small-phone": {"width": 360, "height": 640},
     "landscape-phone": {"width": 844, "height": 390},
+    "small-landscape-phone": {"width": 740, "height": 360},
     "desktop": {"width": 1280, "height": 900},
 }
 PHONE_OPTIONS = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -129,6 +131,19 @@ def a_table_at_a_punters_bet(player: Player, *, seats: int, odds: bool, tries: i
                 return table
             play_one_move(player)
     raise AssertionError(f"no bet in {tries} games")
+
+
+def scroll_past_the_seats(player: Player) -> float:
+    """Scroll the page down as a player reading the log does, until the docked seat, left
+    behind at the end of the seats, is 20 px from the top of the screen and the seats above it
+    are off screen; the bank card's top then (below 0: above the screen)."""
+    return player.page.evaluate("""() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const dock = document.querySelector('#table .seat--dock');
+        window.scrollBy(0, dock.getBoundingClientRect().top - 20);
+        return document.querySelector('#table .seat--bank:not(.seat--you) .hand .card')
+            .getBoundingClientRect().top;
+    }""")
 
 
 def wait_for_table(player: Player) -> None:

@@ -1,8 +1,10 @@
 """The table stays in view at your decision: on a phone upright (390×844), a small phone
-(360×640), a phone on its side (844×390) and a desktop (1280×900), with the odds shown (a
-practice table) and without, at two seats and at eight, the bank's face-up card, your cards and
-Draw and Stand are all on screen and nothing covers them; the advice is one line beside the
-buttons, the details folded away. Screenshots: tests/artifacts/e2e-in-view-*.png."""
+(360×640), a phone on its side (844×390 and 740×360) and a desktop (1280×900), with the odds
+shown (a practice table) and without, at two seats and at eight, the bank's face-up card, your
+cards and Draw and Stand are all on screen and nothing covers them; the advice is one line beside
+the buttons, the details folded away. On its side, also when the page had been scrolled down to
+the log (the buttons at the top of the screen, the seats above it) and the table changed.
+Screenshots: tests/artifacts/e2e-in-view-*.png."""
 from __future__ import annotations
 
 import pytest
@@ -18,6 +20,7 @@ from tests.e2e.in_view import (  # noqa: E402
     decision_selectors,
     measure,
     problems,
+    scroll_past_the_seats,
     wait_for_table,
 )
 from tests.e2e.playing import assert_no_horizontal_scroll  # noqa: E402
@@ -31,7 +34,7 @@ SCREENS.append(("small-phone-es", VIEWPORTS["small-phone"], "es-ES"))
 
 
 def look_at_every_screen(new_player, artifacts, table: int, label: str, odds: bool) -> list:
-    """Open the table at each of the four screens (and the smallest in Spanish), fresh; what is
+    """Open the table at each of the five screens (and the smallest in Spanish), fresh; what is
     out of view or covered."""
     found = []
     for name, viewport, locale in SCREENS:
@@ -60,8 +63,22 @@ def look_at_every_screen(new_player, artifacts, table: int, label: str, odds: bo
         bad = problems(measure(player, decision_selectors(player)))
         if bad:
             found.append((name, bad))
+        if viewport["height"] < 500:  # on its side: scrolled to the log, the table comes back
+            found += back_from_the_log(player, artifacts, f"{label}-{name}")
         player.context.close()
     return found
+
+
+def back_from_the_log(player, artifacts, label: str) -> list:
+    """The page scrolled down past the seats (the Bet or Draw buttons at the top of the screen,
+    the seats above it), then the table changes (a reload: the same scroll, a new look): the
+    bank's card, your cards and the buttons are all on screen again."""
+    assert scroll_past_the_seats(player) < 0  # the picture of the report: the bank off screen
+    player.page.reload()
+    wait_for_table(player)
+    player.page.screenshot(path=artifacts / f"e2e-in-view-{label}-back-from-the-log.png")
+    bad = problems(measure(player, decision_selectors(player)))
+    return [(f"{label} back from the log", player.page.evaluate("window.scrollY"), bad)] if bad else []
 
 
 @pytest.mark.parametrize("odds", [True, False], ids=["odds", "no-odds"])

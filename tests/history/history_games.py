@@ -13,6 +13,7 @@ from siete.service.records.bot_games import simulate_recorded
 from siete.service.tables import turns
 from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
 from siete.web.login import log_in
+from tests.support.play import human_move
 from tests.support.settings import app_settings
 
 
@@ -26,16 +27,6 @@ def make_human(name: str) -> Player:
     db.session.add(player)
     db.session.commit()
     return player
-
-
-def human_move(state, seat: int) -> tuple[str, int | None]:
-    """A plain human: bet the most allowed, draw below 5, else stand (R4.3-R4.8)."""
-    me = state.seats[seat]
-    if state.turn != 0 and not me.bet:
-        return "bet", max(1, -(-me.points // 5))
-    if me.total < 10 and state.deck:
-        return "draw", None
-    return "stand", None
 
 
 def play_human_game(app, player: Player, bots: tuple[str, ...], hands: int,

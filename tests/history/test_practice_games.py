@@ -11,7 +11,8 @@ from siete.engine.state import DEAL, OVER
 from siete.service.records.ratings import rebuild_ratings
 from siete.service.tables import turns
 from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
-from tests.history.history_games import client_logged_in_as, human_move, make_human
+from tests.history.history_games import client_logged_in_as, make_human
+from tests.support.play import human_move
 from tests.support.settings import app_settings
 
 

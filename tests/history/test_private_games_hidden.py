@@ -22,9 +22,8 @@ from siete.service.records.player_profile import load_profile
 from siete.service.reports.definitions import REPORTS
 from siete.service.tables import turns
 from siete.service.tables.lobby_actions import join_table, start_table
-from tests.history.history_games import human_move
 from tests.support.friends import open_table, player_of
-from tests.support.play import client_for, make_user
+from tests.support.play import client_for, human_move, make_user
 from tests.support.settings import app_settings
 
 TABLE = "Mesa de Zorzal"  # a name no other page carries

@@ -28,7 +28,8 @@ from siete.service.records.ratings import rebuild_ratings
 from siete.service.tables import turns
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, start_table
 from siete.service.tables.timers import run_due_timers
-from tests.history.history_games import client_logged_in_as, human_move, make_human, snapshot
+from tests.history.history_games import client_logged_in_as, make_human, snapshot
+from tests.support.play import human_move
 from tests.support.settings import app_settings
 
 LATER = datetime(2100, 1, 1)  # every timer has run out by then

@@ -7,16 +7,32 @@ import re
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer
+from siete.data.player_stats import GameRating
+from siete.engine.state import OVER, PLAY
+from siete.service.records.game_review import review_queued_games
+from siete.service.records.player_history import rating_for_user
+from siete.service.records.player_profile import load_profile
 from siete.service.social.presence import PRESENCE_WINDOW
+from siete.service.tables import turns
 from siete.service.tables.due_tables import run_tick
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table
 from siete.service.tables.quick_play import PLAY_NOW_COUNTDOWN_S, play_now, start_when_due, tables_to_join
+from siete.service.tables.timers import run_due_timers
 from tests.support.friends import open_table, player_of
-from tests.support.play import client_for, load, make_user, started_game, table_id_from, text
+from tests.support.play import (
+    assert_complete_record,
+    client_for,
+    human_move,
+    load,
+    make_user,
+    started_game,
+    table_id_from,
+    text,
+)
 from tests.support.settings import app_settings
 
 
@@ -36,7 +52,7 @@ def test_alone_a_new_table_that_starts_with_bots_after_its_countdown(app):
     assert re.search(r"at \d\d:\d\d:\d\d UTC\)", page)  # its zone named: no wrong local clock
     with app.app_context():
         game = db.session.get(Game, game_id)
-        assert (game.num_players, game.max_hands, len(game.players), game.status) == (4, 15, 1, "waiting")
+        assert (game.num_players, game.max_hands, len(game.players), game.status) == (4, 5, 1, "waiting")
         due = game.autostart_at
         assert timedelta(seconds=8) <= due - utcnow() <= timedelta(seconds=PLAY_NOW_COUNTDOWN_S)
         assert run_tick(app_settings(), due - timedelta(seconds=1), 50, 1800).started == []
@@ -99,7 +115,7 @@ def test_a_full_table_is_skipped_when_it_fills_between_the_look_and_the_join(app
         table = open_table(player_of(ana), seats=2, bots=()).id
         db.session.commit()
         from siete.service.tables import quick_play
-        monkeypatch.setattr(quick_play, "tables_to_join", lambda: [table])
+        monkeypatch.setattr(quick_play, "tables_to_join", lambda **_: [table])
         join_table(table, player_of(bea))  # the last seat goes first
         new = play_now(app_settings(), player_of(cai))
         assert new != table and db.session.get(Game, new).autostart_at is not None
@@ -119,6 +135,78 @@ def test_a_visitor_plays_now_as_a_guest(app):
     game_id = table_id_from(visitor.post("/now"))
     page = text(visitor.get(f"/tables/{game_id}"))
     assert re.search(r"Guest \d{4}", page) and 'id="table-leave"' in page  # a real seat
+
+
+def test_a_guests_first_game_is_short_with_the_usual_turn_timer(app):
+    """A newcomer's first game ends in a few minutes: 5 hands (RULES.md R2.3: a table may choose
+    fewer than Num_Max_Rounds), not the form's 15; the turn timer is not shortened for it."""
+    visitor = app.test_client()
+    game_id = table_id_from(visitor.post("/now"))
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert (game.max_hands, game.turn_seconds) == (5, app_settings().turn_seconds) == (5, 30)
+    assert "5 hands" in text(visitor.get(f"/tables/{game_id}"))  # the waiting table says so
+
+
+def _guest_plays_out(game_id: int, name: str) -> None:
+    """Play a started table to its end: the guest moves through act() as the web does; the
+    bots' paced moves and the pauses between hands are the worker's (their timers run out)."""
+    settings = app_settings()
+    for _ in range(2000):
+        db.session.expire_all()
+        _game, state = turns.current_state(settings, game_id)
+        if state.phase == OVER:
+            return
+        seat = state.current_seat()
+        if state.phase == PLAY and seat is not None and state.seats[seat].name == name:
+            move, amount = human_move(state, seat)
+            turns.act(settings, game_id, name, move, amount, state.version)
+        else:
+            assert run_due_timers(settings, game_id, now=utcnow() + timedelta(days=1)), "nothing due"
+    raise AssertionError("the guest's game did not end")
+
+
+def test_a_guest_is_seated_only_at_a_short_table(app):
+    """A 15-hand table with people waiting is no first game: a guest's Play now passes it by
+    for a short one, which a player's Play now then joins (closest to full)."""
+    ana = make_user(app, "Ana")
+    with app.app_context():
+        long_table = open_table(player_of(ana), seats=3).id
+        db.session.execute(update(Game).where(Game.id == long_table).values(max_hands=15))
+        db.session.commit()
+    guests_table = table_id_from(app.test_client().post("/now"))
+    assert guests_table != long_table
+    with app.app_context():
+        assert db.session.get(Game, guests_table).max_hands == 5
+    assert table_id_from(client_for(app, make_user(app, "Bea")).post("/now")) == long_table
+
+
+def test_a_guest_plays_the_short_game_to_its_end(app):
+    """The guest's Play now table starts with bots and ends within its 5 hands (R7.1: the hand
+    limit, or one player left): the game-over screen, the review and the guest's stats work for
+    a short game; the bots are rated, the guest is not (and is told why)."""
+    visitor = app.test_client()
+    game_id = table_id_from(visitor.post("/now"))
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        guest = game.players[0].player
+        assert run_tick(app_settings(), game.autostart_at, 50, 1800).started == [game_id]
+        _guest_plays_out(game_id, guest.name)
+        assert_complete_record(game_id)
+        played = db.session.get(Game, game_id).hands_played
+        assert 1 <= played <= 5
+        _game, state = turns.current_state(app_settings(), game_id)
+        assert played == 5 or sum(1 for seat in state.seats if seat.points > 0) == 1
+        rated = set(db.session.scalars(select(GameRating.player_id).where(GameRating.game_id == game_id)))
+        bots = {gp.player_id for gp in game.players if gp.player_id != guest.id}
+        assert bots <= rated and rating_for_user(guest.user_id) is None
+        assert load_profile(guest.name).hands_played == played
+    page = text(visitor.get(f"/tables/{game_id}"))
+    assert "Game over" in page and " wins" in page and ">Play again</button>" in page
+    assert f"{guest.name} played as a guest: guests are not rated." in page
+    with app.app_context():  # what the worker does between its timer steps
+        assert review_queued_games(app.config["GAME"].cards, "worker", limit=10, budget_s=60) == 1
+    assert "<dt>Accuracy</dt>" in text(visitor.get(f"/games/{game_id}"))
 
 
 def test_a_guests_table_has_a_table_name_not_the_guests(app):
@@ -170,6 +258,17 @@ def test_the_lobby_invites_a_visitor(app):
     assert "Siete y medio: the Spanish card game" in page and 'id="play-now"' in page
     assert 'href="/rules"' in page and 'id="watch-live"' in page
     assert "Online now" not in page  # people's names are for players
+
+
+def test_the_lobby_says_play_now_is_a_short_game(app):
+    """A newcomer knows before the click that the first game takes minutes, not a quarter of an
+    hour: the visitor's hint and the player's sentence name its 5 hands, in Spanish too."""
+    visitor = app.test_client()
+    assert "real seat in a short game of 5 hands, a few minutes." in text(visitor.get("/"))
+    visitor.set_cookie("lang", "es")
+    assert "en una partida corta de 5 manos, unos pocos minutos." in text(visitor.get("/"))
+    ana = client_for(app, make_user(app, "Ana"))
+    assert "or a new short game of 5 hands that starts with bots in 10 seconds" in text(ana.get("/"))
 
 
 def test_an_empty_lobby_sends_a_visitor_to_play_now_not_to_open_a_table(app):

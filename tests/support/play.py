@@ -117,6 +117,17 @@ def started_game(app, user_id: int, bots=("standard", "cautious", "bold"), punte
     raise AssertionError("no seed gave the user the turn wanted")
 
 
+def human_move(state, seat: int) -> tuple[str, int | None]:
+    """A plain human's move, for tests that play through the service (turns.act): bet the most
+    allowed, draw below 5, else stand (R4.3-R4.8)."""
+    me = state.seats[seat]
+    if state.turn != 0 and not me.bet:
+        return "bet", max(1, -(-me.points // 5))
+    if me.total < 10 and state.deck:
+        return "draw", None
+    return "stand", None
+
+
 def text(response) -> str:
     return response.get_data(as_text=True)
 

@@ -2,9 +2,9 @@
 
 That is the public waiting table with people at it that is closest to full (fewest free seats,
 then the oldest) and that will start: one with a countdown, or one whose creator, who alone may
-start it, is at the table now; if there is none, a new table with the usual settings, which starts by itself
-after PLAY_NOW_COUNTDOWN_S with bots in the seats nobody took (the worker starts it:
-start_when_due). The countdown is stored (games.autostart_at), so every page shows the same one.
+start it, is at the table now; if there is none, a new short table (PLAY_NOW_HANDS), which
+starts by itself after PLAY_NOW_COUNTDOWN_S with bots in the seats nobody took (the worker starts
+it: start_when_due). The countdown is stored (games.autostart_at), so every page shows the same one.
 """
 from __future__ import annotations
 
@@ -23,8 +23,12 @@ from siete.service.tables.lobby_actions import TableSpec, create_table, join_tab
 from siete.settings import ServiceSettings
 
 PLAY_NOW_COUNTDOWN_S = 10  # long enough for someone in the lobby to join, short for the one waiting
-PLAY_NOW_SEATS = 4  # the new-table form's usual table: four seats, fifteen hands
-PLAY_NOW_HANDS = 15
+PLAY_NOW_SEATS = 4  # the new-table form's usual four seats
+# Play now is most people's first game (a guest's always): the form's usual fifteen hands took a
+# newcomer a quarter of an hour, five end in a few minutes and still pass the bank around.
+# RULES.md R2.3 lets a table choose fewer hands than Num_Max_Rounds; the turn timer stays the
+# site's usual one (settings.turn_seconds), since a newcomer needs time to read the table.
+PLAY_NOW_HANDS = 5
 CANDIDATES = 5  # tables tried in turn when the first fills up between the look and the join
 
 
@@ -48,9 +52,10 @@ def _will_start(now: datetime) -> ColumnElement[bool]:
     return or_(Game.autostart_at.is_not(None), creator_here.correlate(Game))
 
 
-def tables_to_join(now: datetime | None = None) -> list[int]:
+def tables_to_join(now: datetime | None = None, max_hands: int | None = None) -> list[int]:
     """Public waiting tables with a free seat and a person at them that will start (_will_start;
-    not a rematch, whose seats are kept for the invited), closest to full first."""
+    not a rematch, whose seats are kept for the invited), closest to full first; of at most
+    `max_hands` hands when given."""
     free = Game.num_players - func.count(GamePlayer.id)
     people = func.sum(case((Player.kind == PlayerKind.HUMAN, 1), else_=0))
     query = (select(Game.id).join(GamePlayer, GamePlayer.game_id == Game.id)
@@ -61,15 +66,19 @@ def tables_to_join(now: datetime | None = None) -> list[int]:
              .group_by(Game.id, Game.num_players)
              .having((free > 0) & (people > 0))
              .order_by(free, Game.id).limit(CANDIDATES))
+    if max_hands is not None:
+        query = query.where(Game.max_hands <= max_hands)
     return list(db.session.scalars(query))
 
 
 def play_now(settings: ServiceSettings, player: Player) -> int:
-    """Seat the player where a game starts soonest (see the module); the table's id."""
+    """Seat the player where a game starts soonest (see the module); the table's id. A guest
+    is seated only at a short table: the lobby promised a newcomer a game of a few minutes."""
     already = waiting_table_of(player)
     if already is not None:
         return already
-    for game_id in tables_to_join():
+    guest = player.user is not None and player.user.guest
+    for game_id in tables_to_join(max_hands=PLAY_NOW_HANDS if guest else None):
         try:
             join_table(game_id, player)
         except (Conflict, NotAllowed):  # it filled, started or closed since: the next one
