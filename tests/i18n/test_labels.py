@@ -125,7 +125,7 @@ def test_a_ratio_near_nothing_is_never_minus_zero(request_context, value):
 
 
 @pytest.mark.parametrize("english, spanish_words", [
-    ("Seat card", "Carta de sorteo"),  # as "carta de sorteo" everywhere else
+    ("Card for the bank", "Carta de sorteo de la banca"),  # as "carta de sorteo" everywhere else
     ("Rating", "Valoración"),  # "Puntos" are points
     ("Your rating", "Tu valoración"),
     ("Stands", "Plantadas"),
