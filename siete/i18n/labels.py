@@ -31,14 +31,15 @@ GAME_STATUSES: dict[str, str] = {
     "finished": N_("finished"), "abandoned": N_("closed"),
 }
 
-# A turn's result and a bank's result (the records keep the codes).
+# A turn's result and a bank's result (the records keep the codes). A bank's is a verb phrase:
+# bank_sentence puts it in "The bank (Ana) ... with 6.".
 RESULTS: dict[str, str] = {
     Result.WIN: N_("won"), Result.SEVEN_HALF: N_("won with 7½"), Result.LOSE: N_("lost"),
     Result.BUST: N_("bust"), Result.BANK: N_("bank"),
 }
 BANK_RESULTS: dict[str, str] = {
     BankResult.DID_NOT_PLAY: N_("did not play (everyone bust)"), BankResult.STOOD: N_("stood"),
-    BankResult.BUST: N_("bust"), BankResult.SEVEN_HALF: N_("had 7½"),
+    BankResult.BUST: N_("went bust"), BankResult.SEVEN_HALF: N_("had 7½"),
 }
 
 # The bots' profiles as people read them (the engine's names are codes: siete.engine.bots).

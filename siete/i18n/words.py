@@ -121,7 +121,7 @@ def _plain(kind: Event, name: str, value: Any, _: Say) -> str | None:
 
 def _with_card(kind: Event, name: str, card: Any, _: Say) -> str | None:
     """The events whose value is a card every seat has seen (R4.2: the bank's, a drawn one,
-    or a bust's first card, shown as it busts)."""
+    or a punter's bust's first card, shown as it busts)."""
     if kind == Event.DEAL:
         return _("the cards are dealt; the bank shows %(card)s", card=card_in_sentence(card, _))
     if kind == Event.DRAW:
@@ -154,6 +154,10 @@ def describe(state: GameState, event: LogEvent, viewer: int | None = None,
         if value == StandNote.BANK:  # the event says so: the bank may change (R6)
             return _("the bank stands")
         return _("%(name)s stands", name=name)
+    if kind == Event.BUST and seat == _hand_bank(state):
+        # The bank's first card has been face up since the deal ("the bank shows ..."):
+        # naming it again as it busts would list it twice. Said as its stand is.
+        return _("the bank busts")
     sentence = _plain(kind, name, value, _) or _with_card(kind, name, value, _)
     return sentence if sentence is not None else f"{name}: {kind}"
 
@@ -165,8 +169,13 @@ def _sees_seven_half(state: GameState, seat: int, viewer: int | None) -> bool:
     (R4.2): to the others the log says what a stand by choice says."""
     if state.seats[seat].total != SEVEN_HALF:
         return False
-    hand_bank = state.log[0].seat if state.log and state.log[0].event == Event.HAND else None
-    return seat in (viewer, hand_bank)
+    return seat in (viewer, _hand_bank(state))
+
+
+def _hand_bank(state: GameState) -> int | None:
+    """The seat that holds the bank in the logged hand, as its first event says (between
+    hands state.bank may already name the next hand's bank, R6)."""
+    return state.log[0].seat if state.log and state.log[0].event == Event.HAND else None
 
 
 def describe_log(state: GameState, viewer: int | None = None) -> list[str]:

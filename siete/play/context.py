@@ -161,7 +161,7 @@ def table_urls(game_id: int, poll_v: str, poll_seat: str = "-") -> TableUrls:
     return TableUrls(
         table=base, lobby=url_for("play.lobby"), fragment=f"{base}/fragment?v={poll_v}&s={poll_seat}",
         bet=f"{base}/bet", draw=f"{base}/draw", stand=f"{base}/stand", leave=f"{base}/leave",
-        again=f"{base}/again", back=f"{base}/back", next=f"{base}/next",
+        back=f"{base}/back", next=f"{base}/next",
         rules=url_for("play.rules"))
 
 

@@ -120,19 +120,38 @@ def owner_invitees(game: Game) -> list[InviteStatus]:
     return invite_statuses(game, settings().rematch_seconds)
 
 
+REMATCH_POLL_FOR = REMATCH_WINDOW
+STILL_OPEN = ("waiting", "open", "no_answer")
+
+
 @dataclass(frozen=True)
 class RematchBox:
     """The rematch part of a finished table: the offer (if any), whether the page keeps asking
-    for one (a player, a while after the end, until they sit or answer), and the marker its
-    poll sends back so an unchanged offer answers 204 (the focus stays on its buttons)."""
+    for one (a player, a while after the end, until they sit or answer), the marker its
+    poll sends back so an unchanged offer answers 204 (the focus stays on its buttons), and
+    whether the viewer (logged in) is offered "Play again" here.
+
+    "Play again" takes a seat at the open rematch when there is one (play_again), which is
+    what the offer's Join or "Go to the rematch" does: the box shows one of them, never both,
+    and it is in the polled box so that an offer arriving later replaces it."""
 
     offer: RematchOffer | None
     polls: bool
     marker: str
+    logged_in: bool = False
 
+    @property
+    def joinable(self) -> bool:
+        """The offer may be joined: asked back, or a free seat open to this player."""
+        return self.offer is not None and self.offer.answer in STILL_OPEN and self.offer.free > 0
 
-REMATCH_POLL_FOR = REMATCH_WINDOW
-STILL_OPEN = ("waiting", "open", "no_answer")
+    @property
+    def seated(self) -> bool:
+        return self.offer is not None and self.offer.answer == "seated"
+
+    @property
+    def again(self) -> bool:
+        return self.logged_in and not (self.joinable or self.seated)
 
 
 def rematch_box(game: GameRow, user_id: int | None) -> RematchBox:
@@ -141,4 +160,4 @@ def rematch_box(game: GameRow, user_id: int | None) -> RematchBox:
     polls = user_id is not None and recent and (
         offer.answer in STILL_OPEN if offer is not None else played_with_people(game.id, user_id))
     marker = "none" if offer is None else f"{offer.game_id}-{offer.answer}-{offer.free}"
-    return RematchBox(offer, polls, marker)
+    return RematchBox(offer, polls, marker, logged_in=user_id is not None)

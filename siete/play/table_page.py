@@ -30,7 +30,6 @@ class TableUrls:
     draw: str
     stand: str
     leave: str
-    again: str
     back: str
     next: str
     rules: str

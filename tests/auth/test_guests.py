@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from urllib.parse import quote
 
 import pytest
 from sqlalchemy import func, select, update
@@ -100,6 +101,22 @@ def test_a_guest_has_no_password_to_change(app):
     client, _guest = guest_client(app)
     response = client.get("/auth/password")
     assert response.status_code == 302 and response.headers["Location"].endswith("/auth/register")
+
+
+def test_a_guests_account_and_profile_offer_signing_up_not_a_password_change(app):
+    """A guest has no password (the route above sends it to sign up): its account page and
+    its own profile show the way to keep the account, and no "Change password"."""
+    client, guest_id = guest_client(app)
+    with app.app_context():
+        name = db.session.get(User, guest_id).username
+    account = text(client.get("/auth/account"))
+    profile = text(client.get(f"/players/{quote(name)}"))
+    for page, keep in ((account, 'id="account-keep"'), (profile, 'id="profile-keep"')):
+        assert keep in page and 'href="/auth/register"' in page
+        assert 'href="/auth/password"' not in page and "Change password" not in page
+    person = client_for(app, make_user(app, "Bea"))
+    assert 'href="/auth/password"' in text(person.get("/auth/account"))  # an account keeps it
+    assert 'id="account-keep"' not in text(person.get("/auth/account"))
 
 
 def test_signing_up_from_the_guests_browser_keeps_its_games(app):

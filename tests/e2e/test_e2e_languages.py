@@ -24,14 +24,14 @@ SPANISH_LOG = re.compile(
     r"|[\w-]+ (apuesta \d+|se planta|tiene siete y medio y se planta|pide carta: .+|se pasa \(primera carta: .+\)"
     r"|pierde \d+ con la banca|gana \d+( de \d+)? con [\d½]+(: la banca no tenía más)?"
     r"|se queda con la banca|se queda sin puntos y sale de la partida|se ha ido; un bot juega en su puesto)"
-    r"|la banca se planta|[\w-]+: se acabó el tiempo; el bot de la casa juega el turno"
+    r"|la banca se planta|la banca se pasa|[\w-]+: se acabó el tiempo; el bot de la casa juega el turno"
     r"|fin de la partida: gana [\w-]+ con \d+ puntos?)$")
 ENGLISH_LOG = re.compile(
     r"^(hand \d+: [\w-]+ holds the bank|the cards are dealt; the bank shows .+"
     r"|[\w-]+ (bets \d+|stands|has 7½ and stands|draws .+|busts \(first card: .+\)"
     r"|loses \d+ to the bank|wins \d+( of \d+)? with [\d½]+(: the bank ran out)?"
     r"|takes the bank|has no points left and is out|left; a bot plays the seat)"
-    r"|[\w-]+: time ran out; the house bot plays the turn|the bank stands"
+    r"|[\w-]+: time ran out; the house bot plays the turn|the bank stands|the bank busts"
     r"|the game is over: [\w-]+ wins with \d+ points?)$")
 CHROME = {"es": ("Saltar al contenido", "Mesas", "Informes", "Salir", "Gana quien más se acerca"),
           "en": ("Skip to content", "Lobby", "Reports", "Log out", "Closest to 7½")}

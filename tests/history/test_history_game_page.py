@@ -55,11 +55,24 @@ def test_the_page_shows_players_seat_cards_order_and_standings(app, client, game
         winner = game.winner.name
         bank = next(gp.player.name for gp in game.players if gp.start_position == 0)
     assert "finished" in html and f"{winner} won with" in html
-    assert "Seat card" in html and re.search(r"(\d|ace|jack|knight|king) of (coins|cups|swords|clubs)", html)
+    assert "Card for the bank" in html and re.search(r"(\d|ace|jack|knight|king) of (coins|cups|swords|clubs)", html)
     assert f"{bank} (bank)" in html  # R3.3: the first in the order holds the bank
     # The order is named in the player's words; the spec's rule number (R3) is not theirs.
-    assert "Play order after the seat cards:" in html and not re.search(r"\(R\d", text_people_read(html))
+    assert "Play order after the cards for the bank:" in html and not re.search(r"\(R\d", text_people_read(html))
     assert "Duration" in html and f'href="/games/{game_id}/scenario.json"' in html
+
+
+def test_the_page_speaks_a_players_words_not_the_specs(client, games):
+    """R3.1's card is named for what it decides (the bank), and the download for what it is
+    to a player (this game, to replay), not the spec's "seat card" and "replay scenario"."""
+    game_id = games["humans"][0]
+    english = text_people_read(page(client, f"/games/{game_id}"))
+    spanish = text_people_read(page(client, f"/games/{game_id}", headers={"Accept-Language": "es"}))
+    assert "Card for the bank" in english and "Download this game (JSON, for replay)" in english
+    # Spanish had no jargon to lose there: "carta de sorteo" is its word for the card everywhere.
+    assert "Carta de sorteo de la banca" in spanish and "Descargar esta partida (JSON, para repetirla)" in spanish
+    assert "seat card" not in english.lower() and "scenario" not in english.lower()
+    assert "escenario" not in spanish.lower()
 
 
 def test_every_hand_is_on_the_page_with_bets_draws_and_settlement(app, client, games):

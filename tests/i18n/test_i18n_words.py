@@ -148,6 +148,22 @@ def test_a_bust_shows_its_first_card_and_the_game_end_counts_points(say):
     assert f"fin de la partida: gana a con {points} puntos" in spanish
 
 
+def test_r4_2_a_bank_bust_names_its_face_up_first_card_once(say):
+    """The bank's first card is face up from the deal (R4.2), and the deal's line names it:
+    its bust names no card again (a punter's bust shows its hidden first card, above)."""
+    state = rules.new_game(["a", "b"], GameConfig(), ["O12", "C11"])
+    rules.deal(state, ["B05", "O07", "C06"])  # b B05; the bank a O07, then draws C06: 13
+    a, b = state.seat_index("a"), state.seat_index("b")
+    rules.bet(state, b, 1)
+    rules.stand(state, b)
+    rules.draw(state, a)
+    for locale, bust in (("en", "the bank busts"), ("es", "la banca se pasa")):
+        lines = say(locale, describe_log, state, b)
+        assert bust in lines
+        first_card = say(locale, card_name, "O07")
+        assert [line for line in lines if first_card in line] == [lines[1]]  # the deal's line
+
+
 def test_an_unpaid_win_says_the_bank_ran_out(say):
     from siete.i18n.words import describe
     state, a, b, c = seven_and_a_half_hand()

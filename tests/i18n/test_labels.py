@@ -111,6 +111,13 @@ def test_a_bank_on_seven_and_a_half_is_not_said_twice(request_context):
     assert say("es", bank_sentence, "Javier", "stood", 6.5) == "La banca (Javier): se plantó con 6½."
 
 
+def test_a_bank_that_busts_went_bust_in_a_whole_sentence(request_context):
+    """The settled hand's summary read "The bank (Javier) bust with 8.", a broken sentence to
+    a newcomer beside "stood with 6"; the bank's results are all said as things it did."""
+    assert say("en", bank_sentence, "Javier", "bust", 8) == "The bank (Javier) went bust with 8."
+    assert say("es", bank_sentence, "Javier", "bust", 8) == "La banca (Javier): se pasó con 8."
+
+
 @pytest.mark.parametrize("value", [-0.0, -0.04, -1e-9])
 def test_a_ratio_near_nothing_is_never_minus_zero(request_context, value):
     """#28: "-0.0" in the rankings."""
@@ -118,7 +125,7 @@ def test_a_ratio_near_nothing_is_never_minus_zero(request_context, value):
 
 
 @pytest.mark.parametrize("english, spanish_words", [
-    ("Seat card", "Carta de sorteo"),  # as "carta de sorteo" everywhere else
+    ("Card for the bank", "Carta de sorteo de la banca"),  # as "carta de sorteo" everywhere else
     ("Rating", "Valoración"),  # "Puntos" are points
     ("Your rating", "Tu valoración"),
     ("Stands", "Plantadas"),

@@ -242,10 +242,31 @@ def test_play_again_invites_the_other_player_who_joins_from_the_finished_table(a
 
 def test_no_rematch_offer_leaves_an_empty_box_the_css_hides(app, people):
     """friends.css hides .rematch:empty; a newline left inside the box kept it (and its margins
-    and the results' gaps) as a blank band under "Game over" on every finished table."""
+    and the results' gaps) as a blank band under "Game over" on every finished table. A
+    visitor is offered nothing there (a player is offered Play again: below)."""
     old = finished_game(app, people["Ana"], people["Bea"])
-    page = text(client_for(app, people["Bea"]).get(f"/tables/{old}"))
-    assert re.search(r'<div id="rematch" class="rematch"[^>]*></div>', page)
+    page = text(app.test_client().get(f"/tables/{old}"))
+    assert "Game over" in page and re.search(r'<div id="rematch" class="rematch"[^>]*></div>', page)
+
+
+def test_the_finished_table_offers_one_way_to_the_next_game(app, people):
+    """"Play again" seats its player at the rematch another player opened, as the offer's
+    Join does (and as its "Go to the rematch" once seated): the page shows one of them,
+    never two doing the same, and the offer that comes by the poll takes Play again's place."""
+    old = finished_game(app, people["Ana"], people["Bea"])
+    ana, bea = client_for(app, people["Ana"]), client_for(app, people["Bea"])
+
+    def actions(page: str) -> list[str]:
+        again = ["play-again"] if ">Play again</button>" in page else []
+        return re.findall(r'id="(rematch-join|rematch-go)"', page) + again
+
+    assert actions(text(bea.get(f"/tables/{old}"))) == ["play-again"]
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    assert actions(text(bea.get(f"/tables/{old}"))) == ["rematch-join"]
+    assert actions(text(bea.get(f"/tables/{old}/rematch?seen=none"))) == ["rematch-join"]
+    assert actions(text(ana.get(f"/tables/{old}"))) == ["rematch-go"]
+    bea.post(f"/tables/{new}/join")
+    assert actions(text(bea.get(f"/tables/{old}"))) == ["rematch-go"]
 
 
 def test_a_declined_rematch_starts_with_a_bot(app, people):

@@ -276,12 +276,23 @@ def test_an_empty_lobby_sends_a_visitor_to_play_now_not_to_open_a_table(app):
     now (no account needed), a player to open one (the last user trial)."""
     ana = make_user(app, "Ana")
     visitor = text(app.test_client().get("/lobby/tables"))
-    assert "Play now to start one against bots, no account needed." in visitor
+    assert "Press “Play now as a guest” to start one against bots, no account needed." in visitor
     assert "Open one!" not in visitor
     assert "No table is waiting for players. Open one!" in text(client_for(app, ana).get("/lobby/tables"))
-    spanish = app.test_client()
-    spanish.set_cookie("lang", "es")
-    assert "Pulsa «Jugar ya» para empezar una contra bots" in text(spanish.get("/lobby/tables"))
+
+
+@pytest.mark.parametrize("language, quoted, needs_none", [("en", "“{}”", "{} needs none"),
+                                                        ("es", "«{}»", "Para {} no,")])
+def test_the_lobby_quotes_the_visitors_play_now_button_by_its_label(app, language, quoted, needs_none):
+    """Both sentences that send a visitor to Play now name the button as it reads for them
+    ("Play now as a guest"); the Spanish ones said «Jugar ya», the label a player's button has."""
+    visitor = app.test_client()
+    visitor.set_cookie("lang", language)
+    lobby = text(visitor.get("/"))
+    label = re.search(r'id="play-now">([^<]+)</button>', lobby).group(1)
+    assert label == {"en": "Play now as a guest", "es": "Jugar ya como invitado"}[language]
+    assert needs_none.format(quoted.format(label)) in lobby  # beside the form to open a table
+    assert quoted.format(label) in text(visitor.get("/lobby/tables"))  # the empty list's
 
 
 def test_the_lobby_shows_a_player_who_is_online_and_where(app):

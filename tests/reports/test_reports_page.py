@@ -125,6 +125,14 @@ def test_each_report_page_shows_every_row(played, client):
         assert rows == (expected or [["No data yet"]]), result.key
 
 
+def test_a_report_pages_breadcrumb_names_the_report_as_the_list_does(app, client):
+    """The way back reads "Reports › Most frequent first card", the report's name as the
+    list of reports shows it, not its bare number."""
+    for report in REPORTS:
+        crumbs = page(client, f"/reports/{report.key}").xpath('//p[@class="reports__crumbs"]')
+        assert crumbs[0].text_content().split() == ["Reports", "›", *report_title(report.key).split()]
+
+
 def test_charts_are_inline_svg_images_with_a_title(played, client):
     doc = page(client, "/reports")
     for key in CHARTED:
