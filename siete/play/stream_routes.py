@@ -1,6 +1,7 @@
 """The pages' streams (server-sent events): a table's (its page, waiting room and rematch offer)
-and the lobby's. Each says only "changed"; the page then fetches its fragment as before, which
-shows its viewer only what they may see. Parse, open the stream, answer: the news and the
+and the lobby's. Each says "changed", with the version a commit wrote or the word again as its
+data; the page then fetches its fragment as before, which shows its viewer only what they may
+see, unless it shows that version already. Parse, open the stream, answer: the news and the
 presence it notes are siete.service.news.table_stream's and siete.service.social.presence's."""
 from __future__ import annotations
 
