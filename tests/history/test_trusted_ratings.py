@@ -6,7 +6,6 @@ a person makes; the turn timer and the bot that plays an away seat are the stand
 from __future__ import annotations
 
 import re
-from datetime import datetime
 
 from flask import current_app
 from sqlalchemy import select
@@ -15,7 +14,6 @@ from siete.data.base import db
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
-from siete.engine.state import DEAL, OVER
 from siete.service.records.rating_rules import (
     PROVISIONAL_GAMES,
     SeatFacts,
@@ -25,34 +23,10 @@ from siete.service.records.rating_rules import (
     shown_value,
 )
 from siete.service.records.ratings import rebuild_ratings
-from siete.service.tables import turns
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, start_table
-from siete.service.tables.timers import run_due_timers
 from tests.history.history_games import client_logged_in_as, make_human, snapshot
-from tests.support.play import human_move
+from tests.support.play import play_out
 from tests.support.settings import app_settings
-
-LATER = datetime(2100, 1, 1)  # every timer has run out by then
-
-
-def play_out(game_id: int, idle: set[str]) -> None:
-    """Play a started game to its end: the people named in `idle` never move (their timer runs
-    out, then a stand-in bot plays their seat); the others play through act() as the web does."""
-    settings = app_settings()
-    for _ in range(3000):
-        db.session.expire_all()
-        _game, state = turns.current_state(settings, game_id)
-        if state.phase == OVER:
-            return
-        seat = state.current_seat()
-        player = None if seat is None else state.seats[seat]
-        if state.phase != DEAL and player is not None and player.bot is None \
-                and player.name not in idle:
-            move, amount = human_move(state, seat)
-            turns.act(settings, game_id, player.name, move, amount, state.version)
-        else:  # a stand-in's turn, or the pause between hands: the timer moves the table on
-            assert run_due_timers(settings, game_id, now=LATER), "nothing was due"
-    raise AssertionError("the game did not end")
 
 
 def table_of(people: list[Player], bots: tuple[str, ...] = (), hands: int = 3,

@@ -12,7 +12,6 @@ from sqlalchemy import select, update
 from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer
 from siete.data.player_stats import GameRating
-from siete.engine.state import OVER, PLAY
 from siete.service.records.game_review import review_queued_games
 from siete.service.records.player_history import rating_for_user
 from siete.service.records.player_profile import load_profile
@@ -21,14 +20,13 @@ from siete.service.tables import turns
 from siete.service.tables.due_tables import run_tick
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table
 from siete.service.tables.quick_play import PLAY_NOW_COUNTDOWN_S, play_now, start_when_due, tables_to_join
-from siete.service.tables.timers import run_due_timers
 from tests.support.friends import open_table, player_of
 from tests.support.play import (
     assert_complete_record,
     client_for,
-    human_move,
     load,
     make_user,
+    play_out,
     started_game,
     table_id_from,
     text,
@@ -148,24 +146,6 @@ def test_a_guests_first_game_is_short_with_the_usual_turn_timer(app):
     assert "5 hands" in text(visitor.get(f"/tables/{game_id}"))  # the waiting table says so
 
 
-def _guest_plays_out(game_id: int, name: str) -> None:
-    """Play a started table to its end: the guest moves through act() as the web does; the
-    bots' paced moves and the pauses between hands are the worker's (their timers run out)."""
-    settings = app_settings()
-    for _ in range(2000):
-        db.session.expire_all()
-        _game, state = turns.current_state(settings, game_id)
-        if state.phase == OVER:
-            return
-        seat = state.current_seat()
-        if state.phase == PLAY and seat is not None and state.seats[seat].name == name:
-            move, amount = human_move(state, seat)
-            turns.act(settings, game_id, name, move, amount, state.version)
-        else:
-            assert run_due_timers(settings, game_id, now=utcnow() + timedelta(days=1)), "nothing due"
-    raise AssertionError("the guest's game did not end")
-
-
 def test_a_guest_is_seated_only_at_a_short_table(app):
     """A 15-hand table with people waiting is no first game: a guest's Play now passes it by
     for a short one, which a player's Play now then joins (closest to full)."""
@@ -191,7 +171,7 @@ def test_a_guest_plays_the_short_game_to_its_end(app):
         game = db.session.get(Game, game_id)
         guest = game.players[0].player
         assert run_tick(app_settings(), game.autostart_at, 50, 1800).started == [game_id]
-        _guest_plays_out(game_id, guest.name)
+        play_out(game_id)
         assert_complete_record(game_id)
         played = db.session.get(Game, game_id).hands_played
         assert 1 <= played <= 5

@@ -15,9 +15,11 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, Hand
 from siete.data.games import GameStateRow as StateRow
 from siete.data.people import Player, User
+from siete.engine.state import DEAL, OVER
 from siete.service.tables import turns
 from siete.service.tables.due_tables import run_tick
 from siete.service.tables.lobby_actions import TableSpec, create_table, player_for, start_table
+from siete.service.tables.timers import run_due_timers
 from siete.web.login import log_in
 from tests.support.settings import app_settings
 
@@ -126,6 +128,28 @@ def human_move(state, seat: int) -> tuple[str, int | None]:
     if me.total < 10 and state.deck:
         return "draw", None
     return "stand", None
+
+
+def play_out(game_id: int, idle: frozenset[str] | set[str] = frozenset()) -> None:
+    """Play a started game to its end: its people move through act() as the web does
+    (human_move), but those named in `idle`, who never move (their timer runs out, then a
+    stand-in bot plays their seat); bots' paced moves and the pauses between hands are the
+    worker's (their timers run out)."""
+    settings = app_settings()
+    for _ in range(3000):
+        db.session.expire_all()
+        _game, state = turns.current_state(settings, game_id)
+        if state.phase == OVER:
+            return
+        seat = state.current_seat()
+        player = None if seat is None else state.seats[seat]
+        if state.phase != DEAL and player is not None and player.bot is None \
+                and player.name not in idle:
+            move, amount = human_move(state, seat)
+            turns.act(settings, game_id, player.name, move, amount, state.version)
+        else:  # a bot's or a stand-in's turn, or the pause between hands: the timer moves on
+            assert run_due_timers(settings, game_id, now=utcnow() + timedelta(days=1)), "nothing was due"
+    raise AssertionError("the game did not end")
 
 
 def text(response) -> str:
