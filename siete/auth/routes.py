@@ -121,10 +121,20 @@ def login() -> ResponseReturnValue:
     return render_template("auth/login.html", form=form, next_url=next_url)
 
 
+# The field of the guest's "Log out anyway" (templates/auth/guest_logout.html): its logout was asked.
+GIVE_UP_GUEST = "give_up_guest"
+
+
 @bp.route("/logout", methods=["POST"])
 def logout() -> ResponseReturnValue:
     """Log out (POST only, so another site cannot log you out with a link or image): this
-    browser's login session ends, so every copy of its cookies stops working."""
+    browser's login session ends, so every copy of its cookies stops working.
+
+    A guest has no password, so logging out gives up its account and its games for good: a
+    guest's logout that did not come from the page saying so (a page open from before, a
+    forgotten button) goes to that page and ends nothing."""
+    if current_user.is_authenticated and current_user.guest and not request.form.get(GIVE_UP_GUEST):
+        return redirect(url_for("auth.guest_logout"), 303)
     if current_user.is_authenticated:
         sessions.end_session(current_user.id, current_user.session_id)
     log_out()

@@ -122,7 +122,7 @@ def start(people: list[str], bots: int, profile: str, config: GameConfig, seed: 
                            {n: profile for n in names[len(people):]})
     say = RequestWords(cli_locale(), cli_catalog(), {})
     match = Match(state, rng, say, Console(highlight=False, markup=False))
-    click.echo(_("Seat cards (the highest holds the bank):"))
+    click.echo(_("Cards for the bank (the highest takes it):"))
     for seat in (state.seats[index] for index in state.seating):
         click.echo(f"  {seat.name}: {card_name(seat.seat_card, say)}")
     return match

@@ -253,7 +253,8 @@ def leave(game_id: int) -> ResponseReturnValue:
         return _perform(game_id, lambda: leave_waiting_table(game_id, my_player()),
                         _("You left the table."))
     return _perform(game_id, lambda: leave_game(settings(), game_id, my_player()),
-                    _("You left the game; a standard bot plays your seat now."))
+                    # Past tense: with only bots left they may have played the game out already.
+                    _("You left the game; a standard bot took over your seat."))
 
 
 @bp.post("/tables/<int:game_id>/back")

@@ -45,7 +45,7 @@ def test_a_whole_game_from_piped_input_in_english():
     done = play("--players", "ana,bob", "--bots", "2", "--hands", "3", "--seed", "7")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Seat cards (the highest holds the bank):" in out  # R3
+    assert "Cards for the bank (the highest takes it):" in out  # R3, the game page's words
     assert "--- ana's turn ---" in out and "--- bob's turn ---" in out
     assert "Your bet (1-4):" in out and "draw (d) or stand (s)?" in out  # R4.4: ceil(20% of 20)
     assert "Hand 3 of 3" in out and "the game is over" in out  # R2.3, R7.1
@@ -60,7 +60,7 @@ def test_a_whole_game_from_piped_input_in_spanish():
                 "--seed", "7", lang=SPANISH)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Cartas de sorteo (la más alta es la banca):" in out
+    assert "Cartas de sorteo de la banca (la más alta se la queda):" in out  # as the game page
     assert "--- turno de ana ---" in out and "Tu apuesta (1-4):" in out
     assert "¿pides carta (d) o te plantas (s)?" in out and "Clasificación" in out
     assert "Jugador" in out and "Apuesta" in out and "Standings" not in out

@@ -250,4 +250,4 @@ def test_without_javascript_the_pause_next_and_leave_work(new_player):
     ana.page.locator("#table-leave").click()
     with ana.page.expect_navigation():
         ana.page.locator("#confirm-leave").click()
-    expect(ana.page.locator("#table")).to_contain_text("a standard bot plays your seat")
+    expect(ana.page.locator("#table")).to_contain_text("a standard bot took over your seat")

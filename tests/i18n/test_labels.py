@@ -126,6 +126,8 @@ def test_a_ratio_near_nothing_is_never_minus_zero(request_context, value):
 
 @pytest.mark.parametrize("english, spanish_words", [
     ("Card for the bank", "Carta de sorteo de la banca"),  # as "carta de sorteo" everywhere else
+    ("Cards for the bank (the highest takes it):",  # the terminal's (siete play) as the game page's
+     "Cartas de sorteo de la banca (la más alta se la queda):"),
     ("Rating", "Valoración"),  # "Puntos" are points
     ("Your rating", "Tu valoración"),
     ("Stands", "Plantadas"),

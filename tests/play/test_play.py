@@ -260,7 +260,7 @@ def test_leave_mid_game_hands_the_seat_to_a_standard_bot(app):
     response = client.post(f"/tables/{game_id}/leave", headers=HX)
     assert response.status_code == 200
     page = text(response)
-    assert "a standard bot plays your seat" in page
+    assert "a standard bot took over your seat" in page
     # A done move is news, not an error: it is drawn as a status, not an alert.
     assert 'game__notice" role="status">You left the game' in page and "flash--error" not in page
     status, state = load(app, game_id)
