@@ -203,10 +203,14 @@ def test_a_guest_plays_the_short_game_to_its_end(app):
         assert load_profile(guest.name).hands_played == played
     page = text(visitor.get(f"/tables/{game_id}"))
     assert "Game over" in page and " wins" in page and ">Play again</button>" in page
-    assert f"{guest.name} played as a guest: guests are not rated." in page
+    # The guest is spoken to, with the sign-up at hand: on a phone the header's is in the menu.
+    keep = 'You played as a guest: guests are not rated. <a id="rating-note-keep" href="/auth/register">'
+    assert keep in page and f"{guest.name} played as a guest" not in page
     with app.app_context():  # what the worker does between its timer steps
         assert review_queued_games(app.config["GAME"].cards, "worker", limit=10, budget_s=60) == 1
-    assert "<dt>Accuracy</dt>" in text(visitor.get(f"/games/{game_id}"))
+    review = text(visitor.get(f"/games/{game_id}"))
+    assert "<dt>Accuracy</dt>" in review and keep in review
+    assert '<a id="games-keep" href="/auth/register">Sign up to keep your games</a>' in text(visitor.get("/games"))
 
 
 def test_a_guests_table_has_a_table_name_not_the_guests(app):
