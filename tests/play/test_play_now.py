@@ -219,6 +219,9 @@ def test_a_guests_table_has_a_table_name_not_the_guests(app):
     visitor = app.test_client()
     game_id = table_id_from(visitor.post("/now"))
     page = text(visitor.get(f"/tables/{game_id}"))
+    # with the way to sign up in the message itself: a phone folds the header's into its menu
+    assert re.search(r'You are playing as Guest \d{4}\. <a id="flash-keep" href="/auth/register">'
+                     r"Sign up to keep your games</a>", page)
     heading = re.search(r'<h1 id="table-title"[^>]*>([^<]*)</h1>', page).group(1)
     assert heading == f"Table {game_id}" and f"<title>Table {game_id}" in page
     ana = make_user(app, "Ana")
