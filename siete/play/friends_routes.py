@@ -51,6 +51,5 @@ def decline_rematch(game_id: int) -> ResponseReturnValue:
         decline(game_id, my_player())
     except TableError as exc:
         flash(error_message(exc), "error")
-    else:
-        flash(_("You said no to the rematch."), "info")
+    # No flash when it worked: the finished table's rematch box says "You said no to the rematch."
     return redirect(back, 303)

@@ -2,9 +2,10 @@
 a guest (siete.service.accounts.guests), whose button is on the lobby and the login page alike."""
 from __future__ import annotations
 
-from flask import current_app, flash, g, request, session
+from flask import current_app, flash, g, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
+from markupsafe import Markup
 
 from siete.data.people import User
 from siete.service.accounts import guests
@@ -37,6 +38,8 @@ def become_guest() -> Account:
     user = guests.create_guest(_("Guest"))
     current_app.logger.info("new guest %s (id %s) from %s", user.username, user.id, request.remote_addr)
     account = start_session(user)
-    flash(_("You are playing as %(name)s. Sign up at any time to keep your games.", name=user.username),
-          "info")
+    # The way to sign up goes with the words: on a phone the header's Sign up is in the menu.
+    flash(Markup('{} <a id="flash-keep" href="{}">{}</a>').format(
+        _("You are playing as %(name)s.", name=user.username), url_for("auth.register"),
+        _("Sign up to keep your games")), "info")
     return account

@@ -30,6 +30,15 @@ def test_my_games_lists_mine_newest_first_with_result_and_points(app, games):
     assert ">playing<" in html  # the running game has no result yet: its status, as the table says it
 
 
+def test_my_games_says_a_result_in_spanish_that_fits_me_and_a_profile(app, games):
+    """"ganó" / "perdió (puesto 2 de 3)" read as someone else's under "Mis partidas" (trial2):
+    the rows say "victoria" / "derrota", which fit My games and another player's profile alike."""
+    html = client_logged_in_as(app, "Ana").get("/games", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    results = re.findall(r'<span class="game-row__result[^"]*">([^<]*)</span>', html)
+    finished = [result for result in results if result != "en juego"]
+    assert finished and all(re.fullmatch(r"victoria|derrota \(puesto \d+ de \d+\)", r) for r in finished), results
+
+
 def test_my_games_says_no_hand_count_for_a_table_still_waiting(app):
     """A waiting table is listed as waiting, without "0 hands" (the explorer's trial saw
     "0 manos" beside "esperando"); a started game keeps its count."""

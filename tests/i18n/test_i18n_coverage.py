@@ -40,7 +40,8 @@ class Pseudo(NullTranslations):
     def npgettext(self, context, singular, plural, n):
         return f"⟦{singular if n == 1 else plural}⟧"
 
-    ugettext, ungettext = gettext, ngettext
+    # Flask-Babel's pgettext calls upgettext, which babel's NullTranslations answers itself.
+    ugettext, ungettext, upgettext, unpgettext = gettext, ngettext, pgettext, npgettext
 
 
 @pytest.fixture

@@ -67,6 +67,12 @@ def test_a_logged_out_friend_gets_sign_up_and_log_in_that_come_back(app, people)
         parts = urlsplit(href)
         assert parts.path == path and parse_qs(parts.query)["next"] == [f"/tables/{game_id}?key={key}"]
     assert "Sign up to join" in page and "Log in to join" in page
+    # why they are there, before those buttons (trial2: a friend saw only a name and buttons)
+    invited = "Ana invited you to this private table: take a free seat to play."
+    assert page.index(invited) < page.index("Sign up to join")
+    signed_up = html.unescape(text(client_for(app, people["Bea"]).get(f"/tables/{game_id}?key={key}")))
+    assert invited in signed_up and 'id="table-join"' in signed_up
+    assert invited not in html.unescape(text(client_for(app, people["Ana"]).get(f"/tables/{game_id}")))
 
 
 def test_a_full_table_says_so_and_offers_to_watch(app, people):
@@ -276,7 +282,8 @@ def test_a_declined_rematch_starts_with_a_bot(app, people):
     refused = ana.post(f"/tables/{new}/start", data={"fill": "1"}, headers=HX)
     assert refused.status_code == 409 and "can still answer the rematch" in text(refused)
     assert bea.post(f"/tables/{new}/decline").headers["Location"] == f"/tables/{old}"
-    assert "You said no to the rematch." in text(bea.get(f"/tables/{old}"))
+    # said once, by the rematch box: a flash over it said it a second time (trial2)
+    assert text(bea.get(f"/tables/{old}")).count("You said no to the rematch.") == 1
     assert ana.post(f"/tables/{new}/start", data={"fill": "1"}, headers=HX).status_code == 200
 
 

@@ -183,10 +183,16 @@ def test_a_guest_plays_the_short_game_to_its_end(app):
         assert load_profile(guest.name).hands_played == played
     page = text(visitor.get(f"/tables/{game_id}"))
     assert "Game over" in page and " wins" in page and ">Play again</button>" in page
-    assert f"{guest.name} played as a guest: guests are not rated." in page
+    # The guest is spoken to, with the sign-up at hand: on a phone the header's is in the menu.
+    keep = 'You played as a guest: guests are not rated. <a id="rating-note-keep" href="/auth/register">'
+    assert keep in page and f"{guest.name} played as a guest" not in page
     with app.app_context():  # what the worker does between its timer steps
         assert review_queued_games(app.config["GAME"].cards, "worker", limit=10, budget_s=60) == 1
-    assert "<dt>Accuracy</dt>" in text(visitor.get(f"/games/{game_id}"))
+    review = text(visitor.get(f"/games/{game_id}"))
+    assert "<dt>Accuracy</dt>" in review and keep in review
+    own_line = (r'</p>\s*<p><a class="btn btn-small" id="games-keep" href="/auth/register">'
+                r'Sign up to keep your games</a>')
+    assert re.search(own_line, text(visitor.get("/games")))  # not run on after "Your profile"
 
 
 def test_a_guests_table_has_a_table_name_not_the_guests(app):
@@ -195,6 +201,9 @@ def test_a_guests_table_has_a_table_name_not_the_guests(app):
     visitor = app.test_client()
     game_id = table_id_from(visitor.post("/now"))
     page = text(visitor.get(f"/tables/{game_id}"))
+    # with the way to sign up in the message itself: a phone folds the header's into its menu
+    assert re.search(r'You are playing as Guest \d{4}\. <a id="flash-keep" href="/auth/register">'
+                     r"Sign up to keep your games</a>", page)
     heading = re.search(r'<h1 id="table-title"[^>]*>([^<]*)</h1>', page).group(1)
     assert heading == f"Table {game_id}" and f"<title>Table {game_id}" in page
     ana = make_user(app, "Ana")

@@ -79,6 +79,19 @@ def test_a_waiting_tables_seated_players_may_react(app):
     assert sent.status_code == 200 and "<strong>Bea</strong>: 👏 Applause" in text(sent)
 
 
+def test_a_visitor_at_a_waiting_table_sees_reactions_only_once_there_are_some(app):
+    """A friend who opened the invite logged out met a "Reactions" heading over a lone "Mute
+    reactions" (trial2): no section until someone seated reacts."""
+    ana = make_user(app, "Ana")
+    game_id = waiting_table(app, ana, seats=3)
+    visitor = client_for(app, None)
+    assert 'id="reactions-title"' not in text(visitor.get(f"/tables/{game_id}"))
+    assert 'id="react-thanks"' in text(client_for(app, ana).get(f"/tables/{game_id}"))
+    client_for(app, ana).post(f"/tables/{game_id}/react", data={"kind": "thanks"}, headers=HX)
+    page = text(visitor.get(f"/tables/{game_id}"))
+    assert "<strong>Ana</strong>: Thanks" in page and 'id="reactions-mute"' in page
+
+
 @pytest.mark.parametrize("kind", ["", "free text", "NICE_HAND", "<script>", "x" * 500])
 def test_only_the_fixed_set_is_accepted(app, kind):
     ana = make_user(app, "Ana")
