@@ -206,7 +206,7 @@ def test_a_guests_blank_rating_is_explained_at_the_game_over_screen_and_on_the_g
         game_id = table_of([ana, guest], bots=("standard",), hands=2)
         play_out(game_id, idle=set())
         assert guest.name in rating_rows(game_id)  # rated for the others, not shown for itself
-    note = f"{guest.name} played as a guest: guests are not rated. Sign up to get a rating."
+    note = f"{guest.name} played as a guest: a guest's rating is not shown."
     over = client_logged_in_as(app, "Ana").get(f"/tables/{game_id}/fragment").get_data(as_text=True)
     page = app.test_client().get(f"/games/{game_id}").get_data(as_text=True)
     assert note in over and note in page

@@ -111,7 +111,7 @@ class Profile:
     rating_series: tuple[RatingPoint, ...] = ()
     recent: tuple[GameLine, ...] = ()
     own: bool = False  # the player's own account is looking: its private games are listed
-    guest: bool = False  # never rated: "not rated yet" would promise a rating that never comes
+    guest: bool = False  # rated out of sight until a sign-up: "not rated yet" would be untrue
 
     # Report 4's columns the profile shows (the player column would repeat the name).
     HAND_COLUMNS = ("hand_number", "turns", "won_pct", "avg_bet")
