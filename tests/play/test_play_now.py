@@ -184,7 +184,8 @@ def test_a_guest_plays_the_short_game_to_its_end(app):
     page = text(visitor.get(f"/tables/{game_id}"))
     assert "Game over" in page and " wins" in page and ">Play again</button>" in page
     # The guest is spoken to, with the sign-up at hand: on a phone the header's is in the menu.
-    keep = 'You played as a guest: your rating is kept out of sight until you sign up. <a id="rating-note-keep" href="/auth/register">'
+    keep = ('You played as a guest: your rating is kept out of sight until you sign up. '
+            '<a id="rating-note-keep" href="/auth/register">')
     assert keep in page and f"{guest.name} played as a guest" not in page
     with app.app_context():  # what the worker does between its timer steps
         assert review_queued_games(app.config["GAME"].cards, "worker", limit=10, budget_s=60) == 1

@@ -125,12 +125,15 @@ def test_each_report_page_shows_every_row(played, client):
         assert rows == (expected or [["No data yet"]]), result.key
 
 
-def test_a_report_pages_breadcrumb_names_the_report_as_the_list_does(app, client):
-    """The way back reads "Reports › Most frequent first card", the report's name as the
-    list of reports shows it, not its bare number."""
+def test_a_report_pages_way_back_says_where_it_goes_and_the_title_shows_once(app, client):
+    """The way back reads "‹ All reports", not "Reports › 1" (a bare number read as nothing);
+    the report's name is its heading, shown once (a phone's first screen)."""
     for report in REPORTS:
-        crumbs = page(client, f"/reports/{report.key}").xpath('//p[@class="reports__crumbs"]')
-        assert crumbs[0].text_content().split() == ["Reports", "›", *report_title(report.key).split()]
+        doc = page(client, f"/reports/{report.key}")
+        crumbs = doc.xpath('//p[@class="reports__crumbs"]')[0]
+        assert crumbs.text_content().split() == ["‹", "All", "reports"]
+        assert crumbs.xpath(".//a/@href") == ["/reports"]
+        assert doc.xpath("//main")[0].text_content().count(report_title(report.key)) == 1
 
 
 def test_charts_are_inline_svg_images_with_a_title(played, client):
