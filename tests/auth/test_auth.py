@@ -9,19 +9,9 @@ from sqlalchemy import func, select
 
 from siete.data.base import db
 from siete.data.people import Player, User
-from siete.service.accounts.sessions import account_of
 from siete.web.login import LOGIN_SESSION_KEY
 from siete.web.urls import same_site_path
-from tests.support.accounts import PASSWORD
-
-
-def logged_in_user_id(client):
-    """The user id of the live login session this client's cookie names, or None."""
-    with client.session_transaction() as sess:
-        token = sess.get(LOGIN_SESSION_KEY)
-    with client.application.app_context():
-        account = account_of(token)
-        return None if account is None else account.user_id
+from tests.support.accounts import PASSWORD, logged_in_user_id
 
 
 def count_users(app, username):

@@ -8,9 +8,7 @@ import re
 
 import pytest
 
-from tests.auth.test_auth import logged_in_user_id
-from tests.auth.test_guests import SIGN_UP, guest_client
-from tests.support.accounts import logout, sign_up
+from tests.support.accounts import GUEST_SIGN_UP, guest_client, logged_in_user_id, logout, sign_up
 from tests.support.play import text
 
 
@@ -58,7 +56,7 @@ def test_log_out_anyway_ends_the_guests_session(app):
 def test_signing_up_from_that_page_keeps_the_guest_account(app):
     client, guest_id = guest_client(app)
     client.get("/auth/guest/logout")
-    assert client.post("/auth/register", data=SIGN_UP).status_code == 302
+    assert client.post("/auth/register", data=GUEST_SIGN_UP).status_code == 302
     assert logged_in_user_id(client) == guest_id  # the same account, now a person's
     assert 'action="/auth/logout"' in text(client.get("/")).split("</header>")[0]
 

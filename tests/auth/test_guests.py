@@ -19,27 +19,15 @@ from siete.service.accounts import credentials
 from siete.service.accounts.guests import claim_guest, create_guest, prune_guests
 from siete.service.records.ratings import leaderboard, ratings_of
 from siete.service.tables.lobby_actions import TableSpec, create_table
+from tests.support.accounts import GUEST_SIGN_UP, guest_client
 from tests.support.friends import finished_game, open_table, player_of
 from tests.support.play import client_for, make_user, text
 from tests.support.settings import app_settings
-
-SIGN_UP = {"username": "Rosa7", "email": "rosa7@example.com", "password": "a fine long secret",
-           "confirm": "a fine long secret"}
 
 
 @pytest.fixture
 def app_config():
     return {"GUEST_RATE_LIMIT": "1000/minute"}
-
-
-def guest_client(app):
-    """A browser that pressed "Play as a guest": its client and the guest's user id."""
-    client = app.test_client()
-    response = client.post("/auth/guest")
-    assert response.status_code == 303 and response.headers["Location"] == "/"
-    with app.app_context():
-        newest = db.session.scalar(select(User).where(User.guest.is_(True)).order_by(User.id.desc()))
-        return client, newest.id
 
 
 def count(model) -> int:
@@ -72,7 +60,7 @@ def test_guest_names_never_clash_with_people_or_bots(app):
     with app.app_context():
         names = {create_guest("Guest").username for _ in range(40)}
         assert len(names) == 40 and all(" " in name for name in names)
-    form = app.test_client().post("/auth/register", data={**SIGN_UP, "username": "Guest 1234"})
+    form = app.test_client().post("/auth/register", data={**GUEST_SIGN_UP, "username": "Guest 1234"})
     assert form.status_code == 200  # refused: a person's name cannot hold a space
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(User).where(User.guest.is_(False))) == 0
@@ -125,12 +113,12 @@ def test_signing_up_from_the_guests_browser_keeps_its_games(app):
     game_id = finished_game(app, guest_id, bea)
     page = text(client.get("/auth/register"))
     assert 'id="register-guest"' in page
-    response = client.post("/auth/register", data=SIGN_UP)
+    response = client.post("/auth/register", data=GUEST_SIGN_UP)
     assert response.status_code == 302, text(response)[:500]
     with app.app_context():
         user = db.session.get(User, guest_id)
         assert (user.username, user.email, user.guest) == ("Rosa7", "rosa7@example.com", False)
-        assert user.check_password(SIGN_UP["password"])
+        assert user.check_password(GUEST_SIGN_UP["password"])
         seat = db.session.scalar(select(GamePlayer).where(GamePlayer.game_id == game_id,
                                                           GamePlayer.player_id == user.player.id))
         assert seat is not None and user.player.name == "Rosa7"
@@ -143,7 +131,7 @@ def test_signing_up_from_the_guests_browser_keeps_its_games(app):
 def test_a_sign_up_that_clashes_keeps_the_guest_and_says_why(app):
     client, guest_id = guest_client(app)
     make_user(app, "Bea")
-    response = client.post("/auth/register", data={**SIGN_UP, "username": "bea"})
+    response = client.post("/auth/register", data={**GUEST_SIGN_UP, "username": "bea"})
     assert response.status_code == 200 and "taken" in text(response).lower()
     assert 'value="rosa7@example.com"' in text(response)  # what was typed is still there
     with app.app_context():

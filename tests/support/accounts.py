@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
 from werkzeug.test import TestResponse
+
+from siete.data.base import db
+from siete.data.people import User
+from siete.service.accounts.sessions import account_of
+from siete.web.login import LOGIN_SESSION_KEY
 
 PASSWORD = "correct-horse-9"
 NEW_PASSWORD = "brand-new-pass-7"
@@ -66,3 +73,28 @@ class AuthActions:
 
     def logout(self) -> TestResponse:
         return logout(self.client)
+
+
+# A guest's sign-up, as the sign-up form is filled from the guest's browser.
+GUEST_SIGN_UP = {"username": "Rosa7", "email": "rosa7@example.com", "password": "a fine long secret",
+                 "confirm": "a fine long secret"}
+
+
+def logged_in_user_id(client: FlaskClient) -> int | None:
+    """The user id of the live login session this client's cookie names, or None."""
+    with client.session_transaction() as sess:
+        token = sess.get(LOGIN_SESSION_KEY)
+    with client.application.app_context():
+        account = account_of(token)
+        return None if account is None else account.user_id
+
+
+def guest_client(app: Flask) -> tuple[FlaskClient, int]:
+    """A browser that pressed "Play as a guest": its client and the guest's user id."""
+    client = app.test_client()
+    response = client.post("/auth/guest")
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    with app.app_context():
+        newest = db.session.scalar(select(User).where(User.guest.is_(True)).order_by(User.id.desc()))
+        assert newest is not None
+        return client, newest.id
