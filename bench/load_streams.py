@@ -10,6 +10,7 @@ import time
 from urllib.parse import urlsplit
 
 from bench.load_client import Browser, poll_address
+from siete.service.news.table_bus import merged_news
 
 REFUSED_RETRY_S = 2.0  # as the page's stream retries (the server's retry: 2000 ms)
 
@@ -84,9 +85,7 @@ class StreamReader:
 
     def _heard(self, news: str) -> None:
         with self._said_lock:  # as the page's siete.js merges what it has not answered yet
-            both = self._said is not None and self._said.isdigit() and news.isdigit()
-            self._said = news if self._said is None else (str(max(int(self._said), int(news))) if both
-                                                           else "changed")
+            self._said = news if self._said is None else merged_news(self._said, news)
         self.news.set()
 
     def take_news(self) -> str:

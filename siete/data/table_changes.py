@@ -36,11 +36,9 @@ def note_changed(game_id: int, lobby: bool = False, session: Session | None = No
 
 
 def note_version(game_id: int, version: int) -> None:
-    """Note that the table's state was written at `version` (and so that the table changed)."""
-    info = db.session.info
-    versions = info.setdefault(VERSIONS_KEY, {})
+    """Note the version the table's state was written at, beside note_changed (its news)."""
+    versions = db.session.info.setdefault(VERSIONS_KEY, {})
     versions[game_id] = max(version, versions.get(game_id, version))
-    note_changed(game_id)
 
 
 def take_changes(session: Session) -> tuple[set[int], bool]:
