@@ -7,13 +7,16 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections import Counter
 
 import pytest
 
+from siete.data.base import db
 from siete.service.news import table_bus
 from siete.service.news.hang_ups import hang_ups
 from siete.service.news.table_bus import CHANGED, LOBBY, Bus, merged_news, table_channel
 from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
+from tests.support.friends import open_table, player_of
 from tests.support.play import client_for, make_user, started_game, text, waiting_table
 from tests.support.redis_here import redis_url_or_skip
 
@@ -199,3 +202,33 @@ def test_a_stream_whose_connection_carries_anything_else_is_no_longer_watched_bu
     events.close()
     server_end.close()
     browser_end.close()
+
+
+def lobby_event_after(app, viewer: int | None, opened_by: int, private: bool) -> bytes:
+    """What the viewer's lobby stream (its page current) says next once `opened_by` opens a
+    table: an event, or the beat that a quiet stream sends (HEARTBEAT_S, shortened)."""
+    client = client_for(app, viewer)
+    marker = text(client.get("/")).split("/lobby/stream?v=")[1].split('"')[0]
+    answer = client.get(f"/lobby/stream?v={marker}")
+    assert answer.status_code == 200
+    events = iter(answer.response)
+    assert next(events).startswith(b"retry: ")  # and no catching up: the page is current
+    with app.app_context():  # an app context of its own: the stream's is still pushed
+        open_table(player_of(opened_by), private=private)
+        db.session.commit()
+    said = next(events)
+    answer.close()
+    return said
+
+
+def test_a_private_table_is_no_news_on_the_lobby_stream_of_someone_it_is_not_listed_for(app, monkeypatch):
+    """SECURITY.md, "No side doors to a private table": the lobby's marker counts only the
+    tables listed for its visitor, and so does its stream. It said "changed" at every private
+    table's opening (and seat, start, end), so a stranger's stream told them when one did."""
+    monkeypatch.setattr("siete.play.stream_routes.HEARTBEAT_S", 0.2)  # a quiet stream beats soon
+    monkeypatch.setattr("siete.service.news.table_stream._open", Counter())  # no slot left taken
+    ana, eve = make_user(app, "Ana"), make_user(app, "Eve")
+    assert lobby_event_after(app, None, ana, private=True) == b": beat\n\n"
+    assert lobby_event_after(app, eve, ana, private=True) == b": beat\n\n"
+    assert b"event: changed" in lobby_event_after(app, ana, ana, private=True)  # hers: listed
+    assert b"event: changed" in lobby_event_after(app, eve, ana, private=False)  # public: news
