@@ -62,8 +62,8 @@ def _reconnected() -> bool:
 
 def _stream(channel: str, behind: bool, beat: Callable[[], bool] | None = None,
             tells: Callable[[str], bool] | None = None) -> ResponseReturnValue:
-    """The streamed answer, held open; 429 past the visitor's streams, 503 while the bus is
-    down (the page then polls)."""
+    """The streamed answer, held open; 429 past the visitor's streams (an account's, or a
+    logged-out address's), 503 while the bus is down (the page then polls)."""
     if not bus().ready():  # no news would come: the page polls instead (and retries later)
         return "", 503
     visitor = _visitor()
@@ -87,6 +87,8 @@ def _client_socket() -> socket.socket | None:
 
 
 def _visitor() -> str:
-    """Whose streams are counted: the login session's, else the client address's."""
-    claim = claimed_session()
-    return f"s{claim.session_id}" if claim is not None else f"a{request.remote_addr}"
+    """Whose streams are counted: the account's (every login session of it together: each
+    login is a new session, so a count per session was bought again by logging in again),
+    else, logged out, the client address's."""
+    account = user_id()
+    return f"u{account}" if account is not None else f"a{request.remote_addr}"
