@@ -40,8 +40,9 @@ def table_stream(game_id: int) -> ResponseReturnValue:
     behind = (_reconnected() or request.args.get("v") != watch.page_version
               or request.args.get("p", watch.pulse) != watch.pulse)
     beat = presence_beat(game_id, claim, watch.pulse) if watch.viewer_seated else None
+    visitor = _visitor()  # (its account read before the connection is given back)
     end_read()
-    return _stream(table_channel(game_id), behind, beat)
+    return _stream(table_channel(game_id), behind, visitor, beat)
 
 
 @bp.get("/lobby/stream")
@@ -52,21 +53,21 @@ def lobby_stream() -> ResponseReturnValue:
     viewer = user_id()
     marker = lobby_marker(viewer)
     behind = _reconnected() or request.args.get("v") != marker
+    visitor = _visitor()
     end_read()
-    return _stream(LOBBY, behind, tells=lobby_news(viewer, marker))
+    return _stream(LOBBY, behind, visitor, tells=lobby_news(viewer, marker))
 
 
 def _reconnected() -> bool:
     return request.headers.get("Last-Event-ID") is not None
 
 
-def _stream(channel: str, behind: bool, beat: Callable[[], bool] | None = None,
+def _stream(channel: str, behind: bool, visitor: str, beat: Callable[[], bool] | None = None,
             tells: Callable[[str], bool] | None = None) -> ResponseReturnValue:
     """The streamed answer, held open; 429 past the visitor's streams (an account's, or a
     logged-out address's), 503 while the bus is down (the page then polls)."""
     if not bus().ready():  # no news would come: the page polls instead (and retries later)
         return "", 503
-    visitor = _visitor()
     if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
         return "", 429
     events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S,
