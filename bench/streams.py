@@ -21,6 +21,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -78,7 +79,8 @@ class Streams:
             writer.close()
 
 
-async def measure(base: str, server_pid: int, server, count: int, seconds: float, news: int) -> None:
+async def measure(base: str, server_pid: int, server, count: int, seconds: float, news: int,
+                  url: str) -> None:
     streams, stop = Streams(base), asyncio.Event()
     before_mb = rss_mb(server_pid)
     tasks = []
@@ -100,20 +102,43 @@ async def measure(base: str, server_pid: int, server, count: int, seconds: float
           f"streams still open {streams.open}")
     print(f"memory (gunicorn master + workers, RSS): {before_mb:.0f} MB before, {after_mb:.0f} MB with "
           f"the streams open: {1024 * (after_mb - before_mb) / max(1, streams.open):.0f} KB a stream")
-    await fan_out(streams, baseline, news)
+    await fan_out(streams, baseline, news, url)
     stop.set()
     for task in tasks:
         task.cancel()
 
 
-async def fan_out(streams: Streams, baseline: list[int], news: int) -> None:
-    """Publish `news` lobby changes through the app's bus; time until every open stream heard."""
-    from siete.service.news.table_bus import LOBBY, Bus
+def lobby_change(url: str) -> Callable[[], None]:
+    """A change every lobby lists: a public table opened (its commit publishes the lobby's news
+    on the bus, as a request's does). A bare news is not enough: a lobby's stream passes one on
+    only when its visitor's marker moved (siete.service.social.presence.lobby_news)."""
+    from siete.app import create_app
+    from siete.data.base import db
+    from siete.data.people import User
+    from siete.service.tables.lobby_actions import TableSpec, create_table, player_for
 
-    bus = Bus(os.environ.get("PUSH_REDIS_URL") or None)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "MAX_OPEN_TABLES": 100_000})
+    with app.app_context():
+        user = User(username="Fanout1", email="fanout1@example.test", password_hash="x")
+        db.session.add(user)
+        db.session.commit()
+        user_id = user.id
+
+    def change() -> None:
+        with app.app_context():
+            player = player_for(db.session.get(User, user_id))
+            create_table(player, TableSpec(name="fan-out", seats=3), app.config["GAME"])
+            db.session.commit()
+    return change
+
+
+async def fan_out(streams: Streams, baseline: list[int], news: int, url: str) -> None:
+    """Make `news` lobby changes (their news goes through the app's bus); time until every open
+    stream heard."""
+    change = lobby_change(url)
     for _ in range(news):
         start = time.monotonic()
-        bus.publish(LOBBY)
+        change()
         expected = [seen + 1 for seen in baseline]
         while time.monotonic() - start < 10 and any(
                 now < want for now, want in zip(streams.changed, expected, strict=False)):
@@ -140,7 +165,7 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="siete-streams-"))
     server, base = start_gunicorn(url, args.workers, work / "gunicorn.log", work / "access.log")
     try:
-        asyncio.run(measure(base, server.pid, server, args.streams, args.seconds, args.news))
+        asyncio.run(measure(base, server.pid, server, args.streams, args.seconds, args.news, url))
     finally:
         server.terminate()
         server.wait(timeout=30)

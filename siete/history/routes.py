@@ -31,6 +31,7 @@ from siete.service.records.ratings import KINDS, leaderboard, rated_players
 from siete.service.records.review_pages import finished_game_review, game_review, review_trend
 from siete.service.social.chat import chatter_of, record_chat
 from siete.service.tables.table_access import game_hidden_from
+from siete.service.text_rules import parse_ascii_int
 from siete.settings import service_settings
 from siete.web.charts import accuracy_chart, rating_chart, win_rate_by_hand_chart, win_rate_chart
 from siete.web.markup import cards_markup
@@ -102,12 +103,12 @@ def _replay_place(count: int) -> tuple[int, int | None]:
     if move_text is None:
         number = request.args.get("hand", 1, type=int) or 1
         return (min(max(number, 1), count) if count else 0), None
-    if not move_text.isdecimal() or not (hand_text or "1").isdecimal():
+    # a whole number of at most 9 ASCII digits (a longer one once reached int() and its
+    # 4,300-digit limit: a 500)
+    hand, move = parse_ascii_int(hand_text or "1"), parse_ascii_int(move_text)
+    if hand is None or move is None or not 1 <= hand <= count:
         abort(404, _("This game has no such move."))
-    number = int(hand_text or "1")
-    if not 1 <= number <= count:
-        abort(404, _("This game has no such move."))
-    return number, int(move_text)
+    return hand, move
 
 
 @bp.get("/games/<int:game_id>/scenario.json")

@@ -5,8 +5,9 @@ the process's memory.
 
 A copy carries the slots it was rendered with (random per rendering process), so whichever
 process reads it fills the right places. Redis keys are named for the app's database (two
-deployments sharing a Redis never read each other's tables) and expire after KEEP_S. Redis
-going away never fails a request: the copy is not kept or not found, and the page is rendered.
+deployments sharing a Redis never read each other's tables; its password is left out) and
+expire after KEEP_S. Redis going away never fails a request: the copy is not kept or not
+found, and the page is rendered.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from typing import Protocol
 
 import redis
 from flask import current_app
+from sqlalchemy.engine import make_url
 
 from siete.web.caching import app_cache
 
@@ -104,7 +106,9 @@ def copies() -> Copies:
     if found is None:
         config = current_app.config
         url = config.get("FRAGMENTS_REDIS_URL") or config.get("PUSH_REDIS_URL") or ""
-        database = str(config["SQLALCHEMY_DATABASE_URI"]).encode()
-        prefix = f"siete:fragment:{hashlib.sha256(database).hexdigest()[:12]}:"
+        # the database's URL without its password: a hash of it in key names Redis lists would
+        # let whoever reads them test password guesses offline
+        database = make_url(str(config["SQLALCHEMY_DATABASE_URI"])).set(password=None)
+        prefix = f"siete:fragment:{hashlib.sha256(database.render_as_string().encode()).hexdigest()[:12]}:"
         found = current_app.extensions.setdefault(CACHE_NAME, RedisCopies(url, prefix) if url else MemoryCopies())
     return found

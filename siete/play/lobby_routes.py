@@ -164,7 +164,8 @@ def again(game_id: int) -> ResponseReturnValue:
     spec = TableSpec(name=game.name, seats=game.num_players,
                      bots=bots if watch else bots[:game.num_players - 1],
                      max_hands=game.max_hands, turn_seconds=game.turn_seconds, creator_sits=not watch,
-                     show_odds=game.show_odds, chat_spectators=game.chat_spectators)
+                     show_odds=game.show_odds, chat_spectators=game.chat_spectators,
+                     private=game.private)  # a private watch-only table's is private too
     try:  # with people: the rematch, its players invited (or the seat at the one opened already)
         new_id = open_table(spec) if watch else play_again(settings(), game_id, my_player(), spec)
     except TableError as exc:  # the service has rolled its work back

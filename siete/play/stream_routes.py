@@ -18,7 +18,7 @@ from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
 from siete.service.news.table_bus import LOBBY, bus, table_channel
 from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
-from siete.service.social.presence import end_read, lobby_marker, presence_beat, watch_table
+from siete.service.social.presence import end_read, lobby_marker, lobby_news, presence_beat, watch_table
 from siete.service.tables.table_access import game_visible_to
 from siete.web.login import claimed_session
 
@@ -40,33 +40,38 @@ def table_stream(game_id: int) -> ResponseReturnValue:
     behind = (_reconnected() or request.args.get("v") != watch.page_version
               or request.args.get("p", watch.pulse) != watch.pulse)
     beat = presence_beat(game_id, claim, watch.pulse) if watch.viewer_seated else None
+    visitor = _visitor()  # (its account read before the connection is given back)
     end_read()
-    return _stream(table_channel(game_id), behind, beat)
+    return _stream(table_channel(game_id), behind, visitor, beat)
 
 
 @bp.get("/lobby/stream")
 def lobby_stream() -> ResponseReturnValue:
-    """The lobby's stream: "changed" when a table opens, starts, finishes or closes, or a seat
-    is taken or left (the lists then ask with their marker: 204 if theirs did not change)."""
-    behind = _reconnected() or request.args.get("v") != lobby_marker(user_id())
+    """The lobby's stream: "changed" when a table this visitor's lobby lists opens, starts,
+    finishes or closes, or a seat there is taken or left: only when their marker moved, so a
+    private table listed for others is no news here (presence.lobby_news)."""
+    viewer = user_id()
+    marker = lobby_marker(viewer)
+    behind = _reconnected() or request.args.get("v") != marker
+    visitor = _visitor()
     end_read()
-    return _stream(LOBBY, behind)
+    return _stream(LOBBY, behind, visitor, tells=lobby_news(viewer, marker))
 
 
 def _reconnected() -> bool:
     return request.headers.get("Last-Event-ID") is not None
 
 
-def _stream(channel: str, behind: bool, beat: Callable[[], bool] | None = None) -> ResponseReturnValue:
-    """The streamed answer, held open; 429 past the visitor's streams, 503 while the bus is
-    down (the page then polls)."""
+def _stream(channel: str, behind: bool, visitor: str, beat: Callable[[], bool] | None = None,
+            tells: Callable[[str], bool] | None = None) -> ResponseReturnValue:
+    """The streamed answer, held open; 429 past the visitor's streams (an account's, or a
+    logged-out address's), 503 while the bus is down (the page then polls)."""
     if not bus().ready():  # no news would come: the page polls instead (and retries later)
         return "", 503
-    visitor = _visitor()
     if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
         return "", 429
     events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S,
-                         client=_client_socket())
+                         client=_client_socket(), tells=tells)
     response = Response(stream_with_context(events), mimetype="text/event-stream", headers=STREAM_HEADERS)
     response.call_on_close(lambda: give_back_slot(visitor))
     return response
@@ -83,6 +88,8 @@ def _client_socket() -> socket.socket | None:
 
 
 def _visitor() -> str:
-    """Whose streams are counted: the login session's, else the client address's."""
-    claim = claimed_session()
-    return f"s{claim.session_id}" if claim is not None else f"a{request.remote_addr}"
+    """Whose streams are counted: the account's (every login session of it together: each
+    login is a new session, so a count per session was bought again by logging in again),
+    else, logged out, the client address's."""
+    account = user_id()
+    return f"u{account}" if account is not None else f"a{request.remote_addr}"

@@ -84,7 +84,9 @@ def test_every_move_of_every_seat_is_a_step_linked_both_ways_without_javascript(
 @pytest.mark.parametrize("query", ["move=0", "move=-1", "move=abc", "move=1.5", "move=",
                                    "move=99999", "move=99999999999999999999999999",
                                    "hand=999&move=1", "hand=0&move=1", "hand=abc&move=1",
-                                   "hand=-2&move=1"])
+                                   "hand=-2&move=1",
+                                   # past Python's 4,300-digit limit for int(): was a 500
+                                   "move=" + "9" * 4301, "hand=" + "9" * 4301 + "&move=1"])
 def test_a_move_the_game_has_not_is_a_clear_404(app, client, finished, query):
     response = client.get(f"/games/{finished}?{query}")
     assert response.status_code == 404

@@ -246,6 +246,22 @@ def test_play_again_invites_the_other_player_who_joins_from_the_finished_table(a
     assert "Go to the rematch" in text(bea.get(f"/tables/{old}/rematch?seen={marker}"))
 
 
+def test_play_again_at_a_private_bots_table_opens_a_private_one(app, people):
+    """SECURITY.md, "Private tables": a watch-only table's "Play again" opens the same table
+    anew, and it was public: in the lobby, its page and record open to anyone, under the
+    private table's name."""
+    ana = client_for(app, people["Ana"])
+    watch = {"name": "Just us", "seats": 3, "standard_bots": 3, "cautious_bots": 0, "bold_bots": 0,
+             "max_hands": 2, "turn_seconds": 30, "private": "y", "watch_only": "y"}
+    old = int(ana.post("/tables", data=watch).headers["Location"].rsplit("/", 1)[1])
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    assert new != old and "Just us" in text(ana.get(f"/tables/{new}"))
+    for stranger in (client_for(app, people["Cris"]), client_for(app, None)):
+        assert stranger.get(f"/tables/{new}").status_code == 404
+        assert stranger.get(f"/games/{new}").status_code == 404
+        assert "Just us" not in text(stranger.get("/"))
+
+
 def test_no_rematch_offer_leaves_an_empty_box_the_css_hides(app, people):
     """friends.css hides .rematch:empty; a newline left inside the box kept it (and its margins
     and the results' gaps) as a blank band under "Game over" on every finished table. A

@@ -216,3 +216,21 @@ def test_a_redis_that_went_away_costs_a_render_not_the_answer(app):
     for _ in range(2):
         body, reads = poll(client_for(app, None), spectator_poll(game_id))
         assert '<section id="table"' in body and len(reads) > 1
+
+
+def test_the_redis_keys_name_the_database_but_carry_nothing_of_its_password(app):
+    """The keys are named for the app's database, so two deployments sharing a Redis never
+    read each other's copies; they were named for a hash of the whole database URL, password
+    included: whoever could list Redis's keys could test guesses at the password offline."""
+    def prefix(database: str) -> str:
+        other = create_app({**app.config, "SQLALCHEMY_DATABASE_URI": database,
+                            "FRAGMENTS_REDIS_URL": "redis://127.0.0.1:1/0"})
+        with other.app_context():
+            copies = fragment_copies.copies()
+            assert isinstance(copies, fragment_copies.RedisCopies)
+            return copies.prefix
+
+    one = prefix("mysql+pymysql://siete:s3cret-1@db:3306/siete")
+    assert prefix("mysql+pymysql://siete:another-2@db:3306/siete") == one
+    assert prefix("mysql+pymysql://siete:s3cret-1@db:3306/siete_two") != one
+    assert prefix("mysql+pymysql://siete:s3cret-1@replica:3306/siete") != one

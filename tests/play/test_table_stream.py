@@ -7,13 +7,16 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections import Counter
 
 import pytest
 
+from siete.data.base import db
 from siete.service.news import table_bus
 from siete.service.news.hang_ups import hang_ups
 from siete.service.news.table_bus import CHANGED, LOBBY, Bus, merged_news, table_channel
 from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
+from tests.support.friends import open_table, player_of
 from tests.support.play import client_for, make_user, started_game, text, waiting_table
 from tests.support.redis_here import redis_url_or_skip
 
@@ -31,6 +34,13 @@ class Heard:
             self.news.append((channel, news))
             original(channel, news)
         bus.deliver = deliver  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def no_stream_held(monkeypatch) -> None:
+    """Each test counts its own streams: a slot is the process's until its stream closes, and
+    the account and session ids of every test's fresh database are the same small numbers."""
+    monkeypatch.setattr("siete.service.news.table_stream._open", Counter())
 
 
 @pytest.fixture
@@ -133,6 +143,30 @@ def test_streams_past_the_visitors_cap_are_refused_so_the_page_polls(app):
     assert client.get("/lobby/stream").status_code == 200
 
 
+def test_logging_in_again_and_again_buys_no_more_streams(app):
+    """The cap is the account's, not each login session's: one account logged in ten times (a
+    script's loop; a successful login is not throttled) held ten times the cap of streams, and
+    each holds one of the worker's threads (gunicorn.conf.py): enough of them and no page loads."""
+    ana = make_user(app, "Ana")
+    first, second = client_for(app, ana), client_for(app, ana)  # two logins, two sessions
+    held = [first.get("/lobby/stream") for _ in range(MAX_STREAMS_PER_VISITOR)]
+    assert all(answer.status_code == 200 for answer in held)
+    game_id = started_game(app, ana)
+    assert status_of(second.get("/lobby/stream")) == 429
+    assert status_of(second.get(f"/tables/{game_id}/stream")) == 429
+    held.pop().close()
+    assert status_of(second.get(f"/tables/{game_id}/stream")) == 200
+    assert status_of(client_for(app, make_user(app, "Bea")).get("/lobby/stream")) == 200  # hers
+    for answer in reversed(held):  # each holds its request context: the last pushed first
+        answer.close()
+
+
+def status_of(answer) -> int:
+    """The answer's status, its stream (if any) closed unread."""
+    answer.close()
+    return answer.status_code
+
+
 def test_a_stream_ends_when_the_process_closes_and_when_its_time_is_up():
     bus = Bus()
     events = news_stream(bus, "lobby", behind=False, beat_every=0.05)
@@ -199,3 +233,32 @@ def test_a_stream_whose_connection_carries_anything_else_is_no_longer_watched_bu
     events.close()
     server_end.close()
     browser_end.close()
+
+
+def lobby_event_after(app, viewer: int | None, opened_by: int, private: bool) -> bytes:
+    """What the viewer's lobby stream (its page current) says next once `opened_by` opens a
+    table: an event, or the beat that a quiet stream sends (HEARTBEAT_S, shortened)."""
+    client = client_for(app, viewer)
+    marker = text(client.get("/")).split("/lobby/stream?v=")[1].split('"')[0]
+    answer = client.get(f"/lobby/stream?v={marker}")
+    assert answer.status_code == 200
+    events = iter(answer.response)
+    assert next(events).startswith(b"retry: ")  # and no catching up: the page is current
+    with app.app_context():  # an app context of its own: the stream's is still pushed
+        open_table(player_of(opened_by), private=private)
+        db.session.commit()
+    said = next(events)
+    answer.close()
+    return said
+
+
+def test_a_private_table_is_no_news_on_the_lobby_stream_of_someone_it_is_not_listed_for(app, monkeypatch):
+    """SECURITY.md, "No side doors to a private table": the lobby's marker counts only the
+    tables listed for its visitor, and so does its stream. It said "changed" at every private
+    table's opening (and seat, start, end), so a stranger's stream told them when one did."""
+    monkeypatch.setattr("siete.play.stream_routes.HEARTBEAT_S", 0.2)  # a quiet stream beats soon
+    ana, eve = make_user(app, "Ana"), make_user(app, "Eve")
+    assert lobby_event_after(app, None, ana, private=True) == b": beat\n\n"
+    assert lobby_event_after(app, eve, ana, private=True) == b": beat\n\n"
+    assert b"event: changed" in lobby_event_after(app, ana, ana, private=True)  # hers: listed
+    assert b"event: changed" in lobby_event_after(app, eve, ana, private=False)  # public: news

@@ -57,14 +57,17 @@ def sse_event(name: str, event_id: str | None = None, data: str | None = None) -
 
 def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] | None = None,
                 beat_every: float = HEARTBEAT_S, until: float | None = None,
-                client: socket.socket | None = None) -> Iterator[str]:
+                client: socket.socket | None = None,
+                tells: Callable[[str], bool] | None = None) -> Iterator[str]:
     """The events of one stream on `channel`: "changed" first if the page is `behind` (a
     reconnect, or a marker older than the table's), then at each news.
 
     `beat`, when given, runs every `beat_every` seconds without news (a seated viewer's
     presence, noted while their page is open) and says whether the page should ask again.
     `client`, the browser's connection where the server gives it, ends the stream as soon as
-    the browser hangs up (hang_ups.py), which frees its thread.
+    the browser hangs up (hang_ups.py), which frees its thread. `tells`, when given, says
+    whether a news is one for this page: one that is not sends nothing, not even a beat early
+    (the lobby's: siete.service.social.presence.lobby_news).
     """
     ear = bus.subscribe(channel)
     if client is not None:
@@ -74,15 +77,21 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
         yield f"retry: {RETRY_MS}\nid: {_event_id()}\n\n"
         if behind:
             yield sse_event(CHANGED, _event_id())
+        quiet_until = time.monotonic() + beat_every  # the beat's time, unless news comes first
         while not ear.closing:
-            left = end - time.monotonic()
+            now = time.monotonic()
+            left = end - now
             if left <= 0:
                 return
-            news = ear.wait(min(beat_every, left))
+            news = ear.wait(max(0.0, min(quiet_until - now, left)))
             if news is not None:
-                if not ear.closing:
+                if not ear.closing and (tells is None or tells(news)):
                     yield sse_event(CHANGED, _event_id(), news)
+                    quiet_until = time.monotonic() + beat_every
                 continue
+            if time.monotonic() < quiet_until:  # the stream's time is up
+                continue
+            quiet_until = time.monotonic() + beat_every
             # the comment first: a page gone is found by this write failing, before its
             # beat would note the viewer here once more
             yield ": beat\n\n"

@@ -250,3 +250,22 @@ def lobby_marker(viewer: int | None) -> str:
     """The lobby's marker (siete.data.lobby_marks) for this visitor (None: logged out): it
     changes whenever the lists they are shown would, and for nothing they are not shown."""
     return lobby_marks.lobby_marker(listed_for(viewer))
+
+
+def lobby_news(viewer: int | None, marker: str) -> Callable[[str], bool]:
+    """Whether a lobby news is news to this visitor's stream, whose page holds `marker`: only
+    when their marker moved (a private table's opening, seats, start or end, which the lobby
+    does not list for them, is no news to them: its timing alone told them one happened)."""
+    last = marker
+
+    def moved(_news: str) -> bool:
+        nonlocal last
+        try:
+            now = lobby_marker(viewer)
+        finally:
+            end_read()
+        if now == last:
+            return False
+        last = now
+        return True
+    return moved
