@@ -179,7 +179,7 @@ def dangling_separators(player: Player) -> list[dict]:
             if not (_same_row(s["before"], s["sep"]) and _same_row(s["after"], s["sep"]))]
 
 
-@pytest.mark.parametrize("screen", ["landscape-phone", "small-landscape-phone", "desktop"])
+@pytest.mark.parametrize("screen", ["landscape-phone", "small-landscape-phone", "desktop", "phone", "small-phone"])
 def test_the_odds_lines_separator_never_dangles_at_a_line_end(new_player, artifacts, screen):
     """844×390 showed "Stand −1.00 ·" on one line and "Draw …" on the next: a "·" between the
     two choices sits between them on one row, or is not shown."""
