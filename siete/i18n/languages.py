@@ -68,7 +68,7 @@ def init_i18n(app: Flask) -> None:
 def _said_guest_names(value: object) -> object:
     """Every value a template prints, with a guest's name in it said in the reader's language
     (siete/i18n/guest_names.py); anything else as it is."""
-    if isinstance(value, str) and has_request_context() and GUEST_NAME.search(value):
+    if isinstance(value, str) and GUEST_NAME.search(value) and has_request_context():
         return said_names(value, str(request_catalog().ugettext("Guest")))
     return value
 
