@@ -281,7 +281,8 @@ def _bank_odds(position: BankPosition) -> Odds:
 
 def _answer(role: Role, total: int, unseen: tuple[int, ...], deck: int,
             next_card: tuple[float, ...], stand: Choice, draw: float | None) -> Odds:
-    bust = sum(p for p, value in zip(next_card, VALUES) if total + value > SEVEN_HALF)
+    # started at 0.0: the sum of no chances is the float 0.0 as the compiled engine gives it
+    bust = sum((p for p, value in zip(next_card, VALUES) if total + value > SEVEN_HALF), 0.0)
     if draw is None or deck <= 0:
         return Odds(role, sum(unseen), deck, bust, next_card, stand, None, Action.STAND, 0.0)
     best = _best(stand.ev, draw)

@@ -172,7 +172,7 @@ def seat_review(seat: int, moves: Sequence[MoveReview]) -> SeatReview:
     marks = [m.mark for m in moves]
     return SeatReview(seat, len(moves), marks.count(Mark.BEST), marks.count(Mark.INACCURACY),
                       marks.count(Mark.MISTAKE), marks.count(Mark.BLUNDER),
-                      sum(m.lost for m in moves))
+                      sum((m.lost for m in moves), 0.0))  # a float with no moves too
 
 
 def review_hand(cards: CardSet, hand: PlayedHand) -> list[MoveReview]:

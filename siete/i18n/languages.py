@@ -16,6 +16,7 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from siete.i18n.catalogs import CATALOG_DIR, SUPPORTED_LOCALES, cli_locale
+from siete.i18n.guest_names import GUEST_NAME, said_names
 from siete.i18n.labels import GAME_STATUSES, profile_name, word
 from siete.i18n.request_words import RequestWords, request_words
 from siete.i18n.words import card_name, number
@@ -60,7 +61,16 @@ def init_i18n(app: Flask) -> None:
                                    "supported_locales": SUPPORTED_LOCALES,
                                    "language_names": LANGUAGE_NAMES})
     app.jinja_env.globals.update(card_name=card_name)  # the cards' aria-labels (macros/cards.html)
+    app.jinja_env.finalize = _said_guest_names
     app.after_request(_vary_by_language)
+
+
+def _said_guest_names(value: object) -> object:
+    """Every value a template prints, with a guest's name in it said in the reader's language
+    (siete/i18n/guest_names.py); anything else as it is."""
+    if isinstance(value, str) and GUEST_NAME.search(value) and has_request_context():
+        return said_names(value, str(request_catalog().ugettext("Guest")))
+    return value
 
 
 def game_status(status: str) -> str:

@@ -11,5 +11,5 @@ REACTION_WORDS: dict[str, str] = {
     Reaction.UNLUCKY: N_("Unlucky!"),
     Reaction.THANKS: N_("Thanks"),
     Reaction.WELL_PLAYED: N_("Well played"),
-    Reaction.APPLAUSE: N_("👏 Applause"),
+    Reaction.APPLAUSE: N_("Applause"),  # its picture is an SVG (play/_reaction_icon.html)
 }

@@ -133,7 +133,8 @@ class RematchBox:
 
     "Play again" takes a seat at the open rematch when there is one (play_again), which is
     what the offer's Join or "Go to the rematch" does: the box shows one of them, never both,
-    and it is in the polled box so that an offer arriving later replaces it."""
+    and it is in the polled box so that an offer arriving later replaces it. After a no to
+    the rematch it is not offered (it would seat the player there): the lobby is."""
 
     offer: RematchOffer | None
     polls: bool
@@ -150,8 +151,14 @@ class RematchBox:
         return self.offer is not None and self.offer.answer == "seated"
 
     @property
+    def declined(self) -> bool:
+        return self.offer is not None and self.offer.answer == "declined"
+
+    @property
     def again(self) -> bool:
-        return self.logged_in and not (self.joinable or self.seated)
+        """Play again, unless the box shows what it would do (Join, Go to the rematch) or the
+        viewer said no to the open rematch, which Play again would seat them at."""
+        return self.logged_in and not (self.joinable or self.seated or self.declined)
 
 
 def rematch_box(game: GameRow, user_id: int | None) -> RematchBox:

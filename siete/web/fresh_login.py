@@ -8,6 +8,7 @@ from flask_login import current_user
 from markupsafe import Markup
 
 from siete.data.people import User
+from siete.i18n.guest_names import GUEST_WORDS
 from siete.service.accounts import guests
 from siete.web.login import Account, log_in
 from siete.web.rate_limits import guest_rate_limit, limiter
@@ -35,7 +36,7 @@ GUEST_LIMIT = limiter.shared_limit(guest_rate_limit, scope="guest", exempt_when=
 
 def become_guest() -> Account:
     """Make a guest for this browser, named in the visitor's language, and log it in."""
-    user = guests.create_guest(_("Guest"))
+    user = guests.create_guest(_("Guest"), GUEST_WORDS)
     current_app.logger.info("new guest %s (id %s) from %s", user.username, user.id, request.remote_addr)
     account = start_session(user)
     # The way to sign up goes with the words: on a phone the header's Sign up is in the menu.

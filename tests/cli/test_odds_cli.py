@@ -31,6 +31,15 @@ def test_the_issues_worked_example():
     assert sum(out["next_card"].values()) == pytest.approx(1)
 
 
+def test_a_chance_of_nothing_prints_as_a_float():
+    """A sota (½) cannot bust on the next card (R4.5): bust_next reads 0.0, as a float, the
+    same from the plain engine as from the compiled one (it printed `0` from the plain one)."""
+    done = run_odds(json.dumps({"you": ["O10"], "bank": ["E04"]}))
+    assert done.returncode == 0
+    assert '"bust_next": 0.0,' in done.stdout
+    assert type(json.loads(done.stdout)["bust_next"]) is float
+
+
 def test_other_punters_and_the_bank():
     punter = run_odds(json.dumps({"you": ["O02", "C03"], "bank": ["E04"],
                                   "others": [[None, "B05"], [None], ["O06", "C04"]]}))

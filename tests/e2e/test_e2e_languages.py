@@ -23,7 +23,7 @@ SPANISH_LOG = re.compile(
     r"^(mano \d+: [\w-]+ lleva la banca|se reparten las cartas; la banca enseña .+"
     r"|[\w-]+ (apuesta \d+|se planta|tiene siete y medio y se planta|pide carta: .+|se pasa \(primera carta: .+\)"
     r"|pierde \d+ con la banca|gana \d+( de \d+)? con [\d½]+(: la banca no tenía más)?"
-    r"|se queda con la banca|se queda sin puntos y sale de la partida|se ha ido; un bot juega en su puesto)"
+    r"|se queda con la banca|se queda sin puntos y sale de la partida|se ha ido; un bot juega en su asiento)"
     r"|la banca se planta|la banca se pasa|[\w-]+: se acabó el tiempo; el bot de la casa juega el turno"
     r"|fin de la partida: gana [\w-]+ con \d+ puntos?)$")
 ENGLISH_LOG = re.compile(

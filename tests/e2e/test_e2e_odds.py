@@ -14,7 +14,12 @@ from playwright.sync_api import expect  # noqa: E402
 from siete.engine.cards import SPANISH_DECK  # noqa: E402
 from siete.engine.odds import odds  # noqa: E402
 from siete.engine.odds_position import punter_position  # noqa: E402
-from tests.e2e.in_view import to_a_punters_decision  # noqa: E402
+from tests.e2e.in_view import (  # noqa: E402
+    PHONE_OPTIONS,
+    VIEWPORTS,
+    a_table_at_a_punters_decision,
+    to_a_punters_decision,
+)
 from tests.e2e.playing import (  # noqa: E402
     CSP_WATCH,
     assert_no_horizontal_scroll,
@@ -135,3 +140,52 @@ def test_on_a_small_phone_the_odds_put_one_choice_a_line_with_no_lone_separator(
     stand, draw = (line.locator(f"#odds-{choice}").bounding_box() for choice in ("stand", "draw"))
     assert stand is not None and draw is not None and draw["y"] >= stand["y"] + stand["height"] - 1
     assert_no_horizontal_scroll(ana, "the odds line on a small phone")
+
+
+# Each "·" of the odds line that shows (not clipped away by the line's left edge): the boxes of
+# what stands just before it and just after it, to see they share its row.
+SEPARATORS = """() => {
+  const line = document.querySelector('#odds-line').getBoundingClientRect();
+  const box = r => ({top: Math.round(r.top), bottom: Math.round(r.bottom),
+                     left: Math.round(r.left), right: Math.round(r.right)});
+  const after = sep => {
+    const range = document.createRange();
+    range.setStartAfter(sep);
+    range.setEnd(sep.parentElement, sep.parentElement.childNodes.length);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    return rects.length ? rects[0] : (sep.nextElementSibling && sep.nextElementSibling.getBoundingClientRect());
+  };
+  const before = sep => {
+    const choices = [...document.querySelectorAll('#odds-line .odds__choice')]
+      .filter(c => !c.contains(sep) && (c.compareDocumentPosition(sep) & Node.DOCUMENT_POSITION_FOLLOWING));
+    return choices.length ? choices[choices.length - 1].getBoundingClientRect() : null;
+  };
+  return [...document.querySelectorAll('#odds-line .odds__sep')].map(sep => {
+    const r = sep.getBoundingClientRect();
+    if (r.width === 0 || r.right <= line.left + 0.5) return null;
+    const prev = before(sep), next = after(sep);
+    return {sep: box(r), before: prev && box(prev), after: next && box(next)};
+  }).filter(Boolean);
+}"""
+
+
+def _same_row(a: dict | None, b: dict) -> bool:
+    return a is not None and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def dangling_separators(player: Player) -> list[dict]:
+    """The separators shown without a choice on their row on both sides."""
+    return [s for s in player.page.evaluate(SEPARATORS)
+            if not (_same_row(s["before"], s["sep"]) and _same_row(s["after"], s["sep"]))]
+
+
+@pytest.mark.parametrize("screen", ["landscape-phone", "small-landscape-phone", "desktop", "phone", "small-phone"])
+def test_the_odds_lines_separator_never_dangles_at_a_line_end(new_player, artifacts, screen):
+    """844×390 showed "Stand −1.00 ·" on one line and "Draw …" on the next: a "·" between the
+    two choices sits between them on one row, or is not shown."""
+    player = new_player("ana", viewport=VIEWPORTS[screen], **({} if screen == "desktop" else PHONE_OPTIONS))
+    player.sign_in()
+    a_table_at_a_punters_decision(player, seats=2, odds=True)
+    expect(player.page.locator("#odds-line")).to_be_visible()
+    player.page.screenshot(path=artifacts / f"e2e-odds-separator-{screen}.png")
+    assert dangling_separators(player) == []

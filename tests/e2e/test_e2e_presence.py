@@ -117,3 +117,26 @@ def test_reactions_and_mute_work_without_javascript(new_player):
     ana.page.locator("#reactions-mute").click()
     expect(ana.page.locator("#table")).to_contain_text("Reactions are muted in this browser.")
     expect(ana.page.locator("#table [data-reactions]")).to_have_count(0)
+
+
+def test_applause_shows_its_picture_without_an_emoji_font(new_player, artifacts):
+    """Debian's Chromium has no emoji font: "👏" was an empty box. The applause's picture is an
+    inline SVG that draws at every size, beside its word, on the button, the bubble and the list."""
+    from tests.e2e.siete_pages import seat_two
+
+    punter, bank = seat_two(new_player, hands=1)
+    p = punter.my_seat()
+    punter.page.locator("#react-applause").click()
+    expect(bank.page.locator(f"#seat-{p} [data-reaction-bubble]")).to_have_text("Applause")
+    for name, size in (("desktop", (1280, 800)), ("phone", (390, 844)), ("small-phone", (360, 640)),
+                       ("landscape", (844, 390))):
+        bank.page.set_viewport_size({"width": size[0], "height": size[1]})
+        for where in ("#react-applause", f"#seat-{p} [data-reaction-bubble]", "[data-reactions] li"):
+            icon = bank.page.locator(f"{where} svg.reaction-icon").first
+            word = bank.page.locator(where).first
+            icon.scroll_into_view_if_needed()
+            box, whole = icon.bounding_box(), word.bounding_box()
+            assert box is not None and whole is not None and box["width"] >= 12 and box["height"] >= 12, where
+            assert whole["x"] <= box["x"] and box["x"] + box["width"] < whole["x"] + whole["width"], where
+        bank.page.locator("#react-applause").scroll_into_view_if_needed()
+        bank.page.screenshot(path=artifacts / f"e2e-applause-{name}.png")

@@ -38,3 +38,26 @@ def test_the_rematch_offer_and_its_countdown_are_on_the_first_screen(new_player,
         join = bank.page.locator("#rematch-join").bounding_box()
         assert join is not None and join["y"] + join["height"] <= height  # its Join too
         assert_fits_a_phone(bank, f"the finished table at {width}x{height}")
+
+
+def test_after_no_thanks_the_box_points_to_the_lobby_not_to_play_again(new_player, artifacts):
+    """"Play again" under "You said no to the rematch." would have seated the player at that very
+    rematch: after No thanks the box says so and leads to the lobby, on every screen."""
+    punter, bank = seat_two(new_player, hands=1, **PHONE)
+    play_out([punter, bank])
+    with punter.page.expect_navigation():
+        punter.page.get_by_role("button", name="Play again").click()
+    offer = bank.page.locator("#rematch")
+    expect(offer).to_contain_text("Rematch?", timeout=8_000)
+    bank.page.locator("#rematch-decline").click()
+    expect(offer).to_contain_text("You said no to the rematch.")
+    table = bank.table_id()
+    for width, height in (*SCREENS, (844, 390), (1280, 800)):
+        bank.page.set_viewport_size({"width": width, "height": height})
+        bank.page.goto(f"{bank.base}/tables/{table}")
+        expect(offer.locator("#rematch-lobby")).to_be_visible()
+        expect(bank.page.locator("#play-again")).to_have_count(0)
+        offer.scroll_into_view_if_needed()
+        bank.page.screenshot(path=artifacts / f"rematch-declined-{width}x{height}.png")
+    bank.page.locator("#rematch-lobby").click()
+    expect(bank.page.locator("#play-now")).to_be_visible()

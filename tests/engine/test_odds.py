@@ -297,3 +297,12 @@ def test_answer_keys_tell_positions_apart():
         key = _answer_key(position)
         assert isinstance(key, int) == isinstance(position, PunterPosition)
         assert owners.setdefault(key, position) == position
+
+
+def test_no_card_can_bust_is_a_float_zero_r4_5():
+    """A sota (½) can take any card without going over 7½ (R4.5): the chance of busting is
+    0.0, a float like every other chance, whether the engine runs plain or compiled (the plain
+    sum of no chances was the int 0, printed `0` by `odds` where the compiled one said `0.0`)."""
+    answer = odds(punter_position(SPANISH_DECK, ["O10"], ["E04"]))
+    assert answer.bust_next == 0.0 and type(answer.bust_next) is float
+    assert all(type(chance) is float for chance in answer.next_card)

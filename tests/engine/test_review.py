@@ -19,6 +19,7 @@ from siete.engine.review import (
     mark_for,
     review_game,
     review_hand,
+    seat_review,
 )
 from siete.engine.simulate import play_game
 from tests.engine.engine_helpers import heads_up_hand
@@ -124,3 +125,10 @@ def test_bots_are_reviewed_and_the_rule_of_thumb_bots_lose_value():
         assert seat.best + seat.inaccuracies + seat.mistakes + seat.blunders == len(mine)
         assert seat.lost == pytest.approx(sum(m.lost for m in mine))
         assert all(m.lost >= 0 for m in mine)
+
+
+def test_a_seat_with_no_decisions_lost_a_float_zero():
+    """A seat that made no decision (a stand-in bot played them all) lost 0.0, a float as the
+    compiled engine gives it: the plain sum of nothing was the int 0."""
+    review = seat_review(0, [])
+    assert review.lost == 0.0 and type(review.lost) is float and review.mean_lost is None

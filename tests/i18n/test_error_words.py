@@ -70,7 +70,7 @@ def test_a_seat_already_played_by_a_bot_is_said_in_spanish(request_context):
     moves.replace_with_bot(state, 1)
     with pytest.raises(RuleError) as err:
         moves.replace_with_bot(state, 1)
-    assert said("es", Conflict.of(err.value)) == "Un bot ya juega en este puesto."
+    assert said("es", Conflict.of(err.value)) == "Un bot ya juega en este asiento."
     assert said("en", Conflict.of(err.value)) == "A bot already plays this seat."
 
 

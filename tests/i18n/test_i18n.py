@@ -200,7 +200,7 @@ def test_the_simulate_command_speaks_spanish_under_a_spanish_lang():
     done = subprocess.run([sys.executable, "-m", "siete", "simulate", "--games", "2", "--hands", "2",
                            "--no-progress"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "2 partidas, 4 puestos, semilla 1" in done.stdout and "perfil" in done.stdout
+    assert "2 partidas, 4 asientos, semilla 1" in done.stdout and "perfil" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "siete", "simulate", "--profiles", "nope", "--no-progress"],
                          capture_output=True, text=True, env=env, timeout=60)
     assert bad.returncode == 2 and "perfil(es) desconocido(s) nope" in bad.stderr

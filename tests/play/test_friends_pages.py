@@ -303,6 +303,23 @@ def test_a_declined_rematch_starts_with_a_bot(app, people):
     assert ana.post(f"/tables/{new}/start", data={"fill": "1"}, headers=HX).status_code == 200
 
 
+def test_after_saying_no_the_box_offers_no_rematch_but_the_lobby(app, people):
+    """"Play again" beside "You said no to the rematch." seated its player at that very rematch
+    (play_again joins the open one): after a no, the box says so and points to the lobby to
+    find or open another table, with no Play again, on the page and in the polled box."""
+    old = finished_game(app, people["Ana"], people["Bea"])
+    ana, bea = client_for(app, people["Ana"]), client_for(app, people["Bea"])
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    bea.post(f"/tables/{new}/decline")
+    for page in (text(bea.get(f"/tables/{old}")), text(bea.get(f"/tables/{old}/rematch?seen=none"))):
+        box = page[page.index('<div id="rematch"'):]
+        assert "You said no to the rematch." in page
+        assert 'id="play-again"' not in page and 'id="rematch-join"' not in page
+        assert re.search(r'<a class="btn" id="rematch-lobby" href="/">Back to the lobby</a>', box)
+    spanish = text(bea.get(f"/tables/{old}", headers={"Accept-Language": "es"}))
+    assert "Has rechazado la revancha." in spanish and 'id="play-again"' not in spanish
+
+
 def test_an_unanswered_rematch_starts_with_a_bot_after_the_time(app, people):
     old = finished_game(app, people["Ana"], people["Bea"])
     ana = client_for(app, people["Ana"])

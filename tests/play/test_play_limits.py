@@ -175,7 +175,7 @@ def test_im_back_from_anyone_but_the_away_player_is_refused(app, who, status, me
                                            headers={**HX, "Accept-Language": "es"})
     assert spanish.status_code == status
     assert {"You are not away.": "No estás ausente.",
-            "You are not seated at this table.": "No tienes puesto en esta mesa."}[message] in text(spanish)
+            "You are not seated at this table.": "No tienes asiento en esta mesa."}[message] in text(spanish)
     plain = client_for(app, caller).post(f"/tables/{game_id}/back")  # no JS: back to the table
     assert plain.status_code == 303 and plain.headers["Location"].endswith(f"/tables/{game_id}")
     assert _table_row(app, game_id) == before

@@ -5,6 +5,7 @@ events: the state, its version and the record stay as they were (the replay chec
 recorded game runs after the suite)."""
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -76,7 +77,8 @@ def test_a_waiting_tables_seated_players_may_react(app):
     game_id = waiting_table(app, ana, seats=3)
     client_for(app, bea).post(f"/tables/{game_id}/join")
     sent = client_for(app, bea).post(f"/tables/{game_id}/react", data={"kind": "applause"}, headers=HX)
-    assert sent.status_code == 200 and "<strong>Bea</strong>: 👏 Applause" in text(sent)
+    assert sent.status_code == 200 and re.search(r"<strong>Bea</strong>: <svg [^>]*reaction-icon.*?</svg>Applause",
+                                                 text(sent), re.S)
 
 
 def test_a_visitor_at_a_waiting_table_sees_reactions_only_once_there_are_some(app):
@@ -159,3 +161,27 @@ def test_reactions_are_said_in_spanish(app):
     client.post(f"/tables/{game_id}/react", data={"kind": "nice_hand"}, headers=HX)
     page = text(client.get(f"/tables/{game_id}", headers={**HX, "Accept-Language": "es"}))
     assert "¡Buena mano!" in page and "Silenciar reacciones" in page and "presente" in page
+
+
+EMOJI = re.compile("[\U0001F000-\U0001FAFF]")  # the pictographs only an emoji font draws
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_reaction_reads_without_an_emoji_font(app, language):
+    """Debian's Chromium with no emoji font drew "👏 Applause" as an empty box and a word: no
+    reaction's words hold an emoji, and applause's picture is an inline SVG (no font, no CDN),
+    hidden from screen readers, on the button, on the seat's bubble and in the list."""
+    ana = make_user(app, "Ana")
+    game_id = started_game(app, ana)
+    client = client_for(app, ana)
+    client.post(f"/tables/{game_id}/react", data={"kind": "applause"}, headers=HX)
+    page = text(client.get(f"/tables/{game_id}", headers={**HX, "Accept-Language": language}))
+    section = page[page.index('class="reactions"'):]
+    buttons = re.findall(r'<button [^>]*id="react-(\w+)"[^>]*>(.*?)</button>', section, re.S)
+    assert {kind for kind, _label in buttons} == {"nice_hand", "unlucky", "thanks", "well_played", "applause"}
+    assert not [label for _kind, label in buttons if EMOJI.search(label)]
+    assert not EMOJI.search(page)
+    icon = r'<svg class="reaction-icon"[^>]*aria-hidden="true"[^>]*>.*?</svg>'
+    clap = "Aplausos" if language == "es" else "Applause"
+    assert re.search(icon + clap, dict(buttons)["applause"], re.S)
+    assert re.search(r'class="reaction-bubble reaction-bubble--applause"[^>]*>' + icon + clap, page, re.S)

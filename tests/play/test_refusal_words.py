@@ -15,7 +15,7 @@ def test_leaving_twice_is_refused_in_the_players_language(app):
     assert load(app, game_id)[0] == "playing"  # Bea plays on, a bot in Ana's seat
     again = client.post(f"/tables/{game_id}/leave", headers={**HX, "Accept-Language": "es"})
     assert again.status_code == 409
-    assert "Un bot ya juega en este puesto." in text(again)
+    assert "Un bot ya juega en este asiento." in text(again)
     assert "already played by a bot" not in text(again)
     english = client.post(f"/tables/{game_id}/leave", headers={**HX, "Accept-Language": "en"})
     assert english.status_code == 409 and "A bot already plays this seat." in text(english)

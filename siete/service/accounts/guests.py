@@ -48,12 +48,18 @@ def guest_name(word: str, attempt: int) -> str:
     return f"{word} {10 ** (digits - 1) + secrets.randbelow(9 * 10 ** (digits - 1))}"
 
 
-def create_guest(word: str) -> User:
+def create_guest(word: str, words: tuple[str, ...] = ()) -> User:
     """Store a guest's account and its player under a free name; `word` is "Guest" in the
-    visitor's language (the name stays as it was made: a name is the same for everyone)."""
+    visitor's language (the name stays as it was made; pages say it in the reader's language,
+    siete/i18n/guest_names.py). `words` are that word in every language: a number taken under
+    any of them is drawn again, so no two guests ever read the same ("Guest 8080")."""
     with unit_of_work():
         for attempt in range(GUEST_NAME_TRIES):
             name = guest_name(word, attempt)
+            number = name.rpartition(" ")[2]
+            if db.session.scalar(select(User.id).where(
+                    User.username.in_([f"{other} {number}" for other in words]))) is not None:
+                continue
             user = User(username=name, email=None, password_hash=NO_PASSWORD, guest=True,
                         created_by="guest", updated_by="guest")
             try:

@@ -1,0 +1,30 @@
+"""A guest's name in the reader's language. A guest is stored under the word of the browser
+that made it and a number ("Invitado 8080", siete/service/accounts/guests.py); the stored name
+stays as it is (it is the account's username, unique, in URLs, exports and replays), and what
+a person reads says it with their own word: "Guest 8080" in English, "Invitado 8080" in Spanish.
+
+Only a guest's name is a word, a space and digits: people's usernames are letters and digits,
+bots' have hyphens. The templates say every name through `said_names` (the Jinja environment's
+finalize, siete/i18n/languages.py), in a seat, a sentence of the log or a chat line alike.
+"""
+from __future__ import annotations
+
+import re
+from typing import TypeVar
+
+from markupsafe import Markup
+
+from siete.i18n.catalogs import SUPPORTED_LOCALES, gettext_in
+
+# "Guest" as guests.create_guest stores it in each language (the word fresh_login passes).
+GUEST_WORDS = tuple(sorted({gettext_in(locale, "Guest") for locale in SUPPORTED_LOCALES}))
+GUEST_NAME = re.compile(rf"\b(?:{'|'.join(map(re.escape, GUEST_WORDS))}) (\d{{4,6}})\b")
+
+Text = TypeVar("Text", str, Markup)
+
+
+def said_names(text: Text, guest_word: str) -> Text:
+    """`text` with every guest's name in it said with `guest_word`; markup stays markup (the
+    words put in are plain: a word and digits)."""
+    said = GUEST_NAME.sub(lambda found: f"{guest_word} {found.group(1)}", str(text))
+    return Markup(said) if isinstance(text, Markup) else said
