@@ -110,8 +110,9 @@ async def measure(base: str, server_pid: int, server, count: int, seconds: float
 
 def lobby_change(url: str) -> Callable[[], None]:
     """A change every lobby lists: a public table opened (its commit publishes the lobby's news
-    on the bus, as a request's does). A bare news is not enough: a lobby's stream passes one on
-    only when its visitor's marker moved (siete.service.social.presence.lobby_news)."""
+    on the bus, as a request's does). A bare news would not be enough: the lobby's news names its
+    tables, and a lobby's stream passes on only what concerns its visitor
+    (siete.service.social.lobby_news)."""
     from siete.app import create_app
     from siete.data.base import db
     from siete.data.people import User

@@ -6,6 +6,8 @@ The aggregate runs over the tables the lobby lists for its visitor (the caller's
 over all: counting private tables would tell a stranger one opened, its seats and when it plays."""
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sqlalchemy import ColumnElement, func, select
 
 from siete.data.base import db
@@ -27,3 +29,10 @@ def lobby_marker(listed: ColumnElement[bool]) -> str:
     among the tables `listed` admits, as one short string of digits and dots."""
     row = db.session.connection().execute(LOBBY_MARKS.where(listed)).one()
     return ".".join(str(int(value or 0)) for value in row)
+
+
+def privacy(game_ids: Collection[int]) -> dict[int, bool]:
+    """Whether each of these tables is private, by id (a table not there is left out)."""
+    rows = db.session.connection().execute(
+        select(GAMES.c.id, GAMES.c.private).where(GAMES.c.id.in_(list(game_ids))))
+    return {row.id: bool(row.private) for row in rows}

@@ -5,8 +5,10 @@ session's info; whoever is told of commits (siete.service.news.table_bus) reads 
 after a commit, and a rollback clears it unheard. The ORM's own flushes of those rows are noted
 by a flush listener, so a writer that goes through the ORM needs nothing more.
 
-A note is a table's id; the lobby is noted apart when what the lobby lists may have changed (a
-table opened, started, finished or closed, a seat taken or left), not at every move. A table whose
+A note is a table's id; the lobby is noted apart, with the same id, when what the lobby lists
+may have changed (a table opened, started, finished or closed, a seat taken or left), not at
+every move: the lobby's news names those tables, so a lobby whose visitor a private table is
+not listed for hears nothing of it (siete.service.social.lobby_news). A table whose
 state was written is noted with the version written, which its news carries: a page that already
 shows that version (the mover's, handed the table its move left) need not ask again.
 """
@@ -23,7 +25,7 @@ from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.invites import GameInvite
 
 CHANGED_KEY = "siete.changed_tables"  # session.info: set of table ids written in this unit
-LOBBY_KEY = "siete.lobby_changed"  # session.info: True when the lobby's lists may have changed
+LOBBY_KEY = "siete.lobby_tables"  # session.info: set of table ids whose change the lobby lists
 VERSIONS_KEY = "siete.written_versions"  # session.info: {table id: the last state version written}
 
 
@@ -32,7 +34,7 @@ def note_changed(game_id: int, lobby: bool = False, session: Session | None = No
     info = (session or db.session).info
     info.setdefault(CHANGED_KEY, set()).add(game_id)
     if lobby:
-        info[LOBBY_KEY] = True
+        info.setdefault(LOBBY_KEY, set()).add(game_id)
 
 
 def note_version(game_id: int, version: int) -> None:
@@ -41,9 +43,10 @@ def note_version(game_id: int, version: int) -> None:
     versions[game_id] = max(version, versions.get(game_id, version))
 
 
-def take_changes(session: Session) -> tuple[set[int], bool]:
-    """The tables noted since the last take, and whether the lobby was; the note is cleared."""
-    return session.info.pop(CHANGED_KEY, set()), bool(session.info.pop(LOBBY_KEY, False))
+def take_changes(session: Session) -> tuple[set[int], set[int]]:
+    """The tables noted since the last take, and those of them noted for the lobby; the note is
+    cleared."""
+    return session.info.pop(CHANGED_KEY, set()), session.info.pop(LOBBY_KEY, set())
 
 
 def take_versions(session: Session) -> dict[int, int]:

@@ -35,8 +35,8 @@ from siete.play.rules_odds import bust_rows
 from siete.service.errors import TableError
 from siete.service.records.ratings import ratings_of
 from siete.service.records.recording import seats_by_join_order
+from siete.service.social.lobby_news import lobby_marker
 from siete.service.social.online import people_online
-from siete.service.social.presence import lobby_marker
 from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
 from siete.service.tables.lobby_lists import lobby_page
 from siete.service.tables.rematch import play_again

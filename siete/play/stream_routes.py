@@ -18,11 +18,13 @@ from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
 from siete.service.news.table_bus import LOBBY, bus, table_channel
 from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
-from siete.service.social.presence import end_read, lobby_marker, lobby_news, presence_beat, watch_table
+from siete.service.social.lobby_news import TablePrivacy, lobby_marker, lobby_news
+from siete.service.social.presence import end_read, presence_beat, watch_table
 from siete.service.tables.table_access import game_visible_to
 from siete.web.login import claimed_session
 
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx: never buffer it
+PRIVACY_KEY = "siete.table-privacy"  # app.extensions: the TablePrivacy of the app's database
 
 
 @bp.get("/tables/<int:game_id>/stream")
@@ -48,14 +50,14 @@ def table_stream(game_id: int) -> ResponseReturnValue:
 @bp.get("/lobby/stream")
 def lobby_stream() -> ResponseReturnValue:
     """The lobby's stream: "changed" when a table this visitor's lobby lists opens, starts,
-    finishes or closes, or a seat there is taken or left: only when their marker moved, so a
-    private table listed for others is no news here (presence.lobby_news)."""
+    finishes or closes, or a seat there is taken or left: a private table listed for others is
+    no news here (siete.service.social.lobby_news)."""
     viewer = user_id()
-    marker = lobby_marker(viewer)
-    behind = _reconnected() or request.args.get("v") != marker
-    visitor = _visitor()
+    behind = _reconnected() or request.args.get("v") != lobby_marker(viewer)
+    privacy = current_app.extensions.setdefault(PRIVACY_KEY, TablePrivacy())  # the app's database's
+    tells, visitor = lobby_news(viewer, privacy), _visitor()
     end_read()
-    return _stream(LOBBY, behind, visitor, tells=lobby_news(viewer, marker))
+    return _stream(LOBBY, behind, visitor, tells=tells)
 
 
 def _reconnected() -> bool:

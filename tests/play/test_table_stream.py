@@ -14,7 +14,15 @@ import pytest
 from siete.data.base import db
 from siete.service.news import table_bus
 from siete.service.news.hang_ups import hang_ups
-from siete.service.news.table_bus import CHANGED, LOBBY, Bus, merged_news, table_channel
+from siete.service.news.table_bus import (
+    CHANGED,
+    LOBBY,
+    Bus,
+    heard_news,
+    merged_news,
+    table_channel,
+    tables_in,
+)
 from siete.service.news.table_stream import MAX_STREAMS_PER_VISITOR, news_stream
 from tests.support.friends import open_table, player_of
 from tests.support.play import client_for, make_user, started_game, text, waiting_table
@@ -262,3 +270,37 @@ def test_a_private_table_is_no_news_on_the_lobby_stream_of_someone_it_is_not_lis
     assert lobby_event_after(app, eve, ana, private=True) == b": beat\n\n"
     assert b"event: changed" in lobby_event_after(app, ana, ana, private=True)  # hers: listed
     assert b"event: changed" in lobby_event_after(app, eve, ana, private=False)  # public: news
+
+
+def test_the_lobby_news_names_its_tables_but_a_page_hears_only_changed(app, monkeypatch):
+    """The lobby's news names the tables it concerns (each lobby stream decides from them
+    whether it is its visitor's news, with no query for a public table): those ids stay in the
+    server, and the page is told no more than "changed"."""
+    monkeypatch.setattr("siete.play.stream_routes.HEARTBEAT_S", 0.2)
+    ana, eve = make_user(app, "Ana"), make_user(app, "Eve")
+    said = lobby_event_after(app, eve, ana, private=False)
+    assert b"data: changed" in said and b"tables" not in said
+    assert merged_news("tables:3.9", "tables:4") == "tables:3.4.9"
+    assert merged_news("tables:3", "7") == merged_news("tables:3", CHANGED) == CHANGED
+    assert tables_in("tables:3.4") == {3, 4} and tables_in(CHANGED) is None and tables_in("tables:") is None
+    assert heard_news("tables:12") == "tables:12" and heard_news("tables:1;drop") == CHANGED
+
+
+def test_a_thousand_lobbies_ask_whether_a_table_is_private_once(app, monkeypatch):
+    """A news wakes every lobby stream of the process at once: whether its tables are private is
+    read once, then known (a table's privacy never changes)."""
+    from siete.service.social import lobby_news
+
+    asked = []
+    real = lobby_news.lobby_marks.privacy
+    monkeypatch.setattr(lobby_news.lobby_marks, "privacy", lambda ids: asked.append(set(ids)) or real(ids))
+    privacy = lobby_news.TablePrivacy()
+    ana = make_user(app, "Ana")
+    with app.app_context():
+        public, private = open_table(player_of(ana)), open_table(player_of(ana), private=True)
+        db.session.commit()
+        strangers = [lobby_news.lobby_news(None, privacy) for _ in range(50)]
+        assert all(tells(f"tables:{public.id}") for tells in strangers)
+        assert not any(tells(f"tables:{private.id}") for tells in strangers)
+        assert all(tells(CHANGED) for tells in strangers)  # the bus lost Redis: anything may have
+    assert asked == [{public.id}, {private.id}]

@@ -11,6 +11,10 @@ The news is "changed", or, when the commit wrote the table's state, the version 
 then fetches its fragment, which shows each viewer only what they may see (R4.2), unless it shows
 that version already (the mover's page, handed the table its move left). A version says nothing
 a viewer may not see: every page of the table shows it.
+
+The lobby's news names the tables whose change it lists ("tables:12.15"): each lobby stream
+decides from them whether it is news to its visitor (a private table is not, to a stranger:
+siete.service.social.lobby_news), and tells its page no more than "changed".
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ PREFIX = "siete:"
 LOBBY = "lobby"
 RECONNECT_PAUSE_S = 1.0  # after Redis went away, before the subscriber tries again
 CHANGED = "changed"  # news that names no version: every page asks
+TABLES = "tables:"  # the lobby's news: the tables whose change it lists, by id
 
 
 def table_channel(game_id: int) -> str:
@@ -69,10 +74,29 @@ class Subscription:
 
 def merged_news(first: str, second: str) -> str:
     """Two pieces of news told as one: the later version when both name one (a page showing it
-    has both changes), else "changed"."""
+    has both changes), the tables of both when both name tables, else "changed"."""
     if first.isdigit() and second.isdigit():
         return str(max(int(first), int(second)))
+    first_tables, second_tables = tables_in(first), tables_in(second)
+    if first_tables is not None and second_tables is not None:
+        return lobby_news(first_tables | second_tables)
     return CHANGED
+
+
+def lobby_news(game_ids: set[int]) -> str:
+    """The lobby's news that these tables changed."""
+    return TABLES + ".".join(str(game_id) for game_id in sorted(game_ids))
+
+
+def tables_in(news: str) -> set[int] | None:
+    """The tables a lobby news names, or None for news that names none (then it may be any)."""
+    ids = news.removeprefix(TABLES).split(".") if news.startswith(TABLES) else []
+    return {int(game_id) for game_id in ids} if ids and all(i.isdigit() for i in ids) else None
+
+
+def heard_news(news: str) -> str:
+    """News as the bus passes it on: a version or the lobby's tables, else "changed"."""
+    return news if news.isdigit() or tables_in(news) is not None else CHANGED
 
 
 class Publisher(Protocol):
@@ -171,7 +195,7 @@ class Bus:
         channel, data = message["channel"], message["data"]
         text = channel.decode() if isinstance(channel, bytes) else str(channel)
         news = data.decode() if isinstance(data, bytes) else str(data)
-        self.deliver(text.removeprefix(PREFIX), news if news.isdigit() else CHANGED)
+        self.deliver(text.removeprefix(PREFIX), heard_news(news))
 
     def _lost(self, error: BaseException, pubsub: Any, _thread: Any) -> None:
         """Redis went away: news may have been missed, so every stream says "changed" (its page
@@ -200,10 +224,10 @@ def configure(redis_url: str | None) -> Bus:
 
 @event.listens_for(Session, "after_commit")
 def _publish_changes(session: Session) -> None:
-    """The one place news leaves: a committed unit of work's tables, and the lobby if noted."""
-    (tables, lobby), versions = take_changes(session), take_versions(session)
+    """The one place news leaves: a committed unit of work's tables, and the lobby's if noted."""
+    (tables, lobby_tables), versions = take_changes(session), take_versions(session)
     for game_id in sorted(tables):
         version = versions.get(game_id)
         _bus.publish(table_channel(game_id), CHANGED if version is None else str(version))
-    if lobby:
-        _bus.publish(LOBBY)
+    if lobby_tables:
+        _bus.publish(LOBBY, lobby_news(lobby_tables))

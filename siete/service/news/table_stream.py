@@ -66,8 +66,9 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
     presence, noted while their page is open) and says whether the page should ask again.
     `client`, the browser's connection where the server gives it, ends the stream as soon as
     the browser hangs up (hang_ups.py), which frees its thread. `tells`, when given, says
-    whether a news is one for this page: one that is not sends nothing, not even a beat early
-    (the lobby's: siete.service.social.presence.lobby_news).
+    whether a news is one for this page: one that is not sends nothing, not even a beat early,
+    and one that is reaches the page as no more than "changed" (the lobby's, whose news names
+    tables: siete.service.social.lobby_news).
     """
     ear = bus.subscribe(channel)
     if client is not None:
@@ -86,7 +87,7 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
             news = ear.wait(max(0.0, min(quiet_until - now, left)))
             if news is not None:
                 if not ear.closing and (tells is None or tells(news)):
-                    yield sse_event(CHANGED, _event_id(), news)
+                    yield sse_event(CHANGED, _event_id(), news if tells is None else CHANGED)
                     quiet_until = time.monotonic() + beat_every
                 continue
             if time.monotonic() < quiet_until:  # the stream's time is up

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from siete.data import lobby_marks
 from siete.data.base import db, utcnow
 from siete.data.game_rows import PlainGameRow, PlainStateRow
 from siete.data.login_sessions import SessionClaim
@@ -32,7 +31,6 @@ from siete.data.presence_rows import (
 )
 from siete.data.table_changes import note_changed
 from siete.data.watched_seats import WatchedSeat, WatchRow
-from siete.service.tables.table_access import listed_for
 from siete.service.unit_of_work import transactional_retried
 
 # Seen this recently: here; longer ago: gone. "About 10 s", a little over, so that a
@@ -244,28 +242,3 @@ def end_read() -> None:
 def needs_writing(last_seen_at: datetime | None, now: datetime) -> bool:
     """Whether a seat's last_seen_at is old enough to be written again (the throttle)."""
     return last_seen_at is None or now - last_seen_at >= SEEN_EVERY or last_seen_at > now
-
-
-def lobby_marker(viewer: int | None) -> str:
-    """The lobby's marker (siete.data.lobby_marks) for this visitor (None: logged out): it
-    changes whenever the lists they are shown would, and for nothing they are not shown."""
-    return lobby_marks.lobby_marker(listed_for(viewer))
-
-
-def lobby_news(viewer: int | None, marker: str) -> Callable[[str], bool]:
-    """Whether a lobby news is news to this visitor's stream, whose page holds `marker`: only
-    when their marker moved (a private table's opening, seats, start or end, which the lobby
-    does not list for them, is no news to them: its timing alone told them one happened)."""
-    last = marker
-
-    def moved(_news: str) -> bool:
-        nonlocal last
-        try:
-            now = lobby_marker(viewer)
-        finally:
-            end_read()
-        if now == last:
-            return False
-        last = now
-        return True
-    return moved
