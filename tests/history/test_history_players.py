@@ -89,7 +89,7 @@ def test_a_profile_shows_the_figures_of_its_finished_games(app, client, games):
     assert turns == seat.hands_played
     assert re.search(r"Most frequent first card</dt><dd>(\d|ace|jack|knight|king) of "
                      r"(coins|cups|swords|clubs) \(\d+ times?\)", html)
-    assert "<svg" in html and "Rating after each finished game" in html
+    assert "<svg" in html and "Rating after each rated game" in html
     assert f'href="/games/{seat.game_id}"' in html  # recent games link to their pages
 
 
