@@ -135,3 +135,23 @@ def test_on_a_small_phone_the_odds_put_one_choice_a_line_with_no_lone_separator(
     stand, draw = (line.locator(f"#odds-{choice}").bounding_box() for choice in ("stand", "draw"))
     assert stand is not None and draw is not None and draw["y"] >= stand["y"] + stand["height"] - 1
     assert_no_horizontal_scroll(ana, "the odds line on a small phone")
+
+
+def test_on_a_desktop_and_a_landscape_phone_no_separator_dangles_at_a_line_end(new_player):
+    """trial3: in the move bar beside Draw and Stand, at 1280 px and at 844×390, "Stand −1.00 ·"
+    ended the first line and "Draw ✓ +0.63" began the second; a draw or stand's two choices
+    take a line each at every width now, with no separator between them."""
+    ana = new_player("ana")
+    ana.sign_in()
+    practice_until_a_punters_decision(ana)
+    for width, height in ((1280, 800), (844, 390)):
+        ana.page.set_viewport_size({"width": width, "height": height})
+        ana.page.reload()
+        line = ana.page.locator("#odds #odds-line")
+        expect(line).to_be_visible()
+        stand, draw = (line.locator(f"#odds-{choice}").bounding_box() for choice in ("stand", "draw"))
+        assert stand is not None and draw is not None
+        separator = line.locator(".odds__sep").first
+        one_line = abs(draw["y"] - stand["y"]) < 2
+        assert one_line or separator.is_hidden(), f"a lone '·' at {width}×{height}: {stand}, {draw}"
+        assert_no_horizontal_scroll(ana, f"the odds line at {width}×{height}")
