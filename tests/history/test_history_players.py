@@ -153,3 +153,16 @@ def test_a_profile_reads_a_few_rows_not_the_players_turns(app, client, games):
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(selects) <= 10
     assert not any(re.search(r"\bturns\b", s) for s in selects)
+
+
+def test_a_name_typed_in_another_case_leads_to_the_player_s_own_profile(client, games):
+    """trial3: /players/ANA showed "Ana" with no game and "not rated yet" (the figures are read
+    by the exact name, the account by its case-blind key): a name in another case leads to
+    the profile under its own spelling, figures and all."""
+    own = client.get("/players/Ana")
+    moved = client.get("/players/ANA")
+    assert moved.status_code == 301 and moved.headers["Location"].endswith("/players/Ana")
+    games_shown = re.search(r"<dt>Games</dt><dd>(\d+)</dd>", own.get_data(as_text=True))
+    assert games_shown is not None and int(games_shown.group(1)) > 0
+    assert client.get("/players/ana", follow_redirects=True).get_data(as_text=True) == own.get_data(as_text=True)
+    assert client.get("/players/Nobody").status_code == 404
