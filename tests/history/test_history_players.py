@@ -166,3 +166,13 @@ def test_a_name_typed_in_another_case_leads_to_the_player_s_own_profile(client, 
     assert games_shown is not None and int(games_shown.group(1)) > 0
     assert client.get("/players/ana", follow_redirects=True).get_data(as_text=True) == own.get_data(as_text=True)
     assert client.get("/players/Nobody").status_code == 404
+
+
+def test_the_profile_says_what_nemesis_of_means(client, games):
+    """trial3: rita1's profile said "Nemesis: As-de-Oros" and "Nemesis of: As-de-Oros" and
+    explained only the first; the note under the figures explains both, in both languages."""
+    for language, words in (("en", "“Nemesis of” names the players whose nemesis this player is"),
+                            ("es", "«Bestia negra de» nombra a los jugadores de los que este jugador "
+                                   "es la bestia negra")):
+        page = client.get("/players/Ana", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert words in page, language
