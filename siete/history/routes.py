@@ -7,13 +7,24 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import format_datetime
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from siete.data.vocabulary import GameStatus
 from siete.engine.review import BEST_BELOW, INACCURACY_BELOW, MISTAKE_BELOW
@@ -148,13 +159,16 @@ def my_games() -> str:
 
 
 @bp.get("/players/<path:name>")
-def player(name: str) -> str:
+def player(name: str) -> str | BaseResponse:
     """A player's profile: figures, the reports' rows about it, charts, rating and recent games
     (bots too)."""
     viewer = current_user.id if current_user.is_authenticated else None
     profile = load_profile(name, viewer)
     if profile is None:
         abort(404, _("There is no player called %(name)s.", name=name))
+    if profile.name != name:  # typed in another case: the address says the player's own spelling
+        query = request.query_string.decode()
+        return redirect(url_for("history.player", name=profile.name) + (f"?{query}" if query else ""), code=301)
     own = current_user.is_authenticated and profile.name in (
         current_user.player_name, current_user.username)
     return render_template(

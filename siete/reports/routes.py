@@ -38,7 +38,7 @@ from siete.service.reports.definitions import (
     ReportDef,
     get_report,
 )
-from siete.service.reports.queries import find_player_id
+from siete.service.reports.queries import find_player
 from siete.service.reports.report_downloads import (
     DOWNLOAD_PAGE_GAMES,
     Download,
@@ -104,19 +104,31 @@ def _report_or_404(key: str) -> ReportDef:
         abort(404, description=_("There is no report called %(key)s.", key=key))
 
 
-def _player_filter() -> tuple[str | None, int | None]:
+def _typed_player() -> tuple[str | None, int | None]:
+    """The player named in the Player box (trimmed) as it spells its name, and its id; the
+    name as typed and None when no player has it."""
     name = (request.args.get("player") or "").strip()[:40] or None
-    pid = find_player_id(name)
+    found = find_player(name)
+    return (name, None) if found is None else found
+
+
+def _player_filter() -> tuple[str | None, int | None]:
+    name, pid = _typed_player()
     if name and pid is None:
         abort(404, description=_("There is no player called %(name)s.", name=name))
     return name, pid
 
 
 @bp.get("/reports/<key>")
-def report(key: str) -> str:
-    """One report whole: paged, sortable (the per-player ones), narrowed to a player."""
+def report(key: str) -> tuple[str, int]:
+    """One report whole: paged, sortable (the per-player ones), narrowed to a player. A name
+    nobody has keeps the page and its box (what was typed, and why nothing was narrowed): the
+    whole report, answered 404."""
     chosen = _report_or_404(key)
-    name, pid = _player_filter()
+    name, pid = _typed_player()
+    unknown = name if name and pid is None else None
+    if unknown:
+        name = None
     sort = request.args.get("sort") or None
     page = report_page(chosen, request.args.get("page", 1, type=int), sort,
                        request.args.get("dir") == "desc", name, pid)
@@ -125,8 +137,8 @@ def report(key: str) -> str:
     return render_template("reports/report.html", report=chosen, page=page, tones=TONES,
                            title=report_title(chosen.key), explanation=report_explanation(chosen.key),
                            number=REPORTS.index(chosen) + 1, links_player=links_player,
-                           card_columns=CARD_COLUMNS, game_list=game_list,
-                           download_files=max(1, files), download_size=_page_games())
+                           card_columns=CARD_COLUMNS, game_list=game_list, unknown_player=unknown,
+                           download_files=max(1, files), download_size=_page_games()), 404 if unknown else 200
 
 
 def _download_name(key: str, name: str | None, page: int, extension: str) -> str:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 
+from siete.service.records.rating_rules import START as RATING_START
+
 # The drawing area, in SVG user units (the <svg> scales to its box through its viewBox).
 WIDTH = 640
 HEIGHT = 260
@@ -120,13 +122,14 @@ def percent_bars(key: str, title: str, x_title: str,
 
 
 def line_chart(key: str, title: str, x_title: str, points: Sequence[tuple[float, str]],
-               last_label: str) -> Chart | None:
-    """A line of (value, tooltip) points, oldest first, on a scale that holds them and 0; the
-    first point is labelled 1 and the last `last_label`. None when there is nothing."""
+               last_label: str, origin: float = 0.0) -> Chart | None:
+    """A line of (value, tooltip) points, oldest first, on a scale that holds them and `origin`
+    (0, or where every rating starts); the first point is labelled 1 and the last `last_label`.
+    None when there is nothing."""
     if not points:
         return None
     values = [value for value, _tip in points]
-    low, high = min([*values, 0.0]), max([*values, 0.0])
+    low, high = min([*values, origin]), max([*values, origin])
     pad = max(1.0, (high - low) * 0.1)
     low, high = low - pad, high + pad
     step_x = (WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / max(1, len(points) - 1)
@@ -253,11 +256,13 @@ def win_rate_chart(series: Sequence[tuple[int, int, int]]) -> Chart | None:
 
 
 def rating_chart(series: Sequence[tuple[int, float]], games: int) -> Chart | None:
-    """(game id, rating after it) per rated game, oldest first, maybe thinned from `games`."""
+    """(game id, rating after it) per rated game, oldest first, maybe thinned from `games`.
+    The scale holds the ratings and 1500, where everyone starts, not 0: from 0 a climb from
+    1500 to 1556 was a flat line at the top of the chart. Its points are the rated games."""
     points = [(rating, _("game %(id)s: rating %(rating)s", id=game_id, rating=round(rating)))
               for game_id, rating in series]
-    return line_chart("rating", _("Rating after each finished game"), _("games"), points,
-                      str(games or len(series)))
+    return line_chart("rating", _("Rating after each rated game"), _("rated games"), points,
+                      str(games or len(series)), origin=RATING_START)
 
 
 def accuracy_chart(series: Sequence[tuple[int, float | None, int]]) -> Chart | None:

@@ -1,6 +1,8 @@
 """A whole game against three bots, played by clicking; the same table on a phone; clean consoles."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("playwright.sync_api")
@@ -107,3 +109,22 @@ def test_no_console_errors_or_csp_violations(new_player, live_server):
         pages[path] = violations(ana)
     assert ana.console_errors == []
     assert all(found == [] for found in pages.values()), pages
+
+
+def test_the_header_shows_the_rating_the_standings_give_at_the_game_s_end(new_player):
+    """trial3: at the end of a rated game the standings said "+46 1556?" while the header, drawn
+    with the page before the game, still said "(1510?)" (or nothing, after a first game) until
+    the page was reloaded. The fragment that brings the standings brings the header's rating."""
+    rita = new_player("rated")
+    rita.register()
+    open_bots_table(rita, hands=1)
+    rita.mark_page()
+    play_to_the_end(rita)
+    row = rita.page.locator("#table .standings tr", has_text=rita.name)
+    after = row.locator(".standings__rating-after")
+    expect(after).to_have_text(re.compile(r"^\d+"))
+    shown = (after.text_content() or "").split()[0].replace("?", "")
+    header = rita.page.locator(".site-nav__user .site-nav__rating")
+    expect(header).to_contain_text(f"({shown}")
+    assert rita.was_not_reloaded()
+    assert not rita.console_errors, rita.console_errors

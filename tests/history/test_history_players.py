@@ -69,7 +69,7 @@ def test_my_games_is_paged(app, games, monkeypatch):
 def test_the_header_links_my_games_my_profile_and_shows_my_rating(app, games):
     html = client_logged_in_as(app, "Ana").get("/").get_data(as_text=True)
     assert 'href="/games"' in html and 'href="/players/Ana"' in html and 'href="/rankings"' in html
-    assert re.search(r'title="Your rating">\(<span class="rating rating--provisional">\d+<', html)
+    assert re.search(r'title="Your rating"> ?\(<span class="rating rating--provisional">\d+<', html)
     profile = client_logged_in_as(app, "Ana").get("/players/Ana").get_data(as_text=True)
     assert 'href="/auth/password"' in profile and "Change password" in profile
     assert 'href="/auth/account"' in profile and "Your account" in profile  # its sessions (#24.3)
@@ -89,7 +89,7 @@ def test_a_profile_shows_the_figures_of_its_finished_games(app, client, games):
     assert turns == seat.hands_played
     assert re.search(r"Most frequent first card</dt><dd>(\d|ace|jack|knight|king) of "
                      r"(coins|cups|swords|clubs) \(\d+ times?\)", html)
-    assert "<svg" in html and "Rating after each finished game" in html
+    assert "<svg" in html and "Rating after each rated game" in html
     assert f'href="/games/{seat.game_id}"' in html  # recent games link to their pages
 
 
@@ -153,3 +153,26 @@ def test_a_profile_reads_a_few_rows_not_the_players_turns(app, client, games):
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(selects) <= 10
     assert not any(re.search(r"\bturns\b", s) for s in selects)
+
+
+def test_a_name_typed_in_another_case_leads_to_the_player_s_own_profile(client, games):
+    """trial3: /players/ANA showed "Ana" with no game and "not rated yet" (the figures are read
+    by the exact name, the account by its case-blind key): a name in another case leads to
+    the profile under its own spelling, figures and all."""
+    own = client.get("/players/Ana")
+    moved = client.get("/players/ANA")
+    assert moved.status_code == 301 and moved.headers["Location"].endswith("/players/Ana")
+    games_shown = re.search(r"<dt>Games</dt><dd>(\d+)</dd>", own.get_data(as_text=True))
+    assert games_shown is not None and int(games_shown.group(1)) > 0
+    assert client.get("/players/ana", follow_redirects=True).get_data(as_text=True) == own.get_data(as_text=True)
+    assert client.get("/players/Nobody").status_code == 404
+
+
+def test_the_profile_says_what_nemesis_of_means(client, games):
+    """trial3: rita1's profile said "Nemesis: As-de-Oros" and "Nemesis of: As-de-Oros" and
+    explained only the first; the note under the figures explains both, in both languages."""
+    for language, words in (("en", "“Nemesis of” names the players whose nemesis this player is"),
+                            ("es", "«Bestia negra de» nombra a los jugadores de los que este jugador "
+                                   "es la bestia negra")):
+        page = client.get("/players/Ana", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert words in page, language

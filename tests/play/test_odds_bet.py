@@ -123,3 +123,16 @@ def test_the_bank_and_a_punter_after_its_bet_get_the_draw_panel(app):
         seat = state.current_seat()
         rules.bet(state, seat, 1)
         assert isinstance(odds_panel(True, state, seat), OddsPanel)
+
+
+def test_the_lobby_says_the_odds_cover_the_bet_too(app):
+    """trial3: the lobby's hint under "Show the odds" named only the draw or stand (the chance to
+    bust, Draw or Stand), though the table shows the odds at the bet as well: the hand's worth
+    and the best bet (R4.4)."""
+    client = client_for(app, make_user(app, "Ana"))
+    for language, words in (("en", ("what your hand is worth", "the best bet", "chance to bust")),
+                            ("es", ("cuánto vale tu mano", "la mejor apuesta", "probabilidad de pasarte"))):
+        hint = re.search(r'id="show_odds".*?<(?:small|p|span|div)[^>]*class="[^"]*hint[^"]*"[^>]*>(.*?)<',
+                         text(client.get("/", headers={"Accept-Language": language})), re.S)
+        assert hint is not None
+        assert all(word in hint.group(1) for word in words), hint.group(1)

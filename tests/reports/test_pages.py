@@ -105,3 +105,20 @@ def test_every_address_counts_against_one_limit_for_all_downloads(app, games):
         response.get_data()  # a streamed answer is read before the next request
         codes.append(response.status_code)
     assert codes == [200, 200, 200, 429, 429]
+
+
+def test_a_name_typed_in_the_filter_finds_its_player_in_any_case_and_a_typo_keeps_the_form(client, games):
+    """trial3: typing "CRIS" in a report's Player box led to an error page, "There is no player
+    called CRIS. Check the address", with the form gone, though /players/CRIS finds cris. A
+    name in another case finds its player; a name nobody has keeps the report and the box
+    (what was typed in it, and why nothing was narrowed) and still answers 404."""
+    assert table_rows(client, "/reports/stands_per_game?player=CRIS") == table_rows(
+        client, "/reports/stands_per_game?player=cris")
+    missing = client.get("/reports/stands_per_game?player=crys")
+    assert missing.status_code == 404
+    doc = html.fromstring(missing.get_data(as_text=True))
+    assert doc.xpath("//form[contains(@class, 'report__filter')]//input[@name='player']/@value") == ["crys"]
+    alert = " ".join(doc.xpath("//*[@role='alert']//text()"))
+    assert "There is no player called crys" in alert
+    assert doc.xpath("//tbody/tr"), "the whole report stays under the form"
+    assert client.get("/reports/stands_per_game.csv?player=crys").status_code == 404

@@ -22,7 +22,7 @@ from sqlalchemy.sql.selectable import Subquery
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
-from siete.data.people import User
+from siete.data.people import Player, User
 from siete.data.player_stats import GameRating
 from siete.data.vocabulary import PlayerKind
 from siete.engine.codes import GameResult
@@ -165,11 +165,21 @@ def _rows(name: str, player_id: int) -> list[Any]:
     return list(db.session.execute(text(profile_sql(name)), {"player_id": player_id}))
 
 
+def _spelling_of(name: str) -> str | None:
+    """The one player's own spelling of `name` typed in another case (ANA for Ana), or None:
+    the figures are read by the exact name, so /players/ANA showed Ana with no game."""
+    names = db.session.scalars(select(Player.name).where(func.lower(Player.name) == name.lower())
+                               .limit(2)).all()
+    return names[0] if len(names) == 1 and names[0] != name else None
+
+
 def load_profile(name: str, viewer_user_id: int | None = None) -> Profile | None:
     """The profile of the player called `name` (an account that never played has an empty
     one), or None when there is no such player. `viewer_user_id` is the account looking (None
     logged out): its own profile lists its private tables' games too."""
     totals = db.session.execute(text(profile_sql("player_totals")), {"name": name}).first()
+    if totals is None and (spelled := _spelling_of(name)) is not None:
+        return load_profile(spelled, viewer_user_id)
     if totals is None:
         user = db.session.execute(select(User.__table__.c.username, User.__table__.c.guest)
                                   .where(User.__table__.c.username_key == User.key_for(name))).first()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 
 from siete.data.base import db
 from siete.data.people import Player
@@ -49,11 +49,17 @@ def _number(sql_file: str, params: dict[str, Any]) -> int:
     return int(db.session.execute(text(report_sql(sql_file)), params).scalar() or 0)
 
 
-def find_player_id(name: str | None) -> int | None:
-    """The id of the player called `name` (None for no name, or no such player)."""
+def find_player(name: str | None) -> tuple[str, int] | None:
+    """The player called `name`, or the one player so called in another case (CRIS for cris,
+    as the profiles read it), as (its own spelling, its id); None for no name or no such player."""
     if not name:
         return None
-    return db.session.scalar(select(Player.id).where(Player.name == name))
+    exact = db.session.execute(select(Player.name, Player.id).where(Player.name == name)).first()
+    if exact is not None:
+        return exact[0], exact[1]
+    rows = db.session.execute(select(Player.name, Player.id)
+                              .where(func.lower(Player.name) == name.lower()).limit(2)).all()
+    return (rows[0][0], rows[0][1]) if len(rows) == 1 else None
 
 
 def long_wins_threshold() -> int | None:
