@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Callable
 
 from sqlalchemy import ColumnElement, func, or_, select
 
@@ -77,6 +78,18 @@ def game_visible_to(game_id: int, user_id: int | None, key: str | None = None) -
     """True when the game exists and this visitor may see it."""
     game = db.session.get(Game, game_id)
     return game is not None and may_see(game, user_id, key)
+
+
+def still_sees(game_id: int, user_id: int | None, key: str | None) -> Callable[[], bool]:
+    """game_visible_to, asked anew at each call (a private table's stream asks it before it
+    tells anything: a renewed link or a seat left ends what the viewer may see). Each read is
+    ended, so a stream holds no connection between them."""
+    def sees() -> bool:
+        try:
+            return game_visible_to(game_id, user_id, key)
+        finally:
+            db.session.close()
+    return sees
 
 
 def listed_for(user_id: int | None) -> ColumnElement[bool]:
