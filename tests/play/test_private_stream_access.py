@@ -1,9 +1,11 @@
 """A private table tells nothing to whoever may no longer see it (SECURITY.md, "No side doors
 to a private table"): a stream opened while its viewer could see the table ends as soon as they
 cannot (the creator renewed the invite link they came by, they left their seat at the waiting
-table), as the page's next fetch answers them 404."""
+table), as the page's next fetch answers them 404; and a pulse counts the chat's messages only
+for a page that is shown the chat (a private table's chat is its players')."""
 from __future__ import annotations
 
+import html
 from collections import Counter
 
 import pytest
@@ -14,7 +16,9 @@ from siete.service.news.table_stream import news_stream
 from siete.service.tables.lobby_actions import join_table, leave_waiting_table
 from siete.service.tables.table_access import renew_link
 from tests.support.friends import open_table, player_of
-from tests.support.play import client_for, make_user
+from tests.support.play import client_for, make_user, text
+
+HX = {"HX-Request": "true"}
 
 
 @pytest.fixture(autouse=True)
@@ -120,3 +124,34 @@ def test_a_quiet_stream_whose_viewer_lost_sight_ends_at_its_beat_without_a_word(
     assert next(events) == ": beat\n\n"
     sight[0] = False
     assert list(events) == []
+
+
+def poll_of(page: str) -> str:
+    """The address siete.js polls: the table's hx-get (version and seat) and its pulse."""
+    address = html.unescape(page.split('hx-get="')[1].split('"')[0])
+    return f"{address}&p={pulse_of(page)}"
+
+
+def pulse_of(page: str) -> str:
+    return page.split('data-live="')[1].split('"')[0]
+
+
+def test_who_views_a_private_table_by_its_link_is_not_told_when_its_players_chat(app, people):
+    """The chat of a private table is its players' (siete.service.social.chat.may_read): Eve,
+    who came by the link and sits nowhere, is shown no chat, and her pulse counted its messages
+    all the same (the third number), so each message moved it and her poll answered 200: she
+    learnt when, and how much, they talked. Her pulse now says 0 and her poll stays 204; the
+    players' pulse, poll and chat are as they were."""
+    game_id, key = private_table(app, people["Ana"], seated=(people["Bea"],))
+    ana, bea, eve = (client_for(app, people[name]) for name in ("Ana", "Bea", "Eve"))
+    ana.get(f"/tables/{game_id}", headers=HX)  # both here, so only the chat moves below
+    bea_page = text(bea.get(f"/tables/{game_id}", headers=HX))
+    eve_page = text(eve.get(f"/tables/{game_id}?key={key}", headers=HX))
+    assert "data-chat-box" not in eve_page and pulse_of(eve_page) == pulse_of(bea_page)
+    assert ana.post(f"/tables/{game_id}/chat", data={"body": "Hola Bea"}, headers=HX).status_code == 200
+    assert eve.get(poll_of(eve_page), headers=HX).status_code == 204  # was 200, moved by the chat
+    assert pulse_of(text(eve.get(f"/tables/{game_id}", headers=HX))).endswith(".0")
+    heard = bea.get(poll_of(bea_page) + "&c=1", headers=HX)
+    assert heard.status_code == 200 and "Hola Bea" in text(heard)
+    assert pulse_of(text(heard)).endswith(".1")
+    assert bea.get(poll_of(text(heard)) + "&c=1", headers=HX).status_code == 204

@@ -150,14 +150,18 @@ def watch_started_table(game_id: int, claim: SessionClaim | None, now: datetime
 
 
 def watch_of(row: WatchRow, now: datetime) -> TableWatch:
+    """The watch of one read. A private table's chat is its players' (siete.service.social.chat):
+    to anyone else who may see the table (its invite link's key, no seat) its count is 0, so
+    their pulse never moves, nor their poll answers, when the players chat."""
     here = [seat for seat in row.seats if is_here(seat, now)]
+    seated = any(seat.is_viewer for seat in row.seats)
     return TableWatch(row.status, row.version, row.deadline,
                       tuple(seat.player_id for seat in row.seats),
                       frozenset(seat.player_name for seat in here),
                       sum(1 << seat.join_order for seat in here),
                       sum(seat.reactions_sent for seat in row.seats),
-                      any(seat.is_viewer for seat in row.seats), row.private, row.invite_token,
-                      row.messages_sent)
+                      seated, row.private, row.invite_token,
+                      row.messages_sent if seated or not row.private else 0)
 
 
 def watch_of_move(status: str, version: int, deadline: datetime | None, seat_names: list[str],
