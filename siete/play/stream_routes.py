@@ -19,7 +19,7 @@ from siete.service.errors import Problem, TableNotFound
 from siete.service.news.table_bus import LOBBY, bus, table_channel
 from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
 from siete.service.social.lobby_news import TablePrivacy, lobby_marker, lobby_news
-from siete.service.social.presence import end_read, presence_beat, watch_table
+from siete.service.social.presence import chat_news_for, end_read, presence_beat, watch_table
 from siete.service.tables.table_access import game_visible_to, still_sees
 from siete.web.login import claimed_session
 
@@ -33,7 +33,8 @@ def table_stream(game_id: int) -> ResponseReturnValue:
     (their page no longer polls); `v` and `p` are the page's markers: older ones are told
     "changed" first, and so is a reconnect (Last-Event-ID), which may have missed news. A
     private table's stream asks before each event and beat whether its viewer may still see
-    the table, and ends once not (a public table's pays no such query)."""
+    the table, and ends once not, and tells its chat's news only to a viewer seated there (a
+    public table's pays no such query)."""
     claim = claimed_session()
     watch = watch_table(game_id, claim, utcnow())
     if watch is None:
@@ -45,9 +46,11 @@ def table_stream(game_id: int) -> ResponseReturnValue:
               or request.args.get("p", watch.pulse) != watch.pulse)
     beat = presence_beat(game_id, claim, watch.pulse) if watch.viewer_seated else None
     visitor = _visitor()  # (its account read before the connection is given back)
-    allowed = still_sees(game_id, user_id(), table_key(game_id)) if watch.private else None
+    allowed, tells = None, None
+    if watch.private:  # asked at its news: a public table's stream asks nothing
+        allowed, tells = still_sees(game_id, user_id(), table_key(game_id)), chat_news_for(game_id, claim)
     end_read()
-    return _stream(table_channel(game_id), behind, visitor, beat, allowed=allowed)
+    return _stream(table_channel(game_id), behind, visitor, beat, tells, allowed)
 
 
 @bp.get("/lobby/stream")

@@ -1,8 +1,9 @@
 """A private table tells nothing to whoever may no longer see it (SECURITY.md, "No side doors
 to a private table"): a stream opened while its viewer could see the table ends as soon as they
 cannot (the creator renewed the invite link they came by, they left their seat at the waiting
-table), as the page's next fetch answers them 404; and a pulse counts the chat's messages only
-for a page that is shown the chat (a private table's chat is its players')."""
+table), as the page's next fetch answers them 404; and a pulse counts the chat's messages, and a
+stream tells of them, only for a page that is shown the chat (a private table's chat is its
+players')."""
 from __future__ import annotations
 
 import html
@@ -10,9 +11,10 @@ from collections import Counter
 
 import pytest
 
-from siete.data.base import db
-from siete.service.news.table_bus import Bus
+from siete.data.base import db, utcnow
+from siete.service.news.table_bus import CHANGED, SAID, Bus, heard_news, merged_news
 from siete.service.news.table_stream import news_stream
+from siete.service.social.chat import chatter_of, send_message
 from siete.service.tables.lobby_actions import join_table, leave_waiting_table
 from siete.service.tables.table_access import renew_link
 from tests.support.friends import open_table, player_of
@@ -155,3 +157,35 @@ def test_who_views_a_private_table_by_its_link_is_not_told_when_its_players_chat
     assert heard.status_code == 200 and "Hola Bea" in text(heard)
     assert pulse_of(text(heard)).endswith(".1")
     assert bea.get(poll_of(text(heard)) + "&c=1", headers=HX).status_code == 204
+
+
+def said(app, game_id: int, by: int, words: str) -> None:
+    with app.app_context():  # an app context of its own: the stream's is still pushed
+        send_message(game_id, chatter_of(by), words, utcnow())
+
+
+def test_a_stream_tells_of_a_private_tables_chat_only_to_a_page_seated_there(app, people, monkeypatch):
+    """The pulse hides the chat's count from Eve, who views Ana's table by its link; the stream
+    said "changed" at each message all the same (her page then asked, 204), telling her when
+    the players chatted. A chat message is now the news "said", which her stream lets pass
+    until she sits down (asked at the news), and which a page hears as "changed"."""
+    monkeypatch.setattr("siete.play.stream_routes.HEARTBEAT_S", 0.2)  # a quiet stream beats soon
+    game_id, key = private_table(app, people["Ana"])
+    eves, events = open_stream(client_for(app, people["Eve"]), f"/tables/{game_id}/stream?key={key}")
+    said(app, game_id, people["Ana"], "Hola")
+    assert next(events) == b": beat\n\n"  # nothing told of the message
+    with app.app_context():
+        join_table(game_id, player_of(people["Eve"]), key)
+    assert b"event: changed" in next(events)  # a seat taken: news to every page of the table
+    said(app, game_id, people["Ana"], "Bienvenida")
+    assert b"event: changed\ndata: changed\n" in next(events)  # seated now: the chat is hers
+    eves.close()
+    anas, events = open_stream(client_for(app, people["Ana"]), f"/tables/{game_id}/stream")
+    said(app, game_id, people["Eve"], "Gracias")
+    assert b"event: changed\ndata: changed\n" in next(events)
+    anas.close()
+
+
+def test_a_chat_news_is_said_apart_from_a_change_and_merges_as_any_news():
+    assert heard_news(SAID) == SAID and merged_news(SAID, SAID) == SAID
+    assert merged_news(SAID, "7") == merged_news("7", SAID) == merged_news(SAID, CHANGED) == CHANGED

@@ -31,6 +31,7 @@ from siete.data.presence_rows import (
 )
 from siete.data.table_changes import note_changed
 from siete.data.watched_seats import WatchedSeat, WatchRow
+from siete.service.news.table_bus import SAID
 from siete.service.unit_of_work import transactional_retried
 
 # Seen this recently: here; longer ago: gone. "About 10 s", a little over, so that a
@@ -236,6 +237,21 @@ def presence_beat(game_id: int, claim: SessionClaim | None, pulse: str) -> Calla
         last = watch.pulse
         return True
     return beat
+
+
+def chat_news_for(game_id: int, claim: SessionClaim | None) -> Callable[[str], bool]:
+    """Whether a news of a private table is one for its stream's page: every news, but the
+    chat's (SAID) only when the viewer sits there (their pulse alone counts the chat: watch_of),
+    read at each chat news (the viewer may have sat down since), the read ended."""
+    def tells(news: str) -> bool:
+        if news != SAID:
+            return True
+        try:
+            watch = watch_table(game_id, claim, utcnow(), note_viewer=False)
+        finally:
+            end_read()
+        return watch is not None and watch.viewer_seated
+    return tells
 
 
 def end_read() -> None:
