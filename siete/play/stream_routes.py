@@ -12,6 +12,7 @@ from flask import Response, abort, current_app, request, stream_with_context
 from flask.typing import ResponseReturnValue
 
 from siete.data.base import utcnow
+from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
@@ -48,7 +49,7 @@ def table_stream(game_id: int) -> ResponseReturnValue:
     visitor = _visitor()  # (its account read before the connection is given back)
     allowed, tells = None, None
     if watch.private:  # asked at its news: a public table's stream asks nothing
-        allowed, tells = still_sees(game_id, user_id(), table_key(game_id)), chat_news_for(game_id, claim)
+        allowed, tells = still_sees(game_id, _live_claim(), table_key(game_id)), chat_news_for(game_id, claim)
     end_read()
     return _stream(table_channel(game_id), behind, visitor, beat, tells, allowed)
 
@@ -64,6 +65,12 @@ def lobby_stream() -> ResponseReturnValue:
     tells, visitor = lobby_news(viewer, privacy), _visitor()
     end_read()
     return _stream(LOBBY, behind, visitor, tells=tells)
+
+
+def _live_claim() -> SessionClaim | None:
+    """The login session of the account this request is logged in as (the remember cookie's,
+    once loaded, when the session cookie named none), None when logged out."""
+    return claimed_session() if user_id() is not None else None
 
 
 def _reconnected() -> bool:

@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from siete.data.base import db, utcnow
+from siete.data.login_sessions import delete_sessions
 from siete.service.news.table_bus import CHANGED, SAID, Bus, heard_news, merged_news
 from siete.service.news.table_stream import news_stream
 from siete.service.social.chat import chatter_of, send_message
@@ -98,6 +99,19 @@ def test_a_seated_viewers_stream_ends_when_they_leave_the_waiting_private_table(
     assert next(events, b"ended") == b"ended"
     beas.close()
     assert bea.get(f"/tables/{game_id}/fragment").status_code == 404
+
+
+def test_a_seated_viewers_stream_ends_when_their_login_session_ends(app, people):
+    """Bea logs out everywhere (or on another tab) and leaves this tab open: whoever sits at
+    that browser now is nobody to the table, whose page answers 404, and its stream stops."""
+    game_id, _key = private_table(app, people["Ana"], seated=(people["Bea"],))
+    beas, events = open_stream(client_for(app, people["Bea"]), f"/tables/{game_id}/stream")
+    with app.app_context():
+        delete_sessions(people["Bea"])
+        db.session.commit()
+    renewed(app, game_id, people["Ana"])  # any news of the table
+    assert next(events, b"ended") == b"ended"
+    beas.close()
 
 
 def test_a_public_tables_stream_asks_nothing_at_its_news(app, people, monkeypatch):
