@@ -31,7 +31,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from siete.data.base import MYSQL_TABLE, ControlColumns, Model, db
 from siete.data.games import Game, GamePlayer
 from siete.data.people import Player
-from siete.data.table_changes import note_changed
+from siete.data.table_changes import note_said
 
 MESSAGE_MAX = 200  # characters a message may have (the limit; utf8mb4 keeps any of them)
 
@@ -144,7 +144,7 @@ def add_message(game_id: int, player_id: int, body: str, now: datetime, by: str)
                                           "sent_at": now, "created_at": now, "updated_at": now,
                                           "created_by": by, "updated_by": by})
     connection.execute(COUNT_MESSAGE, {"row_game": game_id})
-    note_changed(game_id)
+    note_said(game_id)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ may have changed (a table opened, started, finished or closed, a seat taken or l
 every move: the lobby's news names those tables, so a lobby whose visitor a private table is
 not listed for hears nothing of it (siete.service.social.lobby_news). A table whose
 state was written is noted with the version written, which its news carries: a page that already
-shows that version (the mover's, handed the table its move left) need not ask again.
+shows that version (the mover's, handed the table its move left) need not ask again. A chat
+message is noted apart (note_said): its news says so, which a page not shown the chat need not
+hear (a private table's chat is its players').
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from siete.data.invites import GameInvite
 CHANGED_KEY = "siete.changed_tables"  # session.info: set of table ids written in this unit
 LOBBY_KEY = "siete.lobby_tables"  # session.info: set of table ids whose change the lobby lists
 VERSIONS_KEY = "siete.written_versions"  # session.info: {table id: the last state version written}
+SAID_KEY = "siete.said_tables"  # session.info: set of table ids where a chat message was said
 
 
 def note_changed(game_id: int, lobby: bool = False, session: Session | None = None) -> None:
@@ -35,6 +38,11 @@ def note_changed(game_id: int, lobby: bool = False, session: Session | None = No
     info.setdefault(CHANGED_KEY, set()).add(game_id)
     if lobby:
         info.setdefault(LOBBY_KEY, set()).add(game_id)
+
+
+def note_said(game_id: int) -> None:
+    """Note that a chat message was said at the table `game_id` (and nothing else changed)."""
+    db.session.info.setdefault(SAID_KEY, set()).add(game_id)
 
 
 def note_version(game_id: int, version: int) -> None:
@@ -47,6 +55,12 @@ def take_changes(session: Session) -> tuple[set[int], set[int]]:
     """The tables noted since the last take, and those of them noted for the lobby; the note is
     cleared."""
     return session.info.pop(CHANGED_KEY, set()), session.info.pop(LOBBY_KEY, set())
+
+
+def take_said(session: Session) -> set[int]:
+    """The tables a chat message was noted at since the last take; the note is cleared."""
+    said: set[int] = session.info.pop(SAID_KEY, set())
+    return said
 
 
 def take_versions(session: Session) -> dict[int, int]:
@@ -82,3 +96,4 @@ def _table_of(obj: object) -> int | None:
 def _forget_changes(session: Session) -> None:
     take_changes(session)
     take_versions(session)
+    take_said(session)

@@ -12,6 +12,7 @@ from flask import Response, abort, current_app, request, stream_with_context
 from flask.typing import ResponseReturnValue
 
 from siete.data.base import utcnow
+from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
 from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
@@ -19,8 +20,8 @@ from siete.service.errors import Problem, TableNotFound
 from siete.service.news.table_bus import LOBBY, bus, table_channel
 from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
 from siete.service.social.lobby_news import TablePrivacy, lobby_marker, lobby_news
-from siete.service.social.presence import end_read, presence_beat, watch_table
-from siete.service.tables.table_access import game_visible_to
+from siete.service.social.presence import chat_news_for, end_read, presence_beat, watch_table
+from siete.service.tables.table_access import game_visible_to, still_sees
 from siete.web.login import claimed_session
 
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx: never buffer it
@@ -31,7 +32,10 @@ PRIVACY_KEY = "siete.table-privacy"  # app.extensions: the TablePrivacy of the a
 def table_stream(game_id: int) -> ResponseReturnValue:
     """The table's stream. The viewer's seat is noted here at once and while it is open
     (their page no longer polls); `v` and `p` are the page's markers: older ones are told
-    "changed" first, and so is a reconnect (Last-Event-ID), which may have missed news."""
+    "changed" first, and so is a reconnect (Last-Event-ID), which may have missed news. A
+    private table's stream asks before each event and beat whether its viewer may still see
+    the table, and ends once not, and tells its chat's news only to a viewer seated there (a
+    public table's pays no such query)."""
     claim = claimed_session()
     watch = watch_table(game_id, claim, utcnow())
     if watch is None:
@@ -43,8 +47,11 @@ def table_stream(game_id: int) -> ResponseReturnValue:
               or request.args.get("p", watch.pulse) != watch.pulse)
     beat = presence_beat(game_id, claim, watch.pulse) if watch.viewer_seated else None
     visitor = _visitor()  # (its account read before the connection is given back)
+    allowed, tells = None, None
+    if watch.private:  # asked at its news: a public table's stream asks nothing
+        allowed, tells = still_sees(game_id, _live_claim(), table_key(game_id)), chat_news_for(game_id, claim)
     end_read()
-    return _stream(table_channel(game_id), behind, visitor, beat)
+    return _stream(table_channel(game_id), behind, visitor, beat, tells, allowed)
 
 
 @bp.get("/lobby/stream")
@@ -60,12 +67,19 @@ def lobby_stream() -> ResponseReturnValue:
     return _stream(LOBBY, behind, visitor, tells=tells)
 
 
+def _live_claim() -> SessionClaim | None:
+    """The login session of the account this request is logged in as (the remember cookie's,
+    once loaded, when the session cookie named none), None when logged out."""
+    return claimed_session() if user_id() is not None else None
+
+
 def _reconnected() -> bool:
     return request.headers.get("Last-Event-ID") is not None
 
 
 def _stream(channel: str, behind: bool, visitor: str, beat: Callable[[], bool] | None = None,
-            tells: Callable[[str], bool] | None = None) -> ResponseReturnValue:
+            tells: Callable[[str], bool] | None = None,
+            allowed: Callable[[], bool] | None = None) -> ResponseReturnValue:
     """The streamed answer, held open; 429 past the visitor's streams (an account's, or a
     logged-out address's), 503 while the bus is down (the page then polls)."""
     if not bus().ready():  # no news would come: the page polls instead (and retries later)
@@ -73,7 +87,7 @@ def _stream(channel: str, behind: bool, visitor: str, beat: Callable[[], bool] |
     if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
         return "", 429
     events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S,
-                         client=_client_socket(), tells=tells)
+                         client=_client_socket(), tells=tells, allowed=allowed)
     response = Response(stream_with_context(events), mimetype="text/event-stream", headers=STREAM_HEADERS)
     response.call_on_close(lambda: give_back_slot(visitor))
     return response

@@ -15,6 +15,9 @@ a viewer may not see: every page of the table shows it.
 The lobby's news names the tables whose change it lists ("tables:12.15"): each lobby stream
 decides from them whether it is news to its visitor (a private table is not, to a stranger:
 siete.service.social.lobby_news), and tells its page no more than "changed".
+
+A chat message's news is "said": a stream whose page is not shown the chat (a private table's,
+to who sits nowhere there) lets it pass, and any other tells its page "changed".
 """
 from __future__ import annotations
 
@@ -27,13 +30,14 @@ import redis
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from siete.data.table_changes import take_changes, take_versions
+from siete.data.table_changes import take_changes, take_said, take_versions
 
 LOG = logging.getLogger(__name__)
 PREFIX = "siete:"
 LOBBY = "lobby"
 RECONNECT_PAUSE_S = 1.0  # after Redis went away, before the subscriber tries again
 CHANGED = "changed"  # news that names no version: every page asks
+SAID = "said"  # a chat message, and nothing else: the pages shown the chat ask
 TABLES = "tables:"  # the lobby's news: the tables whose change it lists, by id
 
 
@@ -74,7 +78,10 @@ class Subscription:
 
 def merged_news(first: str, second: str) -> str:
     """Two pieces of news told as one: the later version when both name one (a page showing it
-    has both changes), the tables of both when both name tables, else "changed"."""
+    has both changes), the tables of both when both name tables, the news itself twice over,
+    else "changed"."""
+    if first == second:
+        return first
     if first.isdigit() and second.isdigit():
         return str(max(int(first), int(second)))
     first_tables, second_tables = tables_in(first), tables_in(second)
@@ -95,8 +102,8 @@ def tables_in(news: str) -> set[int] | None:
 
 
 def heard_news(news: str) -> str:
-    """News as the bus passes it on: a version or the lobby's tables, else "changed"."""
-    return news if news.isdigit() or tables_in(news) is not None else CHANGED
+    """News as the bus passes it on: a version, the lobby's tables or "said", else "changed"."""
+    return news if news.isdigit() or news == SAID or tables_in(news) is not None else CHANGED
 
 
 class Publisher(Protocol):
@@ -226,8 +233,10 @@ def configure(redis_url: str | None) -> Bus:
 def _publish_changes(session: Session) -> None:
     """The one place news leaves: a committed unit of work's tables, and the lobby's if noted."""
     (tables, lobby_tables), versions = take_changes(session), take_versions(session)
-    for game_id in sorted(tables):
-        version = versions.get(game_id)
-        _bus.publish(table_channel(game_id), CHANGED if version is None else str(version))
+    said = take_said(session)
+    for game_id in sorted(tables | said):
+        version = versions.get(game_id) if game_id not in said else None  # said: every page of it asks
+        news = CHANGED if game_id in tables else SAID
+        _bus.publish(table_channel(game_id), news if version is None else str(version))
     if lobby_tables:
         _bus.publish(LOBBY, lobby_news(lobby_tables))

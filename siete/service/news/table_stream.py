@@ -58,7 +58,8 @@ def sse_event(name: str, event_id: str | None = None, data: str | None = None) -
 def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] | None = None,
                 beat_every: float = HEARTBEAT_S, until: float | None = None,
                 client: socket.socket | None = None,
-                tells: Callable[[str], bool] | None = None) -> Iterator[str]:
+                tells: Callable[[str], bool] | None = None,
+                allowed: Callable[[], bool] | None = None) -> Iterator[str]:
     """The events of one stream on `channel`: "changed" first if the page is `behind` (a
     reconnect, or a marker older than the table's), then at each news.
 
@@ -66,9 +67,12 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
     presence, noted while their page is open) and says whether the page should ask again.
     `client`, the browser's connection where the server gives it, ends the stream as soon as
     the browser hangs up (hang_ups.py), which frees its thread. `tells`, when given, says
-    whether a news is one for this page: one that is not sends nothing, not even a beat early,
-    and one that is reaches the page as no more than "changed" (the lobby's, whose news names
-    tables: siete.service.social.lobby_news).
+    whether a news is one for this page: one that is not sends nothing, not even a beat early
+    (the lobby's, whose news names tables: siete.service.social.lobby_news; a private table's,
+    whose chat is news to its players only). A page hears a version or "changed", no more.
+    `allowed`, when given, is asked before each event and each beat whether the page's viewer
+    may still see the channel's table (a private table's: its link renewed, its seat left):
+    once not, the stream ends, telling nothing more.
     """
     ear = bus.subscribe(channel)
     if client is not None:
@@ -87,12 +91,16 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
             news = ear.wait(max(0.0, min(quiet_until - now, left)))
             if news is not None:
                 if not ear.closing and (tells is None or tells(news)):
-                    yield sse_event(CHANGED, _event_id(), news if tells is None else CHANGED)
+                    if allowed is not None and not allowed():
+                        return
+                    yield sse_event(CHANGED, _event_id(), news if news.isdigit() else CHANGED)
                     quiet_until = time.monotonic() + beat_every
                 continue
             if time.monotonic() < quiet_until:  # the stream's time is up
                 continue
             quiet_until = time.monotonic() + beat_every
+            if allowed is not None and not allowed():
+                return
             # the comment first: a page gone is found by this write failing, before its
             # beat would note the viewer here once more
             yield ": beat\n\n"

@@ -31,6 +31,7 @@ from siete.data.presence_rows import (
 )
 from siete.data.table_changes import note_changed
 from siete.data.watched_seats import WatchedSeat, WatchRow
+from siete.service.news.table_bus import SAID
 from siete.service.unit_of_work import transactional_retried
 
 # Seen this recently: here; longer ago: gone. "About 10 s", a little over, so that a
@@ -150,14 +151,18 @@ def watch_started_table(game_id: int, claim: SessionClaim | None, now: datetime
 
 
 def watch_of(row: WatchRow, now: datetime) -> TableWatch:
+    """The watch of one read. A private table's chat is its players' (siete.service.social.chat):
+    to anyone else who may see the table (its invite link's key, no seat) its count is 0, so
+    their pulse never moves, nor their poll answers, when the players chat."""
     here = [seat for seat in row.seats if is_here(seat, now)]
+    seated = any(seat.is_viewer for seat in row.seats)
     return TableWatch(row.status, row.version, row.deadline,
                       tuple(seat.player_id for seat in row.seats),
                       frozenset(seat.player_name for seat in here),
                       sum(1 << seat.join_order for seat in here),
                       sum(seat.reactions_sent for seat in row.seats),
-                      any(seat.is_viewer for seat in row.seats), row.private, row.invite_token,
-                      row.messages_sent)
+                      seated, row.private, row.invite_token,
+                      row.messages_sent if seated or not row.private else 0)
 
 
 def watch_of_move(status: str, version: int, deadline: datetime | None, seat_names: list[str],
@@ -232,6 +237,21 @@ def presence_beat(game_id: int, claim: SessionClaim | None, pulse: str) -> Calla
         last = watch.pulse
         return True
     return beat
+
+
+def chat_news_for(game_id: int, claim: SessionClaim | None) -> Callable[[str], bool]:
+    """Whether a news of a private table is one for its stream's page: every news, but the
+    chat's (SAID) only when the viewer sits there (their pulse alone counts the chat: watch_of),
+    read at each chat news (the viewer may have sat down since), the read ended."""
+    def tells(news: str) -> bool:
+        if news != SAID:
+            return True
+        try:
+            watch = watch_table(game_id, claim, utcnow(), note_viewer=False)
+        finally:
+            end_read()
+        return watch is not None and watch.viewer_seated
+    return tells
 
 
 def end_read() -> None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Callable
 
 from sqlalchemy import ColumnElement, func, or_, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
 from siete.data.invites import GameInvite
+from siete.data.login_sessions import SessionClaim, session_account
 from siete.data.people import Player
 from siete.service.errors import NotAllowed, Problem, TableNotFound
 from siete.service.tables.table_locks import locked_table
@@ -77,6 +79,20 @@ def game_visible_to(game_id: int, user_id: int | None, key: str | None = None) -
     """True when the game exists and this visitor may see it."""
     game = db.session.get(Game, game_id)
     return game is not None and may_see(game, user_id, key)
+
+
+def still_sees(game_id: int, claim: SessionClaim | None, key: str | None) -> Callable[[], bool]:
+    """game_visible_to for the account of the login session `claim` names while that session
+    lasts (logged out: nobody's) with `key`, asked anew at each call (a private table's stream
+    asks it before it tells anything: a renewed link, a seat left or a logout ends what the
+    viewer may see). Each read is ended, so a stream holds no connection between them."""
+    def sees() -> bool:
+        try:
+            account = session_account(claim) if claim is not None else None
+            return game_visible_to(game_id, account.user_id if account else None, key)
+        finally:
+            db.session.close()
+    return sees
 
 
 def listed_for(user_id: int | None) -> ColumnElement[bool]:
