@@ -112,7 +112,7 @@
      Only while no stream is open (refused, broken by a proxy, reconnecting) do they poll,
      every data-poll-ms; and once when an automatic step falls due that no stream will
      announce (data-due-ms). Each unchanged ask is one small query answered 204. ---- */
-  var pollTimer = null, dueTimer = null, streaming = false;
+  var pollTimer = null, dueTimer = null, streaming = false, tableGone = false;
 
   function askers() {
     return document.querySelectorAll("#table[hx-get], #lobby-tables[hx-get], #rematch[hx-get]");
@@ -126,7 +126,7 @@
     clearTimeout(pollTimer);
     pollTimer = null;
     var first = askers()[0];
-    if (!first || (streaming && delay === undefined)) return;
+    if (tableGone || !first || (streaming && delay === undefined)) return;
     var every = parseInt(first.getAttribute("data-poll-ms"), 10) || 1500;
     pollTimer = setTimeout(function () {
       askers().forEach(ask);
@@ -193,7 +193,21 @@
     evt.detail.requestConfig.sieteAsked = ++requests;
   }
 
+  // The table answered its ask with 404: it is gone for this viewer (a private table whose
+  // link was renewed, whose seat they left, or a login ended; its stream ended too). Asking
+  // again every data-poll-ms would only hear 404 until the tab closed: the page stops asking,
+  // and "Refresh" or a link takes its viewer on.
+  function noteTableGone(evt) {
+    var elt = evt.detail.elt, xhr = evt.detail.xhr, config = evt.detail.requestConfig;
+    if (!xhr || xhr.status !== 404 || !elt || elt.id !== "table" || !config || config.verb !== "get") return;
+    tableGone = true;
+    clearTimeout(pollTimer);
+    clearTimeout(dueTimer);
+    pollTimer = null;
+  }
+
   function onAfterRequest(evt) {
+    noteTableGone(evt);
     if (!aimsAtTable(evt)) return;
     inFlight = Math.max(0, inFlight - 1);
     var config = evt.detail.requestConfig, xhr = evt.detail.xhr;
@@ -296,7 +310,7 @@
     announceReactions();
     if (announceChat()) showNewestMessage();
     announce(table);
-    scheduleDue();
+    if (!tableGone) scheduleDue();
     if (!streaming && !pollTimer) schedulePoll();
   }
 

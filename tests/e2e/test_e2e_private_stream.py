@@ -35,4 +35,10 @@ def test_the_old_links_stream_ends_when_the_creator_makes_a_new_link(new_player,
     expect(bob.page.locator('[data-stream="lost"]')).to_have_count(1, timeout=8_000)
     bob.page.wait_for_timeout(3_000)  # the browser's reconnect (retry: 2 s) has been answered
     assert streams[0] == 200 and 404 in streams[1:], streams
+    # The page's fallback poll heard 404 too: it stops asking (it asked every 1.5 s until the
+    # tab closed, 404 each time).
+    asks: list[int] = []
+    bob.page.on("request", lambda sent: asks.append(1) if "/fragment" in sent.url else None)
+    bob.page.wait_for_timeout(5_000)
+    assert len(asks) <= 1, f"{len(asks)} asks in 5 s of a table gone for this viewer"
     bob.page.screenshot(path=artifacts / "private-stream-old-link-desktop.png", full_page=True)
