@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from siete.service.news.hang_ups import hang_ups
-from siete.service.news.table_bus import CHANGED, Bus
+from siete.service.news.table_bus import CHANGED, Bus, Subscription
 
 RETRY_MS = 2000  # how soon the browser reconnects a stream that ended
 HEARTBEAT_S = 15.0  # under the usual 30-60 s idle timeouts of proxies and load balancers
@@ -82,34 +82,41 @@ def news_stream(bus: Bus, channel: str, behind: bool, beat: Callable[[], bool] |
         yield f"retry: {RETRY_MS}\nid: {_event_id()}\n\n"
         if behind:
             yield sse_event(CHANGED, _event_id())
-        quiet_until = time.monotonic() + beat_every  # the beat's time, unless news comes first
-        while not ear.closing:
-            now = time.monotonic()
-            left = end - now
-            if left <= 0:
-                return
-            news = ear.wait(max(0.0, min(quiet_until - now, left)))
-            if news is not None:
-                if not ear.closing and (tells is None or tells(news)):
-                    if allowed is not None and not allowed():
-                        return
-                    yield sse_event(CHANGED, _event_id(), news if news.isdigit() else CHANGED)
-                    quiet_until = time.monotonic() + beat_every
-                continue
-            if time.monotonic() < quiet_until:  # the stream's time is up
-                continue
-            quiet_until = time.monotonic() + beat_every
-            if allowed is not None and not allowed():
-                return
-            # the comment first: a page gone is found by this write failing, before its
-            # beat would note the viewer here once more
-            yield ": beat\n\n"
-            if beat is not None and beat():
-                yield sse_event(CHANGED, _event_id())
+        yield from _news_and_beats(ear, end, beat, beat_every, tells, allowed)
     finally:
         if client is not None:
             hang_ups().forget(client)
         ear.close()
+
+
+def _news_and_beats(ear: Subscription, end: float, beat: Callable[[], bool] | None, beat_every: float,
+                    tells: Callable[[str], bool] | None,
+                    allowed: Callable[[], bool] | None) -> Iterator[str]:
+    """news_stream's events after its first: one at each news the page is told, a beat after
+    each quiet `beat_every`, until `end`, the process's closing, or `allowed` says no more."""
+    quiet_until = time.monotonic() + beat_every  # the beat's time, unless news comes first
+    while not ear.closing:
+        now = time.monotonic()
+        if end - now <= 0:
+            return
+        news = ear.wait(max(0.0, min(quiet_until - now, end - now)))
+        if news is not None:
+            if not ear.closing and (tells is None or tells(news)):
+                if allowed is not None and not allowed():
+                    return
+                yield sse_event(CHANGED, _event_id(), news if news.isdigit() else CHANGED)
+                quiet_until = time.monotonic() + beat_every
+            continue
+        if time.monotonic() < quiet_until:  # the stream's time is up
+            continue
+        quiet_until = time.monotonic() + beat_every
+        if allowed is not None and not allowed():
+            return
+        # the comment first: a page gone is found by this write failing, before its
+        # beat would note the viewer here once more
+        yield ": beat\n\n"
+        if beat is not None and beat():
+            yield sse_event(CHANGED, _event_id())
 
 
 def _event_id() -> str:
