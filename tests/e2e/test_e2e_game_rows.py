@@ -1,0 +1,83 @@
+"""The rows of My games in Chromium, on phones and a desktop: a game's result sits in the same
+place whatever it says. A server of its own, with games recorded by `python -m siete play
+--record` (one person who won some and lost others) so that no game has to be played here."""
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.e2e.in_view import PHONE_OPTIONS, VIEWPORTS  # noqa: E402
+from tests.e2e.live_app import REPO, running_app  # noqa: E402
+from tests.e2e.siete_pages import PASSWORD, Player  # noqa: E402
+
+pytestmark = pytest.mark.browser
+PERSON = "AnabelleGarciaLopez2"  # with seeds 1-6 against cris and two bots: won 2, lost 4
+SCREENS = ("small-phone", "phone", "landscape-phone", "desktop")
+
+
+def _flask(env: dict[str, str], *args: str, answers: str | None = None) -> None:
+    subprocess.run([sys.executable, *args], input=answers, cwd=REPO, env=env, text=True,
+                   capture_output=True, check=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def games_server(tmp_path_factory, browser):
+    """The real app on a database holding six finished games of PERSON's, who can log in."""
+    from siete.app import create_app
+    from siete.data.base import db
+    from siete.data.people import User
+
+    work = tmp_path_factory.mktemp("game-rows")
+    url = f"sqlite:///{work / 'rows.sqlite'}"
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))},
+           "DATABASE_URL": url, "LANG": "en_US.UTF-8", "LC_ALL": ""}
+    _flask(env, "-m", "flask", "--app", "wsgi", "db-setup")
+    for seed in range(1, 7):
+        _flask(env, "-m", "siete", "play", "--players", f"cris,{PERSON}", "--bots", "2",
+               "--hands", "2", "--seed", str(seed), "--record", answers="1\ns\n" * 80)
+    app = create_app({"TESTING": True, "SECRET_KEY": secrets.token_hex(32), "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        db.session.execute(db.select(User).where(User.username == PERSON)).scalar_one().set_password(PASSWORD)
+        db.session.commit()
+    with running_app(work, "rows.sqlite") as base:
+        yield base
+
+
+def person_on(browser, base: str, screen: str) -> Player:
+    context = browser.new_context(viewport=VIEWPORTS[screen], **({} if screen == "desktop" else PHONE_OPTIONS))
+    context.set_default_timeout(10_000)
+    person = Player(context, base, PERSON)
+    person.login()
+    return person
+
+
+# Each row's name and result boxes, and the result's words.
+ROWS = """() => [...document.querySelectorAll('.game-row')].map(row => {
+  const box = e => { const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, h: r.height}; };
+  const result = row.querySelector('.game-row__result');
+  return {name: box(row.querySelector('.game-row__name')), result: box(result), said: result.textContent};
+})"""
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_games_result_sits_in_the_same_place_whatever_it_says(browser, games_server, artifacts, screen):
+    """words2: on a phone "won" sat on the right of a row and "lost (place 2 of 4)" fell to a
+    line of its own; each result now starts in one column, on the name's first line."""
+    person = person_on(browser, games_server, screen)
+    person.goto("/games")
+    expect(person.page.locator(".game-row")).to_have_count(6)
+    rows = person.page.evaluate(ROWS)
+    person.page.screenshot(path=artifacts / f"e2e-game-rows-{screen}.png", full_page=True)
+    said = {row["said"].split(" ")[0] for row in rows}
+    assert said == {"won", "lost"}, rows
+    assert max(r["result"]["x"] for r in rows) - min(r["result"]["x"] for r in rows) < 1, rows
+    for row in rows:
+        assert abs(row["result"]["y"] - row["name"]["y"]) < 4 and row["result"]["x"] > row["name"]["x"], row
+    person.context.close()
