@@ -1,5 +1,6 @@
-"""The rows of My games in Chromium, on phones and a desktop: a game's result sits in the same
-place whatever it says. A server of its own, with games recorded by `python -m siete play
+"""The pages of a person with games behind them, in Chromium, on phones and a desktop: My games
+(a game's result sits in the same place whatever it says) and the profile's charts (words
+readable on a small phone). A server of its own, with games recorded by `python -m siete play
 --record` (one person who won some and lost others) so that no game has to be played here."""
 from __future__ import annotations
 
@@ -80,4 +81,31 @@ def test_a_games_result_sits_in_the_same_place_whatever_it_says(browser, games_s
     assert max(r["result"]["x"] for r in rows) - min(r["result"]["x"] for r in rows) < 1, rows
     for row in rows:
         assert abs(row["result"]["y"] - row["name"]["y"]) < 4 and row["result"]["x"] > row["name"]["x"], row
+    person.context.close()
+
+
+# Every word drawn in the profile's charts: its height on the screen and how far it sticks out
+# of its chart's figure.
+CHART_WORDS = """() => [...document.querySelectorAll('.chart')].flatMap(figure => {
+  const frame = figure.getBoundingClientRect();
+  return [...figure.querySelectorAll('svg text')].map(text => {
+    const r = text.getBoundingClientRect();
+    return {text: text.textContent, height: r.height, out: Math.max(frame.left - r.left, r.right - frame.right)};
+  });
+})"""
+
+
+def test_the_profiles_chart_words_are_readable_on_a_small_phone(browser, games_server, artifacts):
+    """words2: drawn 640 units wide and shrunk to a 360 px phone, the charts' 11 px axis labels
+    were about 5 px high; on a phone they are drawn larger, and stay inside their charts."""
+    person = person_on(browser, games_server, "small-phone")
+    person.goto(f"/players/{PERSON}")
+    expect(person.page.locator(".chart").first).to_be_visible()
+    words = person.page.evaluate(CHART_WORDS)
+    person.page.screenshot(path=artifacts / "e2e-profile-charts-small-phone.png", full_page=True)
+    assert len(words) > 10 and any(w["text"] == "100%" for w in words), words
+    small = [w for w in words if w["height"] < 11]  # a line box of 11 px: a 9 px font
+    assert small == [], small
+    outside = [w for w in words if w["out"] > 1]
+    assert outside == [], outside
     person.context.close()
