@@ -1,7 +1,8 @@
 """The pages of a person with games behind them, in Chromium, on phones and a desktop: My games
-(a game's result sits in the same place whatever it says) and the profile's charts (words
-readable on a small phone). A server of its own, with games recorded by `python -m siete play
---record` (one person who won some and lost others) so that no game has to be played here."""
+(a game's result sits in the same place whatever it says), the profile's charts (words
+readable on a small phone), and every row of items joined by "·" (none left at a line's end).
+A server of its own, with games recorded by `python -m siete play --record` (one person who
+won some and lost others) so that no game has to be played here."""
 from __future__ import annotations
 
 import os
@@ -16,6 +17,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.in_view import PHONE_OPTIONS, VIEWPORTS  # noqa: E402
 from tests.e2e.live_app import REPO, running_app  # noqa: E402
+from tests.e2e.separators import dangling_dots, dots_shown  # noqa: E402
 from tests.e2e.siete_pages import PASSWORD, Player  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -47,7 +49,7 @@ def games_server(tmp_path_factory, browser):
     with app.app_context():
         db.session.execute(db.select(User).where(User.username == PERSON)).scalar_one().set_password(PASSWORD)
         db.session.commit()
-    with running_app(work, "rows.sqlite") as base:
+    with running_app(work, "rows.sqlite", MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute") as base:
         yield base
 
 
@@ -108,4 +110,33 @@ def test_the_profiles_chart_words_are_readable_on_a_small_phone(browser, games_s
     assert small == [], small
     outside = [w for w in words if w["out"] > 1]
     assert outside == [], outside
+    person.context.close()
+
+
+# Where a "·" joins items, page by page: (what to open, the rows of items to look at).
+DOTTED = (("/games", ".game-row__meta"), ("/games/1", ".hand-summary summary"),
+          ("/auth/account", ".session__times, .account p"))
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_no_separator_dangles_at_a_line_end(browser, games_server, artifacts, screen):
+    """words2: a "·" joining items was left at a line's end (or the start of the next) wherever
+    such a row wrapped, as the odds line's had been: "Hand 1 · bank: AnabelleGarciaLopez2"
+    then "· won: …" on a 390 px phone. My games, a game's hands, the account page, a table's
+    facts in the lobby and on the table, and the table's header (hand, bank, turn)."""
+    person = person_on(browser, games_server, screen)
+    found = {}
+    for path, rows in DOTTED:
+        person.goto(path)
+        assert dots_shown(person, rows) > 0, path  # the rows are there, with their "·"
+        found[path] = dangling_dots(person, rows)
+    table = person.open_table(seats=4, standard=3, hands=2)
+    found["waiting table"] = dangling_dots(person, "#table .game__meta")
+    person.goto("/")
+    found["lobby"] = dangling_dots(person, ".table-card__facts")
+    person.open(table)
+    person.start()
+    found["table header"] = dangling_dots(person, "#table .game__meta")
+    person.page.screenshot(path=artifacts / f"e2e-dots-table-{screen}.png")
+    assert {where: dots for where, dots in found.items() if dots} == {}
     person.context.close()
