@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, EmailField, Field, PasswordField, StringField
 from wtforms.validators import DataRequired, Email, EqualTo, Length, Regexp, ValidationError
 
+from siete.data.people import USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN
 from siete.service.accounts.credentials import (
     PASSWORD_MAX,
     PASSWORD_MIN,
@@ -18,7 +19,6 @@ from siete.service.accounts.credentials import (
 )
 from siete.web.validators import PlainText
 
-USERNAME_PATTERN = r"^[A-Za-z][A-Za-z0-9]*$"  # brief: letters and digits, starting with a letter
 USERNAME_RULE = _l("Start with a letter and use only letters and digits (no spaces or symbols).")
 SIGN_UP_PROBLEMS = {
     SignUpProblem.USERNAME_TAKEN: _l(
@@ -65,7 +65,7 @@ class RegisterForm(FlaskForm):
     """Sign-up form: username (R: letters/digits), email and a confirmed password."""
 
     username = StringField(_l("Username"), validators=[
-        DataRequired(), Length(3, 20, message=_l("Usernames are 3 to 20 characters long.")),
+        DataRequired(), Length(USERNAME_MIN, USERNAME_MAX, message=_l("Usernames are 3 to 20 characters long.")),
         Regexp(USERNAME_PATTERN, message=USERNAME_RULE), PlainText()])
     email = EmailField(_l("Email"), validators=[DataRequired(), Email(), Length(max=254)])
     password = PasswordField(_l("Password"), validators=[DataRequired()])

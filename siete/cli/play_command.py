@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -16,6 +17,7 @@ from flask.cli import ScriptInfo
 from rich.console import Console
 from rich.table import Table
 
+from siete.data.people import USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN
 from siete.data.xmlfiles import load_game
 from siete.engine import deck, rules
 from siete.engine.bots import bot_step
@@ -34,7 +36,6 @@ from siete.i18n.words import card_name, describe, game_total
 from siete.settings import service_settings
 
 EXIT_END_OF_INPUT, EXIT_USAGE = 1, 2
-NAME_MAX = 8  # the brief: letters and digits, a letter first, no spaces; up to 8 (ours)
 DRAW_KEYS, STAND_KEYS = ("d",), ("s",)  # the web table's keys (templates/play/table.html)
 
 
@@ -66,9 +67,11 @@ def ask(question: str) -> str:
 
 def name_problem(name: str, taken: list[str]) -> str | None:
     """Why `name` cannot be a player's, or None."""
-    if not (name[:1].isalpha() and name.isalnum() and len(name) <= NAME_MAX):
-        return _("%(name)s is not a name: letters and digits only, starting with a letter, "
-                 "%(max)s characters at most", name=name, max=NAME_MAX)
+    # the site's usernames' rule: the brief's "hasta un límite de 8" is 8 players, not 8 letters
+    if not (re.fullmatch(USERNAME_PATTERN, name) and USERNAME_MIN <= len(name) <= USERNAME_MAX):
+        return _("%(name)s is not a name: letters and digits only (no accents), starting with a "
+                 "letter, %(min)s to %(max)s characters", name=name, min=USERNAME_MIN,
+                 max=USERNAME_MAX)
     if name.lower() in (t.lower() for t in taken):
         return _("%(name)s is already playing: choose another name", name=name)
     return None

@@ -12,6 +12,10 @@ from siete.data.base import BOT_PROFILES, MYSQL_TABLE, PLAYER_KINDS, ControlColu
 from siete.data.identity import name_skeleton, normal_email
 from siete.data.vocabulary import ClashKind, PlayerKind
 
+# A person's name, on the site (sign-up) and in the terminal (`python -m siete play`) alike:
+# the brief's letters and digits, a letter first, no spaces; 3 to 20 of them.
+USERNAME_PATTERN = r"^[A-Za-z][A-Za-z0-9]*$"
+USERNAME_MIN = 3
 USERNAME_MAX = 20
 PLAYER_NAME_MAX = 40
 

@@ -32,6 +32,7 @@ from siete.history.live import live_hand
 from siete.history.scenario import scenario_of
 from siete.history.steps import replay_step
 from siete.history.view import game_view, result_text
+from siete.i18n.guest_names import spellings
 from siete.i18n.review_words import lost_share, mark_word, percent, signed_stakes
 from siete.service.records.game_record import load_record
 from siete.service.records.player_history import games_of, player_by_user, rating_for_user
@@ -163,10 +164,11 @@ def player(name: str) -> str | BaseResponse:
     """A player's profile: figures, the reports' rows about it, charts, rating and recent games
     (bots too)."""
     viewer = current_user.id if current_user.is_authenticated else None
-    profile = load_profile(name, viewer)
+    # a guest's name in any language's word ("Guest 9032" for the stored "Invitado 9032")
+    profile = next(filter(None, (load_profile(spelled, viewer) for spelled in spellings(name))), None)
     if profile is None:
         abort(404, _("There is no player called %(name)s.", name=name))
-    if profile.name != name:  # typed in another case: the address says the player's own spelling
+    if profile.name != name:  # typed in another case or word: the address says the player's own spelling
         query = request.query_string.decode()
         return redirect(url_for("history.player", name=profile.name) + (f"?{query}" if query else ""), code=301)
     own = current_user.is_authenticated and profile.name in (

@@ -19,6 +19,8 @@ from siete.i18n.catalogs import SUPPORTED_LOCALES, gettext_in
 # "Guest" as guests.create_guest stores it in each language (the word fresh_login passes).
 GUEST_WORDS = tuple(sorted({gettext_in(locale, "Guest") for locale in SUPPORTED_LOCALES}))
 GUEST_NAME = re.compile(rf"\b(?:{'|'.join(map(re.escape, GUEST_WORDS))}) (\d{{4,6}})\b")
+# A guest's name as a person types it (an address, a search box): any language's word, any case.
+TYPED_GUEST_NAME = re.compile(rf"(?:{'|'.join(map(re.escape, GUEST_WORDS))}) (\d{{4,6}})", re.IGNORECASE)
 
 Text = TypeVar("Text", str, Markup)
 
@@ -28,3 +30,14 @@ def said_names(text: Text, guest_word: str) -> Text:
     words put in are plain: a word and digits)."""
     said = GUEST_NAME.sub(lambda found: f"{guest_word} {found.group(1)}", str(text))
     return Markup(said) if isinstance(text, Markup) else said
+
+
+def spellings(name: str) -> tuple[str, ...]:
+    """`name` as typed, then, for a guest's name, the same guest in every other language's word:
+    "Guest 9032" is also looked up as "Invitado 9032" (the name a Spanish browser stored), since
+    the reader saw it said in their own word. Any other name is only itself."""
+    typed = TYPED_GUEST_NAME.fullmatch(name)
+    if typed is None:
+        return (name,)
+    others = (f"{word} {typed.group(1)}" for word in GUEST_WORDS)
+    return (name, *(other for other in others if other.lower() != name.lower()))

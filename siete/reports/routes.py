@@ -27,6 +27,7 @@ from flask_limiter.util import get_remote_address
 from werkzeug.wrappers import Response as BaseResponse
 
 from siete.data.database import lift_statement_time_limit, limit_statement_time
+from siete.i18n.guest_names import spellings
 from siete.i18n.report_words import cell_text, column_label, report_explanation, report_title
 from siete.reports.downloads import csv_chunks, json_chunks, xml_chunks
 from siete.reports.pages import OverviewEntry, overview, report_page
@@ -108,7 +109,8 @@ def _typed_player() -> tuple[str | None, int | None]:
     """The player named in the Player box (trimmed) as it spells its name, and its id; the
     name as typed and None when no player has it."""
     name = (request.args.get("player") or "").strip()[:40] or None
-    found = find_player(name)
+    # a guest's name in any language's word ("Guest 9032" for the stored "Invitado 9032")
+    found = next(filter(None, map(find_player, spellings(name))), None) if name else None
     return (name, None) if found is None else found
 
 

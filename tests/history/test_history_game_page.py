@@ -230,7 +230,7 @@ def test_each_hand_has_its_duration(app, client, games):
         db.session.commit()
     html = page(client, f"/games/{game_id}")
     assert "The hand took 1 min 15 s." in html  # hand 1, in the replay
-    assert re.search(r"Hand 2</strong>[^<]*· 9 s", html)
+    assert re.search(r"Hand 2</strong>(?:(?!</summary>).)*·</span>9 s</span>", html, re.S)  # a "·" before it
 
 
 def test_its_times_name_their_zone_on_the_page_and_in_my_games(app, games):
@@ -244,4 +244,4 @@ def test_its_times_name_their_zone_on_the_page_and_in_my_games(app, games):
         shown = re.search(rf"<dt>{label}</dt><dd>([^<]*)</dd>", html).group(1)
         assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", shown), (label, shown)
     mine = page(client_logged_in_as(app, "Ana"), "/games")
-    assert re.search(r"· \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", mine)
+    assert re.search(r"·</span>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC", mine)

@@ -36,3 +36,22 @@ def test_a_new_guest_never_reads_as_an_older_one_in_another_language(app, monkey
     monkeypatch.setattr(guests, "guest_name", lambda word, attempt: f"{word} {next(drawn)}")
     with app.app_context():
         assert guests.create_guest("Guest", ("Guest", "Invitado")).username == "Guest 4242"
+
+
+def test_a_guest_is_found_by_its_name_in_any_language(app):
+    """words2: "Invitado 9032" reads "Guest 9032" to an English reader, but /players/Guest%209032
+    and the reports' Player box with "Guest 9032" said there was no such player (and the other
+    way round): a guest's name typed with any language's word finds the guest."""
+    make_user(app, "Invitado 9032")
+    make_user(app, "Guest 7001")
+    client = app.test_client()
+    for typed, stored in (("Guest 9032", "Invitado 9032"), ("guest 9032", "Invitado 9032"),
+                          ("Invitado 7001", "Guest 7001"), ("INVITADO 7001", "Guest 7001")):
+        moved = client.get(f"/players/{typed}")
+        assert moved.status_code == 301, typed
+        assert moved.headers["Location"].endswith("/players/" + stored.replace(" ", "%20"))
+        assert client.get(f"/reports/stands_per_game?player={typed}").status_code == 200, typed
+        assert client.get(f"/reports/stands_per_game.csv?player={typed}").status_code == 200, typed
+    assert client.get("/players/Invitado%209032").status_code == 200
+    assert client.get("/players/Guest%209033").status_code == 404
+    assert client.get("/reports/stands_per_game?player=Guest 9033").status_code == 404
