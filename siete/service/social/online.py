@@ -36,7 +36,8 @@ class OnlinePerson:
 
 
 def people_online(viewer: int | None, now: datetime, limit: int = ONLINE_SHOWN) -> list[OnlinePerson]:
-    """People online but the viewer, those at tables first (newest table first), at most `limit`."""
+    """People online but the viewer, those at tables first (newest table first), each once (at
+    the newest table they were seen at), at most `limit`."""
     at_tables = db.session.execute(
         select(Player.user_id, Player.name, Game.id, Game.name)
         .join(GamePlayer, GamePlayer.player_id == Player.id).join(Game, Game.id == GamePlayer.game_id)
@@ -44,8 +45,11 @@ def people_online(viewer: int | None, now: datetime, limit: int = ONLINE_SHOWN) 
                GamePlayer.last_seen_at >= now - TABLE_WINDOW,
                Game.status.in_(OPEN_STATUSES), listed_for(viewer))
         .order_by(Game.id.desc(), GamePlayer.join_order).limit(limit)).all()
-    people = [OnlinePerson(name, game_id, game_name) for _user, name, game_id, game_name in at_tables]
-    placed = {row[0] for row in at_tables} | {viewer or 0}
+    newest: dict[int | None, OnlinePerson] = {}  # the rows come newest table first
+    for user, name, game_id, game_name in at_tables:
+        newest.setdefault(user, OnlinePerson(name, game_id, game_name))
+    people = list(newest.values())
+    placed = set(newest) | {viewer or 0}
     elsewhere = db.session.execute(
         select(User.id, func.coalesce(Player.name, User.username))
         .join(LoginSession, LoginSession.user_id == User.id)
