@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from siete.data.base import db
 from siete.data.identity import name_skeleton, normal_email
-from siete.data.people import Player, User
+from siete.data.people import USERNAME_MAX, USERNAME_MIN, Player, User
 from tests.support.accounts import PASSWORD, register
 
 TAKEN = "That username is taken, or looks like one that is"
@@ -164,3 +164,19 @@ def test_an_old_account_without_a_player_whose_name_looks_like_a_bots_can_still_
         player = player_for(user)
         db.session.commit()
         assert (player.name, player.name_skeleton) == ("R0sa", None)  # Rosa the bot keeps "rosa"
+
+
+@pytest.mark.parametrize("language, hint, error", [
+    ("en", "{low} to {high} letters or digits", "Usernames are {low} to {high} characters long."),
+    ("es", "De {low} a {high} letras o cifras", "Los nombres de usuario tienen de {low} a {high} caracteres."),
+])
+def test_the_sign_up_page_says_the_username_limits_the_accounts_rule_has(client, auth, language, hint, error):
+    """The hint, the field's bounds and the error say the rule's own numbers (siete/data/people.py),
+    not a copy of them written into the words."""
+    client.set_cookie("lang", language)
+    low, high = USERNAME_MIN, USERNAME_MAX
+    page = client.get("/auth/register").get_data(as_text=True)
+    assert hint.format(low=low, high=high) in page
+    assert f'maxlength="{high}" minlength="{low}"' in page  # the field's own bounds
+    refused = auth.register("a" * (high + 1), email="someone@example.com").get_data(as_text=True)
+    assert error.format(low=low, high=high) in refused
