@@ -65,7 +65,8 @@ class RegisterForm(FlaskForm):
     """Sign-up form: username (R: letters/digits), email and a confirmed password."""
 
     username = StringField(_l("Username"), validators=[
-        DataRequired(), Length(USERNAME_MIN, USERNAME_MAX, message=_l("Usernames are %(min)d to %(max)d characters long.")),
+        DataRequired(),
+        Length(USERNAME_MIN, USERNAME_MAX, message=_l("Usernames are %(min)d to %(max)d characters long.")),
         Regexp(USERNAME_PATTERN, message=USERNAME_RULE), PlainText()])
     email = EmailField(_l("Email"), validators=[DataRequired(), Email(), Length(max=254)])
     password = PasswordField(_l("Password"), validators=[DataRequired()])
