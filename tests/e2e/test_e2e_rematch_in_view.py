@@ -16,13 +16,20 @@ pytestmark = pytest.mark.browser
 SCREENS = ((390, 844), (360, 640))
 
 
-def test_the_rematch_offer_and_its_countdown_are_on_the_first_screen(new_player, artifacts):
+def a_rematch_offered(new_player):
+    """Two people on phones play a 1-hand game; the punter opens the rematch: the bank's player
+    and the offer on their finished table."""
     punter, bank = seat_two(new_player, hands=1, **PHONE)
     play_out([punter, bank])
     with punter.page.expect_navigation():
         punter.page.get_by_role("button", name="Play again").click()
     offer = bank.page.locator("#rematch")
     expect(offer).to_contain_text("Rematch?", timeout=8_000)
+    return bank, offer
+
+
+def test_the_rematch_offer_and_its_countdown_are_on_the_first_screen(new_player, artifacts):
+    bank, offer = a_rematch_offered(new_player)
     table = bank.table_id()
     for width, height in SCREENS:
         bank.page.set_viewport_size({"width": width, "height": height})
@@ -43,12 +50,7 @@ def test_the_rematch_offer_and_its_countdown_are_on_the_first_screen(new_player,
 def test_after_no_thanks_the_box_points_to_the_lobby_not_to_play_again(new_player, artifacts):
     """"Play again" under "You said no to the rematch." would have seated the player at that very
     rematch: after No thanks the box says so and leads to the lobby, on every screen."""
-    punter, bank = seat_two(new_player, hands=1, **PHONE)
-    play_out([punter, bank])
-    with punter.page.expect_navigation():
-        punter.page.get_by_role("button", name="Play again").click()
-    offer = bank.page.locator("#rematch")
-    expect(offer).to_contain_text("Rematch?", timeout=8_000)
+    bank, offer = a_rematch_offered(new_player)
     bank.page.locator("#rematch-decline").click()
     expect(offer).to_contain_text("You said no to the rematch.")
     table = bank.table_id()
