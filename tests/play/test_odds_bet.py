@@ -111,7 +111,7 @@ def test_the_bet_shows_its_line_and_marks_the_best_button(app):
     line = re.search(r'id="odds-line">(.*?)</p>', html, re.S).group(1)
     worth = re.search(r'id="odds-value">[^<]*<span class="odds__value">([^<]*)<', line).group(1)
     assert abs(as_number(worth) - answer.value) <= 0.005
-    assert re.search(rf'id="odds-best-bet">(<span class="odds__sep"[^>]*>·</span>)?Best bet '
+    assert re.search(rf'id="odds-best-bet">(<span class="odds__sep[^"]*"[^>]*>·</span>)?Best bet '
                      rf'<span class="odds__value">{best}<', line)
     assert re.findall(r'id="move-bet-(\d+)"[^>]*data-best', html) == [str(best)]
     assert '<details class="odds__details" id="odds-details">' in html  # folded: no "open"
