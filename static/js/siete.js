@@ -106,123 +106,6 @@
   }
 
 
-  /* ---- Asking for news: the page's stream (htmx's sse extension, [data-stream]) says
-     "changed" and #table, #rematch or #lobby-tables fetch themselves (hx-trigger="sse:changed";
-     #table not when it shows the version the news names: onConfirm).
-     Only while no stream is open (refused, broken by a proxy, reconnecting) do they poll,
-     every data-poll-ms; and once when an automatic step falls due that no stream will
-     announce (data-due-ms). Each unchanged ask is one small query answered 204. ---- */
-  var pollTimer = null, dueTimer = null, streaming = false, tableGone = false;
-
-  function askers() {
-    return document.querySelectorAll("#table[hx-get], #lobby-tables[hx-get], #rematch[hx-get]");
-  }
-
-  function ask(el) {
-    if (el && document.body.contains(el) && window.htmx) window.htmx.trigger(el, "siete:poll");
-  }
-
-  function schedulePoll(delay) {
-    clearTimeout(pollTimer);
-    pollTimer = null;
-    var first = askers()[0];
-    if (tableGone || !first || (streaming && delay === undefined)) return;
-    var every = parseInt(first.getAttribute("data-poll-ms"), 10) || 1500;
-    pollTimer = setTimeout(function () {
-      askers().forEach(ask);
-      schedulePoll();
-    }, delay !== undefined ? delay : every);
-  }
-
-  function scheduleDue() {
-    clearTimeout(dueTimer);
-    var table = document.querySelector("#table[data-due-ms]");
-    if (!table) return;
-    var due = parseInt(table.getAttribute("data-due-ms"), 10);
-    if (!isNaN(due)) dueTimer = setTimeout(function () { ask(document.getElementById("table")); }, due);
-  }
-
-  // The stream's element says whether it is open (data-stream="open"): for the eye, and tests.
-  function onStreamOpen(evt) {
-    streaming = true;
-    evt.target.setAttribute("data-stream", "open");
-    schedulePoll();
-  }
-
-  function onStreamLost(evt) {
-    streaming = false;
-    if (evt.target && evt.target.setAttribute) evt.target.setAttribute("data-stream", "lost");
-    if (!pollTimer) schedulePoll();
-  }
-
-  // The stream's news is the version a commit wrote when it wrote the table's state, else
-  // "changed". A page that shows that version or a later one already (the mover's, handed the
-  // table its own move left) does not ask. Other news is kept until an ask made after it is
-  // answered: htmx drops the ask while a move is in flight (hx-sync), and the move's answer may
-  // be older than the news (another's move, a reaction), so the page then asks once more.
-  var heard = null, heardAt = 0, requests = 0, inFlight = 0;
-
-  function tableVersion() {
-    var table = document.getElementById("table");
-    return (table && table.getAttribute("data-version")) || "";
-  }
-
-  function covered(news) {
-    var shows = tableVersion();
-    return /^\d+$/.test(news) && /^\d+$/.test(shows) && Number(news) <= Number(shows);
-  }
-
-  function aimsAtTable(evt) {
-    var target = evt.detail && evt.detail.target;
-    return !!target && target.id === "table";
-  }
-
-  function onConfirm(evt) {
-    var elt = evt.detail.elt, trigger = evt.detail.triggeringEvent;
-    if (!elt || elt.id !== "table" || !trigger || trigger.type !== "sse:changed") return;
-    var news = String((trigger.detail && trigger.detail.data) || "changed");
-    if (covered(news)) return evt.preventDefault();
-    var both = heard !== null && /^\d+$/.test(heard) && /^\d+$/.test(news);
-    heard = heard === null ? news : (both ? String(Math.max(Number(heard), Number(news))) : "changed");
-    heardAt = ++requests;
-  }
-
-  function onBeforeRequest(evt) {
-    if (!aimsAtTable(evt)) return;
-    inFlight += 1;
-    evt.detail.requestConfig.sieteAsked = ++requests;
-  }
-
-  // The table answered its ask with 404: it is gone for this viewer (a private table whose
-  // link was renewed, whose seat they left, or a login ended; its stream ended too). Asking
-  // again every data-poll-ms would only hear 404 until the tab closed: the page stops asking,
-  // and "Refresh" or a link takes its viewer on.
-  function noteTableGone(evt) {
-    var elt = evt.detail.elt, xhr = evt.detail.xhr, config = evt.detail.requestConfig;
-    if (!xhr || xhr.status !== 404 || !elt || elt.id !== "table" || !config || config.verb !== "get") return;
-    tableGone = true;
-    clearTimeout(pollTimer);
-    clearTimeout(dueTimer);
-    pollTimer = null;
-  }
-
-  function onAfterRequest(evt) {
-    noteTableGone(evt);
-    if (!aimsAtTable(evt)) return;
-    inFlight = Math.max(0, inFlight - 1);
-    var config = evt.detail.requestConfig, xhr = evt.detail.xhr;
-    if (config && config.sieteAsked > heardAt) heard = null;  // asked after the news: answered it
-    // else the news came while this was in flight: catch up once its answer is in (catchUp, at
-    // the swap's settle; now if no swap comes)
-    if (heard !== null && (!xhr || xhr.status === 204 || xhr.status === 0)) setTimeout(catchUp, 0);
-  }
-
-  function catchUp() {
-    if (heard === null || inFlight > 0) return;
-    if (covered(heard)) heard = null;
-    else ask(document.getElementById("table"));
-  }
-
   /* ---- Saying what happened: new log lines to #announcer, your turn in the title ---- */
   var lastLines = null;
 
@@ -305,13 +188,9 @@
   }
 
   function onTableChanged() {
-    var table = document.getElementById("table");
-    catchUp();
     announceReactions();
     if (announceChat()) showNewestMessage();
-    announce(table);
-    if (!tableGone) scheduleDue();
-    if (!streaming && !pollTimer) schedulePoll();
+    announce(document.getElementById("table"));
   }
 
   /* ---- Hotkeys: a button with data-hotkey="d" is pressed by the D key ---- */
@@ -342,17 +221,10 @@
 
   if (window.htmx) configureHtmx(window.htmx);
   document.addEventListener("keydown", onKey);
-  document.addEventListener("siete:deadline", function () { setTimeout(function () { ask(document.getElementById("table")); }, 300); });
-  document.addEventListener("htmx:sseOpen", onStreamOpen);
-  document.addEventListener("htmx:sseError", onStreamLost);
-  document.addEventListener("htmx:sseClose", onStreamLost);
   document.addEventListener("htmx:afterSettle", onTableChanged);
   document.addEventListener("DOMContentLoaded", onTableChanged);
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);
   document.addEventListener("htmx:configRequest", onConfigRequest);
-  document.addEventListener("htmx:confirm", onConfirm);
-  document.addEventListener("htmx:beforeRequest", onBeforeRequest);
-  document.addEventListener("htmx:afterRequest", onAfterRequest);
   document.addEventListener("htmx:sendError", onSendError);
   document.addEventListener("htmx:afterSettle", tick);  // new countdowns show at once, not 250 ms later
   document.addEventListener("DOMContentLoaded", tick);

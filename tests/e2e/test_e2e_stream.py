@@ -54,7 +54,7 @@ def test_a_move_reaches_the_other_browser_through_the_stream_and_a_quiet_page_as
     assert all("/fragment" in url for url in asked), asked  # each news: one fragment asked for
     assert bank.was_not_reloaded()
     time.sleep(1)  # the news of the punter's own moves reached its page too, naming their versions,
-    # which its page shows already (the moves' answers): it asks for nothing more (siete.js onConfirm)
+    # which its page shows already (the moves' answers): it asks for nothing more (news.js onConfirm)
     assert [url.rsplit("/", 1)[1] for url in punter_asked] == ["bet", "draw"], punter_asked
 
 
@@ -98,3 +98,51 @@ def test_news_heard_while_a_move_is_in_flight_is_not_lost(new_player):
     punter.bet_first()
     assert reacted == [200]
     expect(punter.page.locator("#table [data-reaction-id]")).to_have_count(1, timeout=3_000)
+
+
+def test_a_fetch_the_server_failed_is_asked_again(new_player):
+    """The stream told the bank's page of the punter's bet, and the fetch it made was answered
+    503 (the database went away for a moment): the page asks again by itself instead of showing
+    the old table until the next news, which at one's own turn comes only with the timeout. The
+    error it flashed goes once it is answered."""
+    punter, bank = seat_two(new_player, hands=1)
+    stream_is_open(bank)
+    failed: list[str] = []
+
+    def fail_the_first(route) -> None:
+        if failed:
+            return route.continue_()
+        failed.append(route.request.url)
+        route.fulfill(status=503, headers={"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
+                      body="<p>The game's records cannot be reached just now.</p>")
+
+    bank.page.route("**/fragment*", fail_the_first)
+    amount = punter.bet_first()
+    bank.wait_for_log(f"{punter.name} bets {amount}", timeout_s=6)
+    assert len(failed) == 1
+    # the flash told of the failure, and goes once the page is answered again
+    expect(bank.page.locator("#flash .flash--error")).to_have_count(0)
+    assert bank.was_not_reloaded()
+
+
+def test_a_lobby_whose_list_fetch_failed_asks_again(new_player):
+    """The lobby's stream says a table opened; the list's fetch is answered 503: the list asks
+    again by itself, so the new table appears without waiting for the next table to open."""
+    ana, bob = new_player("ana"), new_player("bob")
+    bob.sign_in()
+    bob.goto("/")
+    stream_is_open(bob)
+    failed: list[str] = []
+
+    def fail_the_first(route) -> None:
+        if failed:
+            return route.continue_()
+        failed.append(route.request.url)
+        route.fulfill(status=503, headers={"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
+                      body="<p>The game's records cannot be reached just now.</p>")
+
+    bob.page.route("**/lobby/tables*", fail_the_first)
+    ana.sign_in()
+    table = ana.open_table(seats=2)
+    expect(bob.page.locator(f"#lobby-table-{table}")).to_be_visible(timeout=6_000)
+    assert len(failed) == 1
