@@ -18,7 +18,13 @@ from siete.play.blueprint import bp, user_id
 from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
 from siete.service.news.table_bus import LOBBY, bus, table_channel
-from siete.service.news.table_stream import HEARTBEAT_S, SEATED_BEAT_S, give_back_slot, news_stream, take_slot
+from siete.service.news.table_stream import (
+    HEARTBEAT_S,
+    SEATED_BEAT_S,
+    give_back_slots,
+    news_stream,
+    take_slots,
+)
 from siete.service.social.lobby_news import TablePrivacy, lobby_marker, lobby_news
 from siete.service.social.presence import chat_news_for, end_read, presence_beat, watch_table
 from siete.service.tables.table_access import game_visible_to, still_sees
@@ -81,15 +87,18 @@ def _stream(channel: str, behind: bool, visitor: str, beat: Callable[[], bool] |
             tells: Callable[[str], bool] | None = None,
             allowed: Callable[[], bool] | None = None) -> ResponseReturnValue:
     """The streamed answer, held open; 429 past the visitor's streams (an account's, or a
-    logged-out address's), 503 while the bus is down (the page then polls)."""
+    logged-out address's) or past its address's (every visitor's there together), 503 while the
+    bus is down (the page then polls)."""
     if not bus().ready():  # no news would come: the page polls instead (and retries later)
         return "", 503
-    if not take_slot(visitor, current_app.config["STREAMS_PER_VISITOR"]):
+    claims = ((visitor, current_app.config["STREAMS_PER_VISITOR"]),
+              (f"address {request.remote_addr}", current_app.config["STREAMS_PER_ADDRESS"]))
+    if not take_slots(claims):
         return "", 429
     events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S,
                          client=_client_socket(), tells=tells, allowed=allowed)
     response = Response(stream_with_context(events), mimetype="text/event-stream", headers=STREAM_HEADERS)
-    response.call_on_close(lambda: give_back_slot(visitor))
+    response.call_on_close(lambda: give_back_slots(claims))
     return response
 
 

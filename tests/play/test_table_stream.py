@@ -169,6 +169,23 @@ def test_logging_in_again_and_again_buys_no_more_streams(app):
         answer.close()
 
 
+def test_many_accounts_at_one_address_share_its_cap(app):
+    """One address may make 50 guests a day, each an account with its own cap of streams (each
+    holding a worker's thread): every stream from an address counts toward the address's cap
+    too, and one closed makes room again; another address is not held back."""
+    app.config["STREAMS_PER_ADDRESS"] = 3
+    guests = [client_for(app, make_user(app, f"Guest{n}")) for n in range(4)]
+    held = [guest.get("/lobby/stream") for guest in guests[:3]]
+    assert [answer.status_code for answer in held] == [200, 200, 200]
+    assert status_of(guests[3].get("/lobby/stream")) == 429
+    elsewhere = guests[3].get("/lobby/stream", environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    assert status_of(elsewhere) == 200
+    held.pop().close()
+    assert status_of(guests[3].get("/lobby/stream")) == 200
+    for answer in reversed(held):
+        answer.close()
+
+
 def status_of(answer) -> int:
     """The answer's status, its stream (if any) closed unread."""
     answer.close()

@@ -13,7 +13,7 @@ import socket
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from siete.service.news.hang_ups import hang_ups
 from siete.service.news.table_bus import CHANGED, Bus, Subscription
@@ -26,26 +26,32 @@ HEARTBEAT_S = 15.0  # under the usual 30-60 s idle timeouts of proxies and load 
 SEATED_BEAT_S = 5.0
 STREAM_FOR_S = 300.0  # then the stream ends and the browser reconnects (spreads streams after a restart)
 MAX_STREAMS_PER_VISITOR = 8  # per process (STREAMS_PER_VISITOR): a few tabs each; more is a runaway script
+# per process (STREAMS_PER_ADDRESS), every account's and visitor's at one client address together:
+# one address may make 50 guests a day, each with its own 8; a household or an office behind one
+# address, a few tabs each, stays well under it
+MAX_STREAMS_PER_ADDRESS = 64
 
 _open: Counter[str] = Counter()
 _open_lock = threading.Lock()
 
 
-def take_slot(visitor: str, cap: int = MAX_STREAMS_PER_VISITOR) -> bool:
-    """Whether the visitor (a login session, else an address) may open one more stream in
-    this process; if so the slot is theirs until give_back_slot."""
+def take_slots(claims: Sequence[tuple[str, int]]) -> bool:
+    """Whether every one of `claims` (whose streams are counted, and their cap) has a stream to
+    spare in this process; if so each takes one until give_back_slots, else none is taken."""
     with _open_lock:
-        if _open[visitor] >= cap:
+        if any(_open[counted] >= cap for counted, cap in claims):
             return False
-        _open[visitor] += 1
+        for counted, _ in claims:
+            _open[counted] += 1
         return True
 
 
-def give_back_slot(visitor: str) -> None:
+def give_back_slots(claims: Sequence[tuple[str, int]]) -> None:
     with _open_lock:
-        _open[visitor] -= 1
-        if _open[visitor] <= 0:
-            del _open[visitor]
+        for counted, _ in claims:
+            _open[counted] -= 1
+            if _open[counted] <= 0:
+                del _open[counted]
 
 
 def sse_event(name: str, event_id: str | None = None, data: str | None = None) -> str:
