@@ -21,8 +21,21 @@ GUEST_WORDS = tuple(sorted({gettext_in(locale, "Guest") for locale in SUPPORTED_
 GUEST_NAME = re.compile(rf"\b(?:{'|'.join(map(re.escape, GUEST_WORDS))}) (\d{{4,6}})\b")
 # A guest's name as a person types it (an address, a search box): any language's word, any case.
 TYPED_GUEST_NAME = re.compile(rf"(?:{'|'.join(map(re.escape, GUEST_WORDS))}) (\d{{4,6}})", re.IGNORECASE)
+# What every guest's name holds: its word and a space. The templates' finalize looks at every
+# value they print (kilobytes of cards' markup on each move): a C substring search for these
+# tells the texts with no guest's name ~6x faster than GUEST_NAME's search, which tries its
+# \b at every character (a move's fragment spent ~0.3 ms there).
+GUEST_MARKS = tuple(f"{word} " for word in GUEST_WORDS)
 
 Text = TypeVar("Text", str, Markup)
+
+
+def names_a_guest(text: str) -> bool:
+    """Whether GUEST_NAME finds a guest's name in `text`."""
+    for mark in GUEST_MARKS:
+        if mark in text:
+            return GUEST_NAME.search(text) is not None
+    return False
 
 
 def said_names(text: Text, guest_word: str) -> Text:

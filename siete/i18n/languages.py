@@ -16,7 +16,7 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from siete.i18n.catalogs import CATALOG_DIR, SUPPORTED_LOCALES, cli_locale
-from siete.i18n.guest_names import GUEST_NAME, said_names
+from siete.i18n.guest_names import names_a_guest, said_names
 from siete.i18n.labels import GAME_STATUSES, profile_name, word
 from siete.i18n.request_words import RequestWords, request_words
 from siete.i18n.words import card_name, number
@@ -68,7 +68,7 @@ def init_i18n(app: Flask) -> None:
 def _said_guest_names(value: object) -> object:
     """Every value a template prints, with a guest's name in it said in the reader's language
     (siete/i18n/guest_names.py); anything else as it is."""
-    if isinstance(value, str) and GUEST_NAME.search(value) and has_request_context():
+    if isinstance(value, str) and names_a_guest(value) and has_request_context():
         return said_names(value, str(request_catalog().ugettext("Guest")))
     return value
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from siete.i18n.guest_names import GUEST_NAME, said_names
+from siete.i18n.guest_names import GUEST_NAME, names_a_guest, said_names
 from tests.support.play import client_for, make_user, started_game, text
 
 
@@ -15,6 +15,15 @@ def test_a_guest_name_is_said_with_the_readers_word():
     assert said_names("Guests", "Invitado") == "Guests" and not GUEST_NAME.search("Guest 12")
     said = said_names(Markup("<b>Invitado 8080</b>"), "Guest")
     assert isinstance(said, Markup) and said == Markup("<b>Guest 8080</b>")
+
+
+def test_names_a_guest_agrees_with_the_guest_name_pattern():
+    """The finalize's quick look (issue 37) finds exactly what GUEST_NAME finds."""
+    texts = ["Invitado 8080", "<b>Guest 123456</b> holds the bank", "Guests 8080", "Guest 12",
+             "xGuest 8080", "Guest 80801234", "guest 8080", "Guest  8080", "Invitado", "",
+             "Ana and Invitado 4242.", Markup("<svg><use href='#C05'/></svg>") * 20 + "Guest 9032"]
+    for found in texts:
+        assert names_a_guest(found) == (GUEST_NAME.search(found) is not None), found
 
 
 def test_an_english_reader_sees_a_spanish_guest_as_guest(app):
