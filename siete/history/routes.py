@@ -34,7 +34,7 @@ from siete.history.steps import replay_step
 from siete.history.view import game_view, result_text
 from siete.i18n.guest_names import spellings
 from siete.i18n.review_words import lost_share, mark_word, percent, signed_stakes
-from siete.service.records.game_record import load_record
+from siete.service.records.game_record import GameRecord, load_record
 from siete.service.records.player_history import games_of, player_by_user, rating_for_user
 from siete.service.records.player_profile import load_profile
 from siete.service.records.rating_changes import record_ratings
@@ -103,9 +103,16 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     chat = None if fragment else record_chat(  # its players' only (never public)
         game_id, chatter_of(current_user.id if current_user.is_authenticated else None))
     html = render_template(template, view=view, current=view.hand(number), number=number,
-                           count=count, live=live, step=step, chat=chat,
+                           count=count, live=live, step=step, chat=chat, played=_played_in(record),
                            ratings=None if fragment else record_ratings(record))
     return html, 200, {"Vary": "HX-Request"}
+
+
+def _played_in(record: GameRecord) -> bool:
+    """Whether the viewer sat at the game: their way back is My games, anyone else's the lobby
+    (a visitor's 'My games' led to a login form)."""
+    name = current_user.player_name if current_user.is_authenticated else None
+    return name is not None and any(seat.name == name for seat in record.seats)
 
 
 def _replay_place(count: int) -> tuple[int, int | None]:

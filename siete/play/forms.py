@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
@@ -68,8 +69,9 @@ class NewTableForm(FlaskForm):
         if bots > room:
             message = (_("Too many bots: %(bots)s bots for %(room)s seats.", bots=bots, room=room)
                        if self.watch_only.data else
-                       _("Too many bots: %(bots)s bots for %(room)s seats, leaving one for you.",
-                         bots=bots, room=room))
+                       ngettext("Too many bots: %(bots)s bots for %(num)s seat, leaving one for you.",
+                                "Too many bots: %(bots)s bots for %(num)s seats, leaving one for you.",
+                                room, bots=bots))
             add_error(self.standard_bots, message)
             return False
         return True

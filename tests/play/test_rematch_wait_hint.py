@@ -1,0 +1,24 @@
+"""The owner of a rematch, while an invitee can still answer, is told to wait for them, not to
+"fill the free seats with standard bots and start now": that button is refused until the answer
+or the time comes (409, invites_pending); a user trial read that hint under "Lucia: invited, 60
+seconds left to answer"."""
+from __future__ import annotations
+
+from tests.support.friends import age_invites, finished_game
+from tests.support.play import client_for, make_user, text
+
+START_NOW = "or fill the free seats with standard bots and start now"
+
+
+def test_the_owner_is_told_to_wait_while_the_invitee_can_answer(app):
+    ana_id, bea_id = make_user(app, "Ana"), make_user(app, "Bea")
+    old = finished_game(app, ana_id, bea_id)
+    ana = client_for(app, ana_id)
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    waiting = text(ana.get(f"/tables/{new}"))
+    assert START_NOW not in waiting
+    assert "Bea can still answer the rematch for 60 s: wait, then the free seats get bots." in waiting
+    spanish = text(ana.get(f"/tables/{new}", headers={"Accept-Language": "es"}))
+    assert "Bea aún puede responder a la revancha durante 60 s" in spanish
+    age_invites(app, new, 61)  # no answer in time: now bots may take the seat
+    assert START_NOW in text(ana.get(f"/tables/{new}"))
