@@ -1,6 +1,6 @@
 """When a table page asks for its fragment without being told: the stream says "changed" for
 every commit (siete.service.news.table_bus), so a page asks on its own only when it holds no stream
-(the fallback poll, static/js/news.js), or when an automatic step falls due that no other
+(the fallback poll, static/js/siete.js), or when an automatic step falls due that no other
 process will announce (no shared bus: `make run`'s worker process changes tables unheard)."""
 from __future__ import annotations
 

@@ -69,6 +69,9 @@ def _cache_static_forever(response: Response) -> Response:
     version = content_hash(folder, filename)
     if request.args.get("v") and request.args["v"] == version:
         response.headers["Cache-Control"] = f"public, max-age={YEAR_S}, immutable"
+    # send_file's "inline; filename=…" says what a browser does anyway with a file it shows:
+    # 48 bytes on each of a first visit's static files, inside its 40 KB budget.
+    response.headers.pop("Content-Disposition", None)
     encoding = _accepted_encoding()
     if version and encoding and response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
         body = compressed_file(folder, filename, version, encoding)

@@ -54,7 +54,7 @@ def test_a_move_reaches_the_other_browser_through_the_stream_and_a_quiet_page_as
     assert all("/fragment" in url for url in asked), asked  # each news: one fragment asked for
     assert bank.was_not_reloaded()
     time.sleep(1)  # the news of the punter's own moves reached its page too, naming their versions,
-    # which its page shows already (the moves' answers): it asks for nothing more (news.js onConfirm)
+    # which its page shows already (the moves' answers): it asks for nothing more (siete.js onConfirm)
     assert [url.rsplit("/", 1)[1] for url in punter_asked] == ["bet", "draw"], punter_asked
 
 

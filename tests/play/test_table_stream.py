@@ -62,7 +62,7 @@ def version_of(page: str) -> str:
 
 def test_a_move_is_news_on_its_table_only_naming_the_version_its_answer_shows(app, heard):
     """The news names the version the move wrote: the mover's page, handed the table its move
-    left, need not ask again (news.js). A seat taken is news to the lobby too."""
+    left, need not ask again (siete.js). A seat taken is news to the lobby too."""
     ana = make_user(app, "Ana")
     game_id = started_game(app, ana)
     client = client_for(app, ana)

@@ -81,8 +81,8 @@ def test_security_headers_on_every_response(client, path):
     assert headers["Referrer-Policy"] == "same-origin"
 
 
-@pytest.mark.parametrize("path", ["/static/css/siete.css", "/static/js/siete.js", "/static/js/news.js",
-                                  "/static/htmx.min.js", "/static/img/favicon.svg"])
+@pytest.mark.parametrize("path", ["/static/css/siete.css", "/static/js/siete.js", "/static/htmx.min.js",
+                                  "/static/img/favicon.svg"])
 def test_static_files_are_served(client, path):
     assert client.get(path).status_code == 200
 
