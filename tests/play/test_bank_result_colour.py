@@ -9,8 +9,7 @@ from pathlib import Path
 
 from lxml import html
 
-from tests.play.test_table_pause import play_out_hand
-from tests.support.play import HX, client_for, make_user, seat_of_user, started_game, text
+from tests.support.play import HX, client_for, make_user, play_out_hand, seat_of_user, started_game, text
 
 CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "table.css"
 

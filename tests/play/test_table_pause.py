@@ -12,26 +12,23 @@ from siete.data.people import User
 from siete.service.tables import timers, turns
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table, player_for, start_table
 from siete.settings import service_settings
-from tests.support.play import HX, client_for, load, make_user, seat_of_user, set_deadline, started_game, text
+from tests.support.play import (
+    HX,
+    client_for,
+    load,
+    make_user,
+    play_out_hand,
+    seat_of_user,
+    set_deadline,
+    started_game,
+    text,
+)
 from tests.support.settings import app_settings
 
 
 def deadline_of(app, game_id):
     with app.app_context():
         return turns.version_and_deadline(game_id)[1]
-
-
-def play_out_hand(app, client, game_id, seat):
-    """Ana bets 1 and stands (or stands, as the bank) until the hand is settled."""
-    for _ in range(10):
-        _, state = load(app, game_id)
-        if state.phase != "play":
-            return state
-        move = "bet" if state.turn != 0 and not state.seats[seat].bet else "stand"
-        response = client.post(f"/tables/{game_id}/{move}", data={"version": state.version, "amount": 1},
-                               headers=HX)
-        assert response.status_code == 200, text(response)[:300]
-    raise AssertionError("the hand did not end")
 
 
 def test_the_settled_hand_stays_until_next_and_the_turn_timer_starts_at_the_deal(app):

@@ -178,3 +178,16 @@ def played_to_the_end(app, user_id: int) -> int:
             run_tick(app_settings(), utcnow() + timedelta(days=1), batch=50, waiting_ttl_s=3600)
             db.session.remove()
     raise AssertionError("the one-hand game did not finish")
+
+
+def play_out_hand(app, client, game_id, seat):
+    """Ana bets 1 and stands (or stands, as the bank) until the hand is settled."""
+    for _ in range(10):
+        _, state = load(app, game_id)
+        if state.phase != "play":
+            return state
+        move = "bet" if state.turn != 0 and not state.seats[seat].bet else "stand"
+        response = client.post(f"/tables/{game_id}/{move}", data={"version": state.version, "amount": 1},
+                               headers=HX)
+        assert response.status_code == 200, text(response)[:300]
+    raise AssertionError("the hand did not end")
