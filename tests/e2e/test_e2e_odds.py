@@ -142,8 +142,10 @@ def test_on_a_small_phone_the_odds_put_one_choice_a_line_with_no_lone_separator(
     assert_no_horizontal_scroll(ana, "the odds line on a small phone")
 
 
-# Each "·" of the odds line that shows (not clipped away by the line's left edge): the boxes of
-# what stands just before it and just after it, to see they share its row.
+# Each "·" of the odds line that shows (not clipped away by the line's left edge, which stands
+# a focus ring's reach left of the choices: siete.css .dot-row): the boxes of what stands just
+# before it and just after it, to see they share its row. The "·" itself is measured, not its
+# span: the span fills the gap, whose right end is inside the clip edge.
 SEPARATORS = """() => {
   const line = document.querySelector('#odds-line').getBoundingClientRect();
   const box = r => ({top: Math.round(r.top), bottom: Math.round(r.bottom),
@@ -161,7 +163,9 @@ SEPARATORS = """() => {
     return choices.length ? choices[choices.length - 1].getBoundingClientRect() : null;
   };
   return [...document.querySelectorAll('#odds-line .odds__sep')].map(sep => {
-    const r = sep.getBoundingClientRect();
+    const glyph = document.createRange();
+    glyph.selectNodeContents(sep);
+    const r = glyph.getBoundingClientRect();
     if (r.width === 0 || r.right <= line.left + 0.5) return null;
     const prev = before(sep), next = after(sep);
     return {sep: box(r), before: prev && box(prev), after: next && box(next)};
