@@ -121,3 +121,21 @@ def test_a_game_from_the_lobby_to_the_chat_with_the_keyboard_alone(new_player, a
         bank.submit(lambda: bank.page.keyboard.press("Enter"))
     for player in (bank, punter):
         expect(player.page.locator("#table .results")).to_be_visible()
+
+
+def test_the_lobby_keeps_the_focus_on_a_tables_button_when_its_list_is_redrawn(new_player):
+    """A new table redraws the lobby's list (its stream says "changed"): the Join button a
+    keyboard had reached was replaced, and the focus fell to <body>."""
+    ana, bob = new_player("ana"), new_player("bob")
+    bob.sign_in()
+    table = bob.open_table(seats=3)
+    ana.sign_in()
+    ana.goto("/")
+    join = f"button.btn btn-primary btn-small Join {bob.name} table"
+    tab_until(ana, join)
+    second = bob.open_table(seats=3)  # a second table, its Join named alike: the list is redrawn
+    expect(ana.page.locator(f"#lobby-table-{second}")).to_be_visible(timeout=10_000)
+    ana.page.wait_for_timeout(300)  # htmx settles the swap (20 ms), then the focus is put back
+    assert focused(ana) == join, focused(ana)
+    ana.page.keyboard.press("Enter")  # and Enter joins the table it was on, not its namesake
+    ana.page.wait_for_url(f"**/tables/{table}")
