@@ -125,13 +125,14 @@ def test_a_game_from_the_lobby_to_the_chat_with_the_keyboard_alone(new_player, a
 
 def test_the_lobby_keeps_the_focus_on_a_tables_button_when_its_list_is_redrawn(new_player):
     """A new table redraws the lobby's list (its stream says "changed"): the Join button a
-    keyboard had reached was replaced, and the focus fell to <body>."""
+    keyboard had reached was replaced, and the focus fell to <body>. With an id of its own
+    (_lobby_item.html), htmx gives it back."""
     ana, bob = new_player("ana"), new_player("bob")
     bob.sign_in()
     table = bob.open_table(seats=3)
     ana.sign_in()
     ana.goto("/")
-    join = f"button.btn btn-primary btn-small Join {bob.name} table"
+    join = f"#lobby-join-{table}"
     tab_until(ana, join)
     second = bob.open_table(seats=3)  # a second table, its Join named alike: the list is redrawn
     expect(ana.page.locator(f"#lobby-table-{second}")).to_be_visible(timeout=10_000)
