@@ -5,7 +5,8 @@
    - At your turn: the tab's title flashes while the tab is hidden, a short sound (on by
      default, muted with one click and remembered) played by one tab only, and a desktop
      notification when the tab is hidden (permission asked only after a click).
-   Each alert is also sent as a DOM event (siete:beep, siete:notify) the browser tests watch. */
+   Each alert is also sent as a DOM event (siete:beep, siete:notify) the browser tests watch.
+   - The keyboard's focus stays where the player was when the table is redrawn. */
 (function () {
   "use strict";
 
@@ -198,6 +199,73 @@
     window.requestAnimationFrame(function () { window.requestAnimationFrame(keepBankInView); });
   }
 
+  /* ---- The keyboard's focus across swaps of #table ---- */
+  // htmx gives the focus back only to an element with an id the new table has too. A move whose
+  // answer holds no move (the punter's Stand) or a redraw that replaced a link without one (the
+  // bank's "?") left it on <body>, and the next Tab went on below the table, in the chat. Here
+  // it goes back to the same control (found by what it is and says), else to your seat
+  // (data-focus-home), else to the table; only when it was in the table, so a swap never takes
+  // it from the chat's field.
+  var held = null;  // {region: id, key: what the focused control is} until the swap settles
+
+  function keyOf(el) {
+    var form = el.form || el.closest("form");
+    return [el.tagName, el.id, el.getAttribute("href"), el.getAttribute("name"), el.getAttribute("value"),
+            form ? form.getAttribute("action") : "", el.textContent.trim()].join("\u0001");
+  }
+
+  function lost() {
+    var el = document.activeElement;
+    return !el || el === document.body || !el.isConnected;
+  }
+
+  // The focused control inside the element a request or a swap is about to replace.
+  function hold(target) {
+    var el = document.activeElement;
+    if (!target || !target.id || lost() || !target.contains(el)) return false;
+    held = { region: target.id, tag: el.tagName, key: keyOf(el), version: target.getAttribute("data-version") };
+    return true;
+  }
+
+  // Before a move is sent: its button may be disabled (hx-disabled-elt), which blurs it.
+  function onBeforeRequest(evt) {
+    hold(evt.detail.target);
+  }
+
+  function onBeforeSwap(evt) {
+    var target = evt.detail.target;
+    if (hold(target)) return;
+    // Focus elsewhere (the chat's field): this swap is none of ours. Lost already, after our
+    // own request blurred its button: keep what was held for this region.
+    if (!lost() || !held || !target || held.region !== target.id) held = null;
+  }
+
+  function sameIn(region) {
+    return Array.prototype.find.call(region.querySelectorAll(held.tag), function (el) {
+      return keyOf(el) === held.key;
+    });
+  }
+
+  function focusHome(region) {
+    var home = region.querySelector("[data-focus-home]") || region;
+    if (!home.hasAttribute("tabindex")) home.setAttribute("tabindex", "-1");
+    home.focus({ preventScroll: true });
+  }
+
+  // afterSettle: after htmx's own [autofocus]. A move (the table's version changed) lets it
+  // take the focus to the next move's button; a swap that moved nothing of the game (a
+  // reaction, a chat line, someone coming or going) keeps the player's place: it took "Bet 2",
+  // chosen with Tab, back to "Bet 1", and Enter then bet 1.
+  function onAfterSettle(evt) {
+    var region = evt.target;
+    if (!held || !region || region.id !== held.region) return;
+    var same = sameIn(region);
+    var unchanged = region.getAttribute("data-version") === held.version;
+    if (same && (lost() || unchanged)) same.focus({ preventScroll: true });
+    else if (lost()) focusHome(region);
+    held = null;
+  }
+
   function onTable() {
     var table = document.getElementById("table");
     if (!table) return;
@@ -221,6 +289,9 @@
   document.addEventListener("htmx:afterSwap", onTable);
   // htmx focuses a swapped-in [autofocus] when it settles, which may scroll: look after that.
   document.addEventListener("htmx:afterSettle", keepBankInViewSoon);
+  document.addEventListener("htmx:beforeRequest", onBeforeRequest);
+  document.addEventListener("htmx:beforeSwap", onBeforeSwap);
+  document.addEventListener("htmx:afterSettle", onAfterSettle);
   window.addEventListener("load", keepBankInViewSoon);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -17,6 +17,7 @@ from siete.engine.odds_position import punter_position  # noqa: E402
 from tests.e2e.in_view import (  # noqa: E402
     PHONE_OPTIONS,
     VIEWPORTS,
+    a_table_at_a_punters_bet,
     a_table_at_a_punters_decision,
     to_a_punters_decision,
 )
@@ -142,8 +143,10 @@ def test_on_a_small_phone_the_odds_put_one_choice_a_line_with_no_lone_separator(
     assert_no_horizontal_scroll(ana, "the odds line on a small phone")
 
 
-# Each "·" of the odds line that shows (not clipped away by the line's left edge): the boxes of
-# what stands just before it and just after it, to see they share its row.
+# Each "·" of the odds line that shows (not clipped away by the line's left edge, which stands
+# a focus ring's reach left of the choices: siete.css .dot-row): the boxes of what stands just
+# before it and just after it, to see they share its row. The "·" itself is measured, not its
+# span: the span fills the gap, whose right end is inside the clip edge.
 SEPARATORS = """() => {
   const line = document.querySelector('#odds-line').getBoundingClientRect();
   const box = r => ({top: Math.round(r.top), bottom: Math.round(r.bottom),
@@ -161,7 +164,9 @@ SEPARATORS = """() => {
     return choices.length ? choices[choices.length - 1].getBoundingClientRect() : null;
   };
   return [...document.querySelectorAll('#odds-line .odds__sep')].map(sep => {
-    const r = sep.getBoundingClientRect();
+    const glyph = document.createRange();
+    glyph.selectNodeContents(sep);
+    const r = glyph.getBoundingClientRect();
     if (r.width === 0 || r.right <= line.left + 0.5) return null;
     const prev = before(sep), next = after(sep);
     return {sep: box(r), before: prev && box(prev), after: next && box(next)};
@@ -189,3 +194,24 @@ def test_the_odds_lines_separator_never_dangles_at_a_line_end(new_player, artifa
     expect(player.page.locator("#odds-line")).to_be_visible()
     player.page.screenshot(path=artifacts / f"e2e-odds-separator-{screen}.png")
     assert dangling_separators(player) == []
+
+
+def _rows(player: Player, choices: str) -> list[int]:
+    """The top of each of the odds line's choices, rounded: one row when they are all equal."""
+    return [round(box["y"]) for box in (c.bounding_box() for c in player.page.locator(choices).all())]
+
+
+def test_on_a_desktop_the_odds_line_takes_one_line_at_the_bet_and_the_decision(new_player, artifacts):
+    """At 1280×900 the docked move bar left the odds 267 px beside Draw and Stand, 4 px fewer than
+    "Stand −1.00 · Draw ✓ +0.15" needs, so the line broke in two: it now drops below the buttons,
+    where it fits on one line."""
+    player = new_player("ana")
+    player.sign_in()
+    a_table_at_a_punters_bet(player, seats=2, odds=True)
+    expect(player.page.locator("#odds-line")).to_be_visible()
+    assert len(set(_rows(player, "#odds-line .odds__choice"))) == 1, "the bet's odds line wrapped"
+    player.bet_first()
+    assert to_a_punters_decision(player)  # the same hand: a punter who bet draws or stands next
+    expect(player.page.locator("#odds-draw")).to_be_visible()
+    player.page.screenshot(path=artifacts / "e2e-odds-one-line-desktop.png")
+    assert len(set(_rows(player, "#odds-line .odds__choice"))) == 1, "the decision's odds line wrapped"
