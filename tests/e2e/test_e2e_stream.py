@@ -100,6 +100,16 @@ def test_news_heard_while_a_move_is_in_flight_is_not_lost(new_player):
     expect(punter.page.locator("#table [data-reaction-id]")).to_have_count(1, timeout=3_000)
 
 
+def answer_503_once(failed: list[str], route) -> None:
+    """A route handler: the first request is answered 503 as the app answers when its database
+    is away (one line aimed at #flash), and noted in `failed`; the later ones go through."""
+    if failed:
+        return route.continue_()
+    failed.append(route.request.url)
+    route.fulfill(status=503, headers={"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
+                  body="<p>The game's records cannot be reached just now.</p>")
+
+
 def test_a_fetch_the_server_failed_is_asked_again(new_player):
     """The stream told the bank's page of the punter's bet, and the fetch it made was answered
     503 (the database went away for a moment): the page asks again by itself instead of showing
@@ -108,15 +118,7 @@ def test_a_fetch_the_server_failed_is_asked_again(new_player):
     punter, bank = seat_two(new_player, hands=1)
     stream_is_open(bank)
     failed: list[str] = []
-
-    def fail_the_first(route) -> None:
-        if failed:
-            return route.continue_()
-        failed.append(route.request.url)
-        route.fulfill(status=503, headers={"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
-                      body="<p>The game's records cannot be reached just now.</p>")
-
-    bank.page.route("**/fragment*", fail_the_first)
+    bank.page.route("**/fragment*", functools.partial(answer_503_once, failed))
     amount = punter.bet_first()
     bank.wait_for_log(f"{punter.name} bets {amount}", timeout_s=6)
     assert len(failed) == 1
@@ -133,15 +135,7 @@ def test_a_lobby_whose_list_fetch_failed_asks_again(new_player):
     bob.goto("/")
     stream_is_open(bob)
     failed: list[str] = []
-
-    def fail_the_first(route) -> None:
-        if failed:
-            return route.continue_()
-        failed.append(route.request.url)
-        route.fulfill(status=503, headers={"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"},
-                      body="<p>The game's records cannot be reached just now.</p>")
-
-    bob.page.route("**/lobby/tables*", fail_the_first)
+    bob.page.route("**/lobby/tables*", functools.partial(answer_503_once, failed))
     ana.sign_in()
     table = ana.open_table(seats=2)
     expect(bob.page.locator(f"#lobby-table-{table}")).to_be_visible(timeout=6_000)
