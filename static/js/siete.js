@@ -1,5 +1,7 @@
 /* Siete y medio: small progressive enhancement. Every page still works with JavaScript off
-   (plain forms and links); this file only tunes htmx and runs the turn countdowns.
+   (plain forms and links). This file, on every page: htmx's settings, the flash for a failed
+   request, the turn countdowns and the asking for news (streams, fetches, the fallback polls).
+   What the table and the replay read out and their keys are in readout.js, loaded by those pages.
    Loaded with `defer` right after htmx.min.js, so it runs before htmx processes the page. */
 (function () {
   "use strict";
@@ -104,7 +106,6 @@
     var now = Date.now();
     document.querySelectorAll("[data-deadline]").forEach(function (el) { updateCountdown(el, now); });
   }
-
 
   /* ---- Asking for news: the page's stream (htmx's sse extension, [data-stream]) says
      "changed" and #table, #rematch or #lobby-tables fetch themselves (hx-trigger="sse:changed";
@@ -272,35 +273,6 @@
     if (!streaming && !pollTimer) schedulePoll();
   }
 
-  /* ---- Saying what happened: new log lines to #announcer, your turn in the title ---- */
-  var lastLines = null;
-
-  function logLines(table) {
-    var list = table && table.querySelector("[data-log]");
-    if (!list) return null;
-    return Array.prototype.map.call(list.children, function (li) { return li.textContent.trim(); });
-  }
-
-  function announce(table) {
-    var region = document.getElementById("announcer");
-    var lines = logLines(table);
-    if (!region || !lines) return;
-    var fresh = lines;
-    // The log is one hand's: the same first line means the same hand, so only the tail is new.
-    if (lastLines && lastLines.length && lines.length && lines[0] === lastLines[0]) {
-      fresh = lines.slice(lastLines.length);
-    }
-    if (lastLines !== null) {
-      fresh.forEach(function (line) {
-        var p = document.createElement("p");
-        p.textContent = line;
-        region.appendChild(p);
-      });
-      while (region.children.length > 30) region.removeChild(region.firstChild);
-    }
-    lastLines = lines;
-  }
-
   /* ---- Presence and reactions: the poll carries `p` (data-live), which changes apart from the
      game's version; new reactions are read out unless muted (the server leaves them out) ---- */
   function onConfigRequest(evt) {
@@ -317,78 +289,7 @@
     if ((polls || moves) && chat) evt.detail.parameters.c = chat.hasAttribute("data-chat-box") ? "1" : "0";
   }
 
-  // New reactions and chat messages (by their ids) are read out once each; says whether any
-  // was new (the page's first look counts as new).
-  function announcer(attribute, root, textOf) {
-    var heard = null;
-    return function () {
-      var region = document.getElementById("announcer");
-      var scope = root();
-      var items = scope ? scope.querySelectorAll("[" + attribute + "]") : [];
-      var ids = {}, fresh = heard === null;
-      Array.prototype.forEach.call(items, function (li) {
-        var id = li.getAttribute(attribute);
-        ids[id] = true;
-        if (heard !== null && !heard[id]) {
-          fresh = true;
-          if (!region) return;
-          var p = document.createElement("p");
-          p.textContent = textOf(li);
-          region.appendChild(p);
-        }
-      });
-      heard = Object.assign(heard || {}, ids);
-      return fresh;
-    };
-  }
-  var announceReactions = announcer("data-reaction-id", function () { return document.getElementById("table"); },
-    function (li) { return li.textContent.trim(); });
-  // a message without its Mute button's word
-  var announceChat = announcer("data-chat-id", function () { return document.getElementById("chat"); },
-    function (li) { return li.querySelector("strong").textContent + ": " + li.querySelector(".chat__body").textContent; });
-
-  // The chat's newest message is its last: keep it in view when lines arrive.
-  function showNewestMessage() {
-    var log = document.querySelector("#chat-lines .chat__log");
-    if (log) log.scrollTop = log.scrollHeight;
-  }
-
-  function onTableChanged() {
-    announceReactions();
-    if (announceChat()) showNewestMessage();
-    announce(document.getElementById("table"));
-  }
-
-  /* ---- Hotkeys: a button with data-hotkey="d" is pressed by the D key ---- */
-  function onKey(evt) {
-    if (evt.ctrlKey || evt.metaKey || evt.altKey || evt.isComposing) return;
-    var target = evt.target;
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    if (evt.key === "ArrowLeft" || evt.key === "ArrowRight") return stepReplay(evt);
-    var key = (evt.key || "").toLowerCase();
-    if (!/^[a-z0-9]$/.test(key)) return;
-    var button = document.querySelector('#table button[data-hotkey="' + key + '"]');
-    if (!button || button.disabled) return;
-    evt.preventDefault();
-    button.click();
-  }
-
-  /* ---- The game page's replay: ← and → press its previous and next move links ---- */
-  function stepReplay(evt) {
-    if (evt.shiftKey) return;
-    var link = document.querySelector('#replay a[data-step-key="' + evt.key + '"]');
-    if (!link) return;
-    evt.preventDefault();
-    // A key pressed right after a swap can find the new link before htmx has bound it, and a
-    // plain click would then load the whole page: bind it first (htmx skips a bound element).
-    if (window.htmx) window.htmx.process(link);
-    link.click();
-  }
-
   if (window.htmx) configureHtmx(window.htmx);
-  document.addEventListener("keydown", onKey);
-  document.addEventListener("htmx:afterSettle", onTableChanged);
-  document.addEventListener("DOMContentLoaded", onTableChanged);
   document.addEventListener("htmx:beforeSwap", onBeforeSwap);
   document.addEventListener("htmx:configRequest", onConfigRequest);
   document.addEventListener("htmx:sendError", onSendError);
