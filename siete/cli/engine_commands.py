@@ -22,6 +22,7 @@ from rich.table import Table
 from tqdm import tqdm
 
 from siete.cli.bot_loading import fault_report, outside_bot_options, started_bots
+from siete.cli.fitted_tables import print_fitted
 from siete.cli.simulate_jobs import all_cores, simulate_in_jobs
 from siete.data.xmlfiles import load_game
 from siete.engine.bots import PROFILES, Players, with_bots
@@ -207,7 +208,7 @@ def _simulate_and_print(seats: list[str], games: int, config: GameConfig, seed: 
         click.echo(json.dumps({"games": games, "players": players, "seed": seed,
                                "hands": config.max_hands, "profiles": rows}, indent=1))
     else:
-        Console().print(statistics_table(rows, games, players, seed))
+        print_fitted(Console(), statistics_table(rows, games, players, seed))
 
 
 def base_config(app: Flask | None) -> GameConfig:

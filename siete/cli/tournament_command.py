@@ -20,6 +20,7 @@ from siete.cli.engine_commands import (
     report_faults,
     unknown_profiles_message,
 )
+from siete.cli.fitted_tables import print_fitted
 from siete.cli.simulate_jobs import all_cores, round_robin_in_jobs
 from siete.engine.bots import with_bots
 from siete.engine.codes import BotProfile
@@ -95,8 +96,8 @@ def tournament_command(ctx: click.Context, profiles: str, seats: str, games: int
 
 def print_tables(result: Tournament, games: int, seed: int) -> None:
     console = Console()
-    console.print(matches_table(result.matches, games, seed))
-    console.print(standings_table(result))
+    print_fitted(console, matches_table(result.matches, games, seed))
+    print_fitted(console, standings_table(result))
 
 
 def match_row(match: Match) -> dict[str, Any]:
