@@ -103,6 +103,8 @@ PROBLEM_WORDS: dict[str, str] = {
     "not_invited": N_("You were not invited to this table."),
     "invites_pending": N_("%(names)s can still answer the rematch for %(seconds)s s: wait, "
                           "then the free seats get bots."),
+    "seats_held": N_("The free seats are kept for %(names)s, asked back to this rematch, for "
+                     "%(seconds)s s more: try again then, or join another table."),
     "not_a_player": N_("Only the players of this table can play it again."),
 }
 

@@ -231,7 +231,7 @@ def next_hand(game_id: int) -> ResponseReturnValue:
 def join(game_id: int) -> ResponseReturnValue:
     """Take a free seat at a waiting table."""
     key = table_key(game_id)  # a private table's invite key, if the visitor came by its link
-    return _perform(game_id, lambda: join_table(game_id, my_player(), key),
+    return _perform(game_id, lambda: join_table(game_id, my_player(), key, rematch_seconds=settings().rematch_seconds),
                     _("You have a seat. The game starts when the creator starts it."))
 
 

@@ -57,6 +57,7 @@ class Problem(StrEnum):
     PUBLIC_TABLE = "public_table"
     NOT_INVITED = "not_invited"
     INVITES_PENDING = "invites_pending"  # values: names, seconds
+    SEATS_HELD = "seats_held"  # values: names, seconds
     NOT_A_PLAYER = "not_a_player"
 
 

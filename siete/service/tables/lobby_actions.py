@@ -21,7 +21,7 @@ from siete.engine.codes import BotProfile
 from siete.engine.config import TURN_SECONDS_MAX, TURN_SECONDS_MIN, GameConfig
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, SignedOut, TooMany
 from siete.service.records.recording import record_start, seats_by_join_order
-from siete.service.tables.rematch_invites import verify_no_pending
+from siete.service.tables.rematch_invites import verify_no_pending, verify_seat_not_held
 from siete.service.tables.table_access import new_token, verify_may_see
 from siete.service.tables.table_locks import locked_table
 from siete.service.tables.turns import TableSnapshot, advance, save_state
@@ -201,9 +201,11 @@ def expire_waiting_table(game_id: int, cutoff: datetime, by: str = "worker") -> 
         return True
 
 
-def join_table(game_id: int, player: Player, key: str | None = None) -> None:
+def join_table(game_id: int, player: Player, key: str | None = None, *,
+               rematch_seconds: int = ServiceSettings.rematch_seconds) -> None:
     """Take a free human seat at a waiting table (which keeps it from expiring for a while);
-    a private table only for who may see it (`key`: its invite link's secret, if brought)."""
+    a private table only for who may see it (`key`: its invite link's secret, if brought), a
+    rematch's seat only if none of its invitees who can still answer needs it (rematch_seconds)."""
     with locked_table(game_id) as (game, _row):
         verify_may_see(game, player.user_id, key)
         if game.status != GameStatus.WAITING:
@@ -212,6 +214,7 @@ def join_table(game_id: int, player: Player, key: str | None = None) -> None:
             raise Conflict(Problem.ALREADY_SEATED)
         if len(game.players) >= game.num_players:
             raise Conflict(Problem.TABLE_FULL)
+        verify_seat_not_held(game, player.id, rematch_seconds)
         game.players.append(GamePlayer(player=player, join_order=_next_join_order(game),
                                        created_by=player.name, updated_by=player.name))
         # updated_at is a waiting table's last activity: the worker expires tables by it.

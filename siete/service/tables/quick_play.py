@@ -80,7 +80,7 @@ def play_now(settings: ServiceSettings, player: Player) -> int:
     guest = player.user is not None and player.user.guest
     for game_id in tables_to_join(max_hands=PLAY_NOW_HANDS if guest else None):
         try:
-            join_table(game_id, player)
+            join_table(game_id, player, rematch_seconds=settings.rematch_seconds)
         except (Conflict, NotAllowed):  # it filled, started or closed since: the next one
             continue
         return game_id

@@ -53,7 +53,7 @@ def play_again(settings: ServiceSettings, game_id: int, player: Player, spec: Ta
             seated = any(gp.player_id == player.id for gp in existing.players)
             if not seated and existing.status == GameStatus.WAITING and \
                     len(existing.players) < existing.num_players:
-                join_table(existing.id, player)
+                join_table(existing.id, player, rematch_seconds=settings.rematch_seconds)
             return existing.id
         game = create_table(player, replace(spec, private=old.private), settings.game,
                             max_open=settings.max_open_tables)

@@ -77,6 +77,19 @@ def verify_no_pending(game: Game, rematch_seconds: int) -> None:
                        seconds=max(s.seconds_left or 0 for s in pending))
 
 
+def verify_seat_not_held(game: Game, player_id: int, rematch_seconds: int) -> None:
+    """A rematch keeps a seat for each invitee who can still answer: anyone else (a stranger
+    from the lobby, a spectator of the old game) takes a free seat only if one is left over."""
+    if game.rematch_of is None:
+        return
+    now, seated = utcnow(), {gp.player_id for gp in game.players}
+    waiting = [invite for invite in invites_of(game.id) if invite.player_id != player_id
+               and invite_state(invite, seated, rematch_seconds, now) == WAITING]
+    if waiting and game.num_players - len(game.players) <= len(waiting):
+        raise Conflict(Problem.SEATS_HELD, names=", ".join(i.player.name for i in waiting),
+                       seconds=max(seconds_left(i, rematch_seconds, now) for i in waiting))
+
+
 def decline(game_id: int, player: Player) -> None:
     """The invitee says no: the owner need not wait for them."""
     with locked_table(game_id) as (game, _row):
