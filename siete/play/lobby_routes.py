@@ -69,7 +69,8 @@ LOBBY_POLL_MS = FALLBACK_POLL_MS  # a lobby that holds no stream asks this often
 def _lobby_lists(marker: str | None = None) -> dict[str, Any]:
     page = request.args.get("page", 1, type=int) or 1
     marker = lobby_marker(user_id()) if marker is None else marker  # read first: never newer than the lists
-    lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id())
+    lobby = lobby_page(max(1, min(page, 10_000)), settings().lobby_page_size, viewer=user_id(),
+                       rematch_seconds=settings().rematch_seconds)
     # Everyone's rating beside their name, humans and bots on one scale: one query.
     seated = {gp.player_id for game in (*lobby.open, *lobby.running) for gp in game.players}
     return {"lobby": lobby_view(lobby, user_id(), ratings_of(seated)), "lobby_v": marker,

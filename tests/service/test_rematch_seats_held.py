@@ -10,6 +10,7 @@ from siete.data.games import Game
 from siete.i18n.error_words import cli_error_message
 from siete.service.errors import Conflict, Problem
 from siete.service.tables.lobby_actions import TableSpec, join_table
+from siete.service.tables.lobby_lists import lobby_page
 from siete.service.tables.rematch import play_again
 from siete.service.tables.rematch_invites import decline
 from tests.support.friends import age_invites, finished_game, player_of
@@ -71,3 +72,20 @@ def test_once_the_invitee_said_no_or_let_the_time_run_out_the_seat_is_free(app, 
         age_invites(app, new, 61)  # REMATCH_SECONDS is 60
     join(app, new, people["Cris"])
     assert seated(app, new) == ["Ana", "Cris"]
+
+
+def listed_to(app, game_id: int, user_id: int) -> bool:
+    with app.app_context():
+        lobby = lobby_page(viewer=user_id, rematch_seconds=app_settings().rematch_seconds)
+        return game_id in {game.id for game in lobby.open}
+
+
+def test_the_lobby_offers_a_rematch_to_strangers_only_with_a_seat_left_over(app, people):
+    kept = rematch(app, people, seats=3)
+    assert not listed_to(app, kept, people["Cris"])  # its Join would only be refused
+    assert listed_to(app, kept, people["Bea"]) and listed_to(app, kept, people["Ana"])
+    roomy = rematch(app, people, seats=4)  # a second rematch of another game: one seat over
+    assert listed_to(app, roomy, people["Cris"])
+    with app.app_context():
+        decline(kept, player_of(people["Bea"]))
+    assert listed_to(app, kept, people["Cris"])

@@ -12,6 +12,7 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.vocabulary import GameStatus
 from siete.service.tables.table_access import joinable_for, listed_for
+from siete.settings import ServiceSettings
 
 # A table whose next step is this late is stuck (no worker ran it), not "in play": left out.
 STUCK_AFTER = timedelta(minutes=5)
@@ -27,11 +28,14 @@ class LobbyPage:
     has_more: bool
 
 
-def lobby_page(page: int = 1, size: int = 20, viewer: int | None = None) -> LobbyPage:
+def lobby_page(page: int = 1, size: int = 20, viewer: int | None = None,
+               rematch_seconds: int = ServiceSettings.rematch_seconds) -> LobbyPage:
     """Tables waiting for players and tables really in play, `size` of each per page; private
-    tables only for the account `viewer` opened or sits at."""
+    tables only for the account `viewer` opened or sits at; a rematch whose free seats are all
+    kept for invitees who can still answer (`rematch_seconds`) only for them and its players."""
     listed = listed_for(viewer)
-    waiting = _newest((Game.status == GameStatus.WAITING) & listed & joinable_for(viewer), page, size)
+    joinable = joinable_for(viewer, utcnow() - timedelta(seconds=rematch_seconds))
+    waiting = _newest((Game.status == GameStatus.WAITING) & listed & joinable, page, size)
     playing = _newest((Game.status == GameStatus.PLAYING) & listed, page, size, in_play=True)
     return LobbyPage(page, waiting[:size], playing[:size], len(waiting) > size or len(playing) > size)
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
+from datetime import datetime
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, ScalarSelect, exists, func, or_, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
-from siete.data.invites import GameInvite
+from siete.data.invites import GameInvite, InviteAnswer
 from siete.data.login_sessions import SessionClaim, session_account
 from siete.data.people import Player
 from siete.service.errors import NotAllowed, Problem, TableNotFound
@@ -104,16 +105,31 @@ def listed_for(user_id: int | None) -> ColumnElement[bool]:
     return or_(Game.private.is_(False), Game.creator_user_id == user_id, Game.id.in_(seated))
 
 
-def joinable_for(viewer: int | None) -> ColumnElement[bool]:
+def joinable_for(viewer: int | None, invites_since: datetime) -> ColumnElement[bool]:
     """A waiting table someone may still sit at: a free seat and a person who can start it.
-    A full one is listed only to who opened it or sits there: nobody else can join it."""
+    A rematch's seats kept for invitees who can still answer (invited after `invites_since`)
+    are not free (rematch_invites.verify_seat_not_held). A table with no free seat is listed
+    only to who opened it, sits there or is invited to it: nobody else can join it."""
     taken = select(func.count(GamePlayer.id)).where(GamePlayer.game_id == Game.id).scalar_subquery()
-    open_seat = (taken < Game.num_players) & Game.creator_user_id.is_not(None)
+    open_seat = ((taken + _kept_seats(invites_since)) < Game.num_players) & Game.creator_user_id.is_not(None)
     if viewer is None:
         return open_seat
     seated = select(GamePlayer.game_id).join(Player, Player.id == GamePlayer.player_id).where(
         Player.user_id == viewer)
-    return open_seat | (Game.creator_user_id == viewer) | Game.id.in_(seated)
+    invited = select(GameInvite.game_id).join(Player, Player.id == GameInvite.player_id).where(
+        Player.user_id == viewer)
+    return open_seat | (Game.creator_user_id == viewer) | Game.id.in_(seated) | Game.id.in_(invited)
+
+
+def _kept_seats(invites_since: datetime) -> ScalarSelect[int]:
+    """How many of the table's invitees can still answer: asked after `invites_since`, not
+    seated, and not having said no."""
+    seated = exists().where(GamePlayer.game_id == GameInvite.game_id,
+                            GamePlayer.player_id == GameInvite.player_id)
+    return select(func.count(GameInvite.id)).where(
+        GameInvite.game_id == Game.id, GameInvite.created_at > invites_since,
+        GameInvite.answer != InviteAnswer.DECLINED, ~seated,
+    ).scalar_subquery()
 
 
 def renew_link(game_id: int, user_id: int) -> str:
