@@ -11,7 +11,7 @@ from siete.i18n.error_words import cli_error_message
 from siete.service.errors import Conflict, Problem
 from siete.service.tables.lobby_actions import TableSpec, join_table
 from siete.service.tables.lobby_lists import lobby_page
-from siete.service.tables.rematch import play_again
+from siete.service.tables.rematch import play_again, rematch_offer
 from siete.service.tables.rematch_invites import decline
 from tests.support.friends import age_invites, finished_game, player_of
 from tests.support.play import make_user
@@ -89,3 +89,16 @@ def test_the_lobby_offers_a_rematch_to_strangers_only_with_a_seat_left_over(app,
     with app.app_context():
         decline(kept, player_of(people["Bea"]))
     assert listed_to(app, kept, people["Cris"])
+
+
+def test_someone_who_only_watched_is_offered_no_seat_kept_for_an_invitee(app, people):
+    """The finished table's rematch box offers Join to a watcher only for a seat left over."""
+    old = finished_game(app, people["Ana"], people["Bea"])
+    spec = TableSpec(name="Friends", seats=3, bots=("standard",), max_hands=2)
+    with app.app_context():
+        new = play_again(app_settings(), old, player_of(people["Ana"]), spec)
+        offer = rematch_offer(app_settings(), old, people["Cris"])
+        assert (offer.game_id, offer.answer, offer.free) == (new, "open", 0)
+        assert rematch_offer(app_settings(), old, people["Bea"]).free == 1  # hers
+        decline(new, player_of(people["Bea"]))
+        assert rematch_offer(app_settings(), old, people["Cris"]).free == 1

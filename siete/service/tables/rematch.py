@@ -15,7 +15,13 @@ from siete.data.people import Player
 from siete.data.vocabulary import OPEN_STATUSES, GameStatus
 from siete.service.errors import NotAllowed, Problem
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table
-from siete.service.tables.rematch_invites import WAITING, invite_players, invite_state, seconds_left
+from siete.service.tables.rematch_invites import (
+    WAITING,
+    invite_players,
+    invite_state,
+    invites_of,
+    seconds_left,
+)
 from siete.service.tables.table_locks import locked_table
 from siete.settings import ServiceSettings
 
@@ -96,9 +102,11 @@ def rematch_offer(settings: ServiceSettings, game_id: int, user_id: int | None) 
     invite = db.session.scalar(
         select(GameInvite).join(Player, Player.id == GameInvite.player_id)
         .where(GameInvite.game_id == rematch.id, Player.user_id == user_id))
-    if invite is None:
-        return RematchOffer(rematch.id, by, "open", None, free) if not rematch.private else None
     now = utcnow()
+    if invite is None:  # only a seat no invitee who can still answer needs (verify_seat_not_held)
+        kept = sum(invite_state(i, set(seats), settings.rematch_seconds, now) == WAITING
+                   for i in invites_of(rematch.id))
+        return RematchOffer(rematch.id, by, "open", None, free - kept) if not rematch.private else None
     answer = invite_state(invite, set(seats), settings.rematch_seconds, now)
     left = seconds_left(invite, settings.rematch_seconds, now) if answer == WAITING else None
     return RematchOffer(rematch.id, by, answer, left, free)
