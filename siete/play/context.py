@@ -190,7 +190,8 @@ def game_context(state: GameState, viewer: int | None, deadline: datetime | None
                        SeatMove(moved[1], moved[2]) if moved is not None and moved[0] == i else None)
             for i in stable_order(state, viewer)),
         turn_name=None if turn is None else seats[turn].name,
-        bank_name=None if bank is None else seats[bank].name,
+        # Over (R7.1), nobody holds the bank: the seats' badge still marks the last hand's.
+        bank_name=None if bank is None or view.finished else seats[bank].name,
         next_bank_name=None if next_bank is None else seats[next_bank].name,
         # a bot's paced move is due in under a second: no clock runs for it
         seconds_left=(seconds_left(deadline) if not view.finished and state.bot_stream is None

@@ -55,3 +55,10 @@ def autostart_clock(game: Game) -> str:
     """When a Play now table starts by itself, as a time of day (for pages without JavaScript)."""
     # The zone is named ("03:48:41 UTC"): a bare server time read as a wrong local clock.
     return format_time(game.autostart_at, "HH:mm:ss z") if game.autostart_at else ""
+
+
+@bp.app_template_global()
+def autostart_iso(game: Game) -> str:
+    """When a Play now table starts by itself, as <time datetime>'s UTC instant: table.js says
+    it in the reader's own zone and language."""
+    return game.autostart_at.strftime("%Y-%m-%dT%H:%M:%SZ") if game.autostart_at else ""

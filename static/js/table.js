@@ -266,7 +266,24 @@
     held = null;
   }
 
+  /* ---- Times of day in the reader's own zone and language ---- */
+  // <time datetime="…Z" data-local-time>12:49:22 UTC</time>: the server's UTC stays for a page
+  // without JavaScript; here it becomes the reader's clock ("13:49:22" in Madrid).
+  function localTimes() {
+    if (!window.Intl) return;
+    document.querySelectorAll("time[data-local-time]").forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime"));
+      if (isNaN(at.getTime())) return;
+      try {
+        el.textContent = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+          { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(at);
+        el.removeAttribute("data-local-time");
+      } catch (e) { /* an unknown language: the UTC time stays */ }
+    });
+  }
+
   function onTable() {
+    localTimes();
     var table = document.getElementById("table");
     if (!table) return;
     markNewCards(table);

@@ -46,12 +46,17 @@ def test_alone_a_new_table_that_starts_with_bots_after_its_countdown(app):
     page = text(client.get(f"/tables/{game_id}"))
     left = int(re.search(r'id="table-autostart".*?data-deadline="(\d+)"', page, re.S).group(1))
     assert PLAY_NOW_COUNTDOWN_S - 2 <= left <= PLAY_NOW_COUNTDOWN_S  # stored to the second
-    assert re.search(r"at \d\d:\d\d:\d\d", page)  # the time itself, for a page without JavaScript
-    assert re.search(r"at \d\d:\d\d:\d\d UTC\)", page)  # its zone named: no wrong local clock
+    said = re.sub(r"<[^>]+>", "", page)
+    assert re.search(r"at \d\d:\d\d:\d\d", said)  # the time itself, for a page without JavaScript
+    assert re.search(r"at \d\d:\d\d:\d\d UTC\)", said)  # its zone named: no wrong local clock
+    # ... and the instant, which table.js says in the reader's own zone and language
+    when = re.search(r'<time datetime="([0-9T:-]+Z)" data-local-time>(\d\d:\d\d:\d\d) UTC</time>', page)
+    assert when and when.group(1)[11:19] == when.group(2), page
     with app.app_context():
         game = db.session.get(Game, game_id)
         assert (game.num_players, game.max_hands, len(game.players), game.status) == (4, 5, 1, "waiting")
         due = game.autostart_at
+        assert when.group(1) == due.strftime("%Y-%m-%dT%H:%M:%SZ")
         assert timedelta(seconds=8) <= due - utcnow() <= timedelta(seconds=PLAY_NOW_COUNTDOWN_S)
         assert run_tick(app_settings(), due - timedelta(seconds=1), 50, 1800).started == []
         assert load(app, game_id)[0] == "waiting"

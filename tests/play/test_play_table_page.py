@@ -91,6 +91,9 @@ def test_a_finished_game_names_no_next_bank_and_shows_the_standings(app):
         '//*[contains(concat(" ", @class, " "), " game__meta ") or @class="settlement__summary"]'))
     # (the log keeps its "hand 1: ...")
     assert "Hand 1 of 1" in said and not any(sentence in said for sentence in BANK_SENTENCES)
+    # Once the game is over (R7.1) nobody holds the bank for a hand to come (R6): the
+    # header no longer says "Bank: X" as if a hand were still to come.
+    assert "Bank:" not in said and "game__bank" not in page
     assert bank_badged(page) == [str(state.last_hand.bank)]  # the bank of the cards shown
     assert "Game over" in page and page.count('class="standings__row') == len(state.seats)
 

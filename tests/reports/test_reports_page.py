@@ -222,7 +222,7 @@ def test_profile_and_best_games_in_spanish_say_numbers_and_words_as_spanish_does
     assert figures["Partidas"] == str(own["games"])
     win_rate = f"{round(100.0 * own['won'] / own['games'], 1):g}".replace(".", ",")
     assert figures["Porcentaje de victorias"] == f"{win_rate}%"
-    assert figures["Veces pasado por partida"] == f"{round(own['busts'] / own['games'], 2):g}".replace(".", ",")
+    assert figures["Pasadas por partida"] == f"{round(own['busts'] / own['games'], 2):g}".replace(".", ",")
     won_cells = html.fromstring(client.get("/reports/best_game", headers=spanish).get_data(as_text=True)) \
         .xpath("//tbody/tr/td[last()]/text()")
     assert won_cells and set(won_cells) <= {"sí", "no"} and "sí" in won_cells
@@ -241,7 +241,7 @@ def test_ratings_in_spanish_are_whole_numbers_and_no_mu_or_sigma_is_shown(played
     profile = client.get(f"/players/{quote(ODD_NAME)}", headers=spanish).get_data(as_text=True)
     figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]*)</dd>", profile))
     assert re.fullmatch(r"\d+(,\d)?%", figures["Porcentaje de victorias"]), figures
-    assert "." not in figures["Veces pasado por mano"], figures
+    assert "." not in figures["Pasadas por mano"], figures
     tooltips = re.findall(r"valoración (-?[\d.,]+)", profile)
     assert tooltips and all(value.isdigit() for value in tooltips), tooltips
 
