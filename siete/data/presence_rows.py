@@ -14,6 +14,7 @@ from sqlalchemy.sql.elements import ColumnClause
 from siete.data.base import db
 from siete.data.game_rows import READ_STARTED, PlainGameRow, PlainStateRow, held_object, table_and_state
 from siete.data.games import Game, GamePlayer, GameStateRow
+from siete.data.invites import pending_invites
 from siete.data.login_sessions import LoginSession, SessionClaim, claimed_player_id
 from siete.data.watched_seats import PollSummaryRow, WatchRow, seats_column, seats_of
 
@@ -25,11 +26,13 @@ _VIEWER = (select(SESSIONS.c.user_id)
            .where(SESSIONS.c.id == bindparam("session_id"),
                   SESSIONS.c.secret_digest == bindparam("digest"))
            .scalar_subquery())
-# One statement, one row: the game, its state row if started, and its seats (seats_column).
+# One statement, one row: the game, its state row if started, its seats (seats_column), and
+# how many of a rematch's invitees can still answer (a waiting table's version counts them).
 WATCH_ROW = (
     select(GAMES.c.status, GAMES.c.private, GAMES.c.invite_token, STATES.c.version,
            STATES.c.turn_deadline, seats_column(GAMES.c.id), _VIEWER.label("viewer"),
-           GAMES.c.messages_sent)
+           GAMES.c.messages_sent,
+           pending_invites(GAMES.c.id, bindparam("invites_since")).label("pending_invites"))
     .select_from(GAMES)
     .outerjoin(STATES, STATES.c.game_id == GAMES.c.id)
     .where(GAMES.c.id == bindparam("game_id")))
@@ -80,18 +83,20 @@ def _watch_params(game_id: int, claim: SessionClaim | None) -> dict[str, object]
             "digest": claim.digest if claim else ""}
 
 
-def read_watch_row(game_id: int, claim: SessionClaim | None,
+def read_watch_row(game_id: int, claim: SessionClaim | None, invites_since: datetime,
                    viewer_name: str | None = None) -> WatchRow | None:
     """The table's status, version, deadline and seats in one statement; None if no such game.
 
     The viewer's seat is that of the account of the login session `claim` names, or (a mover,
-    known by the move's lock) that of the player `viewer_name`."""
-    row = db.session.connection().execute(WATCH_ROW, _watch_params(game_id, claim)).first()
+    known by the move's lock) that of the player `viewer_name`. A rematch's invitees asked
+    after `invites_since` can still answer."""
+    params = {**_watch_params(game_id, claim), "invites_since": invites_since}
+    row = db.session.connection().execute(WATCH_ROW, params).first()
     if row is None:
         return None
     return WatchRow(row.status, row.version, row.turn_deadline,
                     seats_of(row.seats, row.viewer, viewer_name), bool(row.private), row.invite_token,
-                    int(row.messages_sent or 0))
+                    int(row.messages_sent or 0), int(row.pending_invites or 0))
 
 
 def read_started_watched(game_id: int, claim: SessionClaim | None

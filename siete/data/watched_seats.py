@@ -50,6 +50,7 @@ class WatchRow:
     private: bool = False  # a private table: its poll answers only who may see it
     invite_token: str | None = None
     messages_sent: int = 0  # chat messages said at the table (siete.service.social.chat)
+    pending_invites: int = 0  # a rematch's invitees who can still answer
 
 
 @dataclass(frozen=True)

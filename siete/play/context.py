@@ -41,6 +41,7 @@ from siete.service.records.rating_changes import game_ratings
 from siete.service.records.recording import seats_by_join_order
 from siete.service.social.presence import TableWatch, waiting_version
 from siete.service.social.reactions import reactions_open
+from siete.service.tables.rematch_invites import pending_invite_count
 from siete.service.tables.turns import TableSnapshot, current_state, load_state, state_for_page
 from siete.settings import service_settings
 from siete.web.markup import cards_markup
@@ -50,9 +51,11 @@ from siete.web.markup import cards_markup
 STATE_CODES = {SeatStatus.PLAYING: "to play", DID_NOT_PLAY: "did not play"}
 
 
-def waiting_version_of(game: Game) -> str:
-    """A short fingerprint of a waiting table (status and who sits), so polls can answer 204."""
-    return waiting_version(game.status, [gp.player_id for gp in seats_by_join_order(game)])
+def waiting_version_of(game: Game, rematch_seconds: int) -> str:
+    """A short fingerprint of a waiting table (status, who sits, a rematch's invitees who can
+    still answer), so polls can answer 204: the same as the poll's (TableWatch.page_version)."""
+    return waiting_version(game.status, [gp.player_id for gp in seats_by_join_order(game)],
+                           pending_invite_count(game, rematch_seconds))
 
 
 def my_seat(game: GameRow, state: GameState | None, user_id: int | None,
@@ -93,7 +96,7 @@ def _table_now(game_id: int, snapshot: TableSnapshot | None, watch: TableWatch |
     if state is not None and watch:
         return game, state, str(watch.version), watch.deadline
     # no live version: a waiting table, or one that vanished; both read as current_state's Game
-    return game, state, waiting_version_of(cast(Game, game)), None
+    return game, state, waiting_version_of(cast(Game, game), settings.rematch_seconds), None
 
 
 def _watch_and_table(game_id: int, snapshot: TableSnapshot | None, pulse_seen: str | None, now: datetime

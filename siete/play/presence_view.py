@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cached_property
 
-from flask import g, request
+from flask import current_app, g, request
 
 from siete.data.game_rows import GameRow, PlainGameRow, PlainStateRow
 from siete.data.games import Game
@@ -26,6 +26,7 @@ from siete.service.social.presence import (
 )
 from siete.service.social.reactions import table_reactions
 from siete.service.tables.turns import TableSnapshot
+from siete.settings import service_settings
 from siete.web.login import claimed_session
 
 BUBBLE_FOR = timedelta(seconds=6)  # a reaction shows on its seat this long (and stays in the log)
@@ -96,7 +97,8 @@ def watch_for_page(game_id: int, snapshot: TableSnapshot | None, pulse_seen: str
     if snapshot is not None and live is not None:
         return watch_of_move(snapshot.game.status, snapshot.version, snapshot.deadline,
                              [seat.name for seat in snapshot.state.seats], live)
-    return watch_table(game_id, claimed_session(), now, note_viewer=snapshot is None)
+    return watch_table(game_id, claimed_session(), now, note_viewer=snapshot is None,
+                       rematch_seconds=service_settings(current_app).rematch_seconds)
 
 
 def watch_started_for_page(game_id: int, now: datetime

@@ -100,7 +100,7 @@ def _poll_summary(game_id: int, now: datetime) -> PollSummary | TableWatch:
     answer: PollSummary | TableWatch | None = (
         poll_summary(game_id, parse_ascii_int(hint), claim, now) if hint is not None else None)
     if answer is None:
-        answer = watch_table(game_id, claim, now)
+        answer = watch_table(game_id, claim, now, rematch_seconds=settings().rematch_seconds)
     if answer is None:
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
     return answer

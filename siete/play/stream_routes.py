@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 from siete.data.base import utcnow
 from siete.data.login_sessions import SessionClaim
 from siete.i18n.error_words import error_message
-from siete.play.blueprint import bp, user_id
+from siete.play.blueprint import bp, settings, user_id
 from siete.play.friends import table_key
 from siete.service.errors import Problem, TableNotFound
 from siete.service.news.table_bus import LOBBY, bus, table_channel
@@ -43,7 +43,7 @@ def table_stream(game_id: int) -> ResponseReturnValue:
     the table, and ends once not, and tells its chat's news only to a viewer seated there (a
     public table's pays no such query)."""
     claim = claimed_session()
-    watch = watch_table(game_id, claim, utcnow())
+    watch = watch_table(game_id, claim, utcnow(), rematch_seconds=settings().rematch_seconds)
     if watch is None:
         abort(404, error_message(TableNotFound(Problem.NO_SUCH_TABLE)))
     if watch.private and not watch.viewer_seated and not game_visible_to(game_id, user_id(), table_key(game_id)):

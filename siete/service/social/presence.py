@@ -33,6 +33,7 @@ from siete.data.table_changes import note_changed
 from siete.data.watched_seats import WatchedSeat, WatchRow
 from siete.service.news.table_bus import SAID
 from siete.service.unit_of_work import transactional_retried
+from siete.settings import ServiceSettings
 
 # Seen this recently: here; longer ago: gone. "About 10 s", a little over, so that a
 # hidden tab's poll (every 5 s) that writes every other time keeps its seat here.
@@ -46,9 +47,12 @@ PRESENCE_WINDOW = timedelta(seconds=12)
 SEEN_EVERY = timedelta(seconds=8)
 
 
-def waiting_version(status: str, player_ids: list[int]) -> str:
-    """A short fingerprint of a table before it starts (its status and who sits, in join order)."""
-    return f"w{status}-" + ".".join(str(player_id) for player_id in player_ids)
+def waiting_version(status: str, player_ids: list[int], pending_invites: int = 0) -> str:
+    """A short fingerprint of a table before it starts: its status, who sits (in join order)
+    and, at a rematch, how many invitees can still answer (a no, or their time running out,
+    changes what its page says and offers)."""
+    seats = f"w{status}-" + ".".join(str(player_id) for player_id in player_ids)
+    return f"{seats}-i{pending_invites}" if pending_invites else seats
 
 
 def pulse_of_counts(here_bits: int, reactions: int, messages: int = 0) -> str:
@@ -84,14 +88,15 @@ class TableWatch:
     private: bool = False  # a private table: only who may see it gets its poll's 204
     invite_token: str | None = None
     messages: int = 0  # chat messages said at the table (siete.service.social.chat)
+    pending_invites: int = 0  # a rematch's invitees who can still answer
 
     @property
     def page_version(self) -> str:
         """The version the page holds and sends back (`v`): the live version once the game
-        started, else who sits (waiting_version)."""
+        started, else who sits and who may still answer (waiting_version)."""
         if self.version is not None:
             return str(self.version)
-        return waiting_version(self.status, list(self.player_ids))
+        return waiting_version(self.status, list(self.player_ids), self.pending_invites)
 
     @property
     def pulse(self) -> str:
@@ -123,14 +128,16 @@ def _seen_lately(last_seen_at: datetime | None, now: datetime) -> bool:
     return last_seen_at is not None and now - last_seen_at <= PRESENCE_WINDOW
 
 
-def watch_table(game_id: int, claim: SessionClaim | None, now: datetime,
-                note_viewer: bool = True) -> TableWatch | None:
+def watch_table(game_id: int, claim: SessionClaim | None, now: datetime, note_viewer: bool = True,
+                rematch_seconds: int = ServiceSettings.rematch_seconds) -> TableWatch | None:
     """The table as its page watches it, in one statement (None if there is no such table).
 
     With `note_viewer`, the viewer's seat (the account of the login session `claim` names) is
     marked seen if it was last written over SEEN_EVERY ago: one UPDATE a few seconds apart.
+    A rematch's invites wait `rematch_seconds` for an answer (the settings': the page's
+    version counts the invitees who can still answer, as its render does).
     """
-    row = read_watch_row(game_id, claim)
+    row = read_watch_row(game_id, claim, now - timedelta(seconds=rematch_seconds))
     if row is None:
         return None
     if note_viewer:
@@ -162,7 +169,7 @@ def watch_of(row: WatchRow, now: datetime) -> TableWatch:
                       sum(1 << seat.join_order for seat in here),
                       sum(seat.reactions_sent for seat in row.seats),
                       seated, row.private, row.invite_token,
-                      row.messages_sent if seated or not row.private else 0)
+                      row.messages_sent if seated or not row.private else 0, row.pending_invites)
 
 
 def watch_of_move(status: str, version: int, deadline: datetime | None, seat_names: list[str],

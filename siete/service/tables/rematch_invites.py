@@ -69,6 +69,11 @@ def invite_statuses(game: Game, rematch_seconds: int) -> list[InviteStatus]:
     return statuses
 
 
+def pending_invite_count(game: Game, rematch_seconds: int) -> int:
+    """How many of the table's invitees can still answer (0 at a table that is no rematch)."""
+    return sum(status.state == WAITING for status in invite_statuses(game, rematch_seconds))
+
+
 def verify_no_pending(game: Game, rematch_seconds: int) -> None:
     """Bots may not take the seats of invitees who can still answer (start_table asks)."""
     pending = [s for s in invite_statuses(game, rematch_seconds) if s.state == WAITING]

@@ -13,11 +13,11 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, ScalarSelect, exists, func, or_, select
+from sqlalchemy import ColumnElement, func, or_, select
 
 from siete.data.base import db
 from siete.data.games import Game, GamePlayer
-from siete.data.invites import GameInvite, InviteAnswer
+from siete.data.invites import GameInvite, pending_invites
 from siete.data.login_sessions import SessionClaim, session_account
 from siete.data.people import Player
 from siete.service.errors import NotAllowed, Problem, TableNotFound
@@ -111,7 +111,8 @@ def joinable_for(viewer: int | None, invites_since: datetime) -> ColumnElement[b
     are not free (rematch_invites.verify_seat_not_held). A table with no free seat is listed
     only to who opened it, sits there or is invited to it: nobody else can join it."""
     taken = select(func.count(GamePlayer.id)).where(GamePlayer.game_id == Game.id).scalar_subquery()
-    open_seat = ((taken + _kept_seats(invites_since)) < Game.num_players) & Game.creator_user_id.is_not(None)
+    kept = pending_invites(Game.id, invites_since)
+    open_seat = ((taken + kept) < Game.num_players) & Game.creator_user_id.is_not(None)
     if viewer is None:
         return open_seat
     seated = select(GamePlayer.game_id).join(Player, Player.id == GamePlayer.player_id).where(
@@ -119,17 +120,6 @@ def joinable_for(viewer: int | None, invites_since: datetime) -> ColumnElement[b
     invited = select(GameInvite.game_id).join(Player, Player.id == GameInvite.player_id).where(
         Player.user_id == viewer)
     return open_seat | (Game.creator_user_id == viewer) | Game.id.in_(seated) | Game.id.in_(invited)
-
-
-def _kept_seats(invites_since: datetime) -> ScalarSelect[int]:
-    """How many of the table's invitees can still answer: asked after `invites_since`, not
-    seated, and not having said no."""
-    seated = exists().where(GamePlayer.game_id == GameInvite.game_id,
-                            GamePlayer.player_id == GameInvite.player_id)
-    return select(func.count(GameInvite.id)).where(
-        GameInvite.game_id == Game.id, GameInvite.created_at > invites_since,
-        GameInvite.answer != InviteAnswer.DECLINED, ~seated,
-    ).scalar_subquery()
 
 
 def renew_link(game_id: int, user_id: int) -> str:
