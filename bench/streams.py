@@ -55,7 +55,7 @@ class Streams:
 
     async def hold(self, stop: asyncio.Event) -> None:
         reader, writer = await asyncio.open_connection(self.host, self.port)
-        # one visitor here (the address): the run raises STREAMS_PER_VISITOR and _ADDRESS above --streams
+        # one visitor here (the address): the run raises STREAMS_PER_VISITOR, _ADDRESS and _PROCESS above --streams
         writer.write(f"GET /lobby/stream?v=x HTTP/1.1\r\nHost: {self.host}\r\n"
                      f"Accept: text/event-stream\r\n\r\n".encode())
         await writer.drain()
@@ -160,7 +160,7 @@ def main() -> int:
     url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
     os.environ.setdefault("PUSH_REDIS_URL", "redis://127.0.0.1:6379/13")
     os.environ.update(GUNICORN_WORKER_CLASS=args.worker_class, STREAMS_PER_VISITOR=str(args.streams + 10),
-                      STREAMS_PER_ADDRESS=str(args.streams + 10),
+                      STREAMS_PER_ADDRESS=str(args.streams + 10), STREAMS_PER_PROCESS=str(args.streams + 10),
                       GUNICORN_THREADS=str(args.streams // args.workers + 50),
                       GUNICORN_STREAMS_PER_WORKER=str(args.streams // args.workers + 50))
     prepare_database(url)

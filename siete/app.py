@@ -18,7 +18,11 @@ from siete.paths import STATIC_DIR, TEMPLATES_DIR
 from siete.play.all_routes import register as register_play
 from siete.reports.routes import bp as reports_bp
 from siete.service.news import table_bus
-from siete.service.news.table_stream import MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_VISITOR
+from siete.service.news.table_stream import (
+    MAX_STREAMS_PER_ADDRESS,
+    MAX_STREAMS_PER_VISITOR,
+    streams_per_process,
+)
 from siete.settings import DEV_SECRET_KEY, MAX_CONTENT_LENGTH, ServiceSettings, play_defaults, use_settings
 from siete.site.routes import bp as site_bp
 from siete.web.deployment import HttpsAwareResponse, make_instance_folder, secret_key_from_environment
@@ -62,6 +66,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         FRAGMENTS_REDIS_URL=os.environ.get("FRAGMENTS_REDIS_URL", ""),
         STREAMS_PER_VISITOR=int(os.environ.get("STREAMS_PER_VISITOR", str(MAX_STREAMS_PER_VISITOR))),
         STREAMS_PER_ADDRESS=int(os.environ.get("STREAMS_PER_ADDRESS", str(MAX_STREAMS_PER_ADDRESS))),
+        STREAMS_PER_PROCESS=int(os.environ.get("STREAMS_PER_PROCESS", streams_per_process(os.environ))),
     )
     if test_config:
         app.config.update(test_config)

@@ -12,7 +12,8 @@ not listed for hears nothing of it (siete.service.social.lobby_news). A table wh
 state was written is noted with the version written, which its news carries: a page that already
 shows that version (the mover's, handed the table its move left) need not ask again. A chat
 message is noted apart (note_said): its news says so, which a page not shown the chat need not
-hear (a private table's chat is its players').
+hear (a private table's chat is its players'); so is a change of a table's rematch, noted for
+the finished table it came from (a private rematch is its players' too).
 """
 from __future__ import annotations
 
@@ -40,9 +41,10 @@ def note_changed(game_id: int, lobby: bool = False, session: Session | None = No
         info.setdefault(LOBBY_KEY, set()).add(game_id)
 
 
-def note_said(game_id: int) -> None:
-    """Note that a chat message was said at the table `game_id` (and nothing else changed)."""
-    db.session.info.setdefault(SAID_KEY, set()).add(game_id)
+def note_said(game_id: int, session: Session | None = None) -> None:
+    """Note news of the table `game_id` for its players alone: a chat message was said there,
+    or its rematch changed (and nothing else changed)."""
+    (session or db.session).info.setdefault(SAID_KEY, set()).add(game_id)
 
 
 def note_version(game_id: int, version: int) -> None:
@@ -78,10 +80,12 @@ def _note_flushed_rows(session: Session, _context: Any) -> None:
         if game_id is None:
             continue
         note_changed(game_id, lobby=not isinstance(obj, GameStateRow), session=session)
-        # a rematch's seats and answers are what its finished table offers
+        # a rematch's seats and answers are what its finished table offers its players: news
+        # to them alone (a private rematch is a table that does not exist to who views the
+        # finished table by its link), as a chat message is
         game = session.identity_map.get(identity_key(Game, game_id))
         if game is not None and game.rematch_of is not None:
-            note_changed(game.rematch_of, session=session)
+            note_said(game.rematch_of, session=session)
 
 
 def _table_of(obj: object) -> int | None:

@@ -41,7 +41,7 @@ from siete.service.tables.lobby_actions import TableSpec, create_table, start_ta
 from siete.service.tables.lobby_lists import lobby_page
 from siete.service.tables.rematch import play_again
 from siete.web.login import login_required
-from siete.web.rate_limits import limiter
+from siete.web.rate_limits import client_address, limiter
 
 
 @bp.get("/")
@@ -88,7 +88,7 @@ def _render_lobby(form: NewTableForm, status: int = 200, play_now_error: str | N
 def _account_key() -> str:
     """Rate limits on opening tables count per account (per address before login)."""
     account = user_id()
-    return f"user:{account}" if account is not None else f"addr:{request.remote_addr}"
+    return f"user:{account}" if account is not None else f"addr:{client_address()}"
 
 
 def _too_many_tables(_limit: RequestLimit) -> Response:

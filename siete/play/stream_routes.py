@@ -29,8 +29,10 @@ from siete.service.social.lobby_news import TablePrivacy, lobby_marker, lobby_ne
 from siete.service.social.presence import chat_news_for, end_read, presence_beat, watch_table
 from siete.service.tables.table_access import game_visible_to, still_sees
 from siete.web.login import claimed_session
+from siete.web.rate_limits import client_address
 
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx: never buffer it
+PROCESS = "process"  # whose streams are counted: every one of this process's
 PRIVACY_KEY = "siete.table-privacy"  # app.extensions: the TablePrivacy of the app's database
 
 
@@ -87,12 +89,14 @@ def _stream(channel: str, behind: bool, visitor: str, beat: Callable[[], bool] |
             tells: Callable[[str], bool] | None = None,
             allowed: Callable[[], bool] | None = None) -> ResponseReturnValue:
     """The streamed answer, held open; 429 past the visitor's streams (an account's, or a
-    logged-out address's) or past its address's (every visitor's there together), 503 while the
-    bus is down (the page then polls)."""
+    logged-out address's), past its address's (every visitor's there together) or past the
+    process's (every stream: the rest of its threads stay for requests), 503 while the bus is
+    down (the page then polls)."""
     if not bus().ready():  # no news would come: the page polls instead (and retries later)
         return "", 503
     claims = ((visitor, current_app.config["STREAMS_PER_VISITOR"]),
-              (f"address {request.remote_addr}", current_app.config["STREAMS_PER_ADDRESS"]))
+              (f"address {client_address()}", current_app.config["STREAMS_PER_ADDRESS"]),
+              (PROCESS, current_app.config["STREAMS_PER_PROCESS"]))
     if not take_slots(claims):
         return "", 429
     events = news_stream(bus(), channel, behind, beat, SEATED_BEAT_S if beat else HEARTBEAT_S,
@@ -117,4 +121,4 @@ def _visitor() -> str:
     login is a new session, so a count per session was bought again by logging in again),
     else, logged out, the client address's."""
     account = user_id()
-    return f"u{account}" if account is not None else f"a{request.remote_addr}"
+    return f"u{account}" if account is not None else f"a{client_address()}"

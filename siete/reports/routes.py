@@ -23,7 +23,6 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_limiter.util import get_remote_address
 from werkzeug.wrappers import Response as BaseResponse
 
 from siete.data.database import lift_statement_time_limit, limit_statement_time
@@ -48,7 +47,7 @@ from siete.service.reports.report_downloads import (
     open_download,
 )
 from siete.web.caching import kept
-from siete.web.rate_limits import limiter
+from siete.web.rate_limits import client_address, limiter
 
 bp = Blueprint("reports", __name__)
 TONES = 6  # reports have a background colour each: the frames cycle through this many tones
@@ -215,7 +214,7 @@ FILE_FORMATS: dict[str, tuple[Callable[[Download], Iterator[str] | Iterator[byte
 
 def _address_and_format() -> str:
     """Each format counts against its own per-address limit (a reader may want the CSV and the XML)."""
-    return f"{get_remote_address()} {(request.view_args or {}).get('extension')}"
+    return f"{client_address()} {(request.view_args or {}).get('extension')}"
 
 
 @bp.get("/reports/<key>.<any(csv, xml, json):extension>")

@@ -13,6 +13,14 @@ import unicodedata
 # and isolates (U+202A-202E, U+2066-2069) and zero-width ones; Zl/Zp: line and paragraph
 # separators; Cs/Co: surrogates and private use, which no name needs.
 FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
+# Letters and marks that draw nothing, outside those categories: the Hangul fillers (U+115F,
+# U+1160, U+3164, U+FFA0: letters, the usual "blank name"), the blank Braille pattern (U+2800),
+# the combining grapheme joiner (U+034F), the Khmer inherent vowels (U+17B4, U+17B5) and the
+# Mongolian variation selectors (U+180B-180D, U+180F). A message or a table name of them alone
+# showed as nothing (and within a name they hide a look-alike). Emoji's variation selectors
+# (U+FE0E, U+FE0F) and the Hangul of today's syllables (U+AC00-D7A3) are kept.
+INVISIBLE = frozenset(map(chr, (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F,
+                                0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F)))
 # int() also reads full-width (４) and Arabic-Indic (٤) digits; the forms accept ASCII only, so
 # what the page shows back is what was stored.
 ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
@@ -20,7 +28,8 @@ ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
 
 def forbidden_characters(text: str) -> list[str]:
     """The code points of text that no name may hold, as 'U+202E' (empty if none)."""
-    return [f"U+{ord(ch):04X}" for ch in text if unicodedata.category(ch) in FORBIDDEN_CATEGORIES]
+    return [f"U+{ord(ch):04X}" for ch in text
+            if ch in INVISIBLE or unicodedata.category(ch) in FORBIDDEN_CATEGORIES]
 
 
 def parse_ascii_int(text: str | None) -> int | None:

@@ -3,21 +3,40 @@ keys, and the signed "known device" cookie that lets an account's own browsers p
 per-account login limit."""
 from __future__ import annotations
 
+import ipaddress
 import os
 from typing import cast
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from siete.data.identity import normal_email
 
-# Keyed by client address (the real client's once TRUSTED_PROXIES lets ProxyFix read
-# X-Forwarded-For); the storage comes from RATELIMIT_STORAGE_URI (memory:// by default, which
-# is per process: use redis:// when running several gunicorn workers or replicas).
-limiter = Limiter(key_func=get_remote_address, default_limits=[])
+IPV6_CLIENT_PREFIX = 64  # what one IPv6 client holds: a /64 (a home, a phone, a server)
+
+
+def client_address() -> str:
+    """Whom the per-address limits count: the client's address (the real client's once
+    TRUSTED_PROXIES lets ProxyFix read X-Forwarded-For), or for IPv6 its /64, every address of
+    which the client may send from (each counted alone, counting up the last bits dodged every
+    per-address limit); an IPv4 address seen through an IPv6 socket counts as itself."""
+    address = request.remote_addr or ""
+    try:
+        parsed = ipaddress.ip_address(address)
+        if not isinstance(parsed, ipaddress.IPv6Address):
+            return address
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(parsed), IPV6_CLIENT_PREFIX), strict=False))
+    except ValueError:  # no address a socket gives; counted as it came
+        return address
+
+
+# Keyed by client_address; the storage comes from RATELIMIT_STORAGE_URI (memory:// by default,
+# which is per process: use redis:// when running several gunicorn workers or replicas).
+limiter = Limiter(key_func=client_address, default_limits=[])
 # Signs the "known device" cookie: accounts that logged in from this browser before.
 KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SALT, KNOWN_DEVICE_DAYS = "siete_known", "siete-known-device", 365
 

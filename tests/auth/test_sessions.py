@@ -170,6 +170,17 @@ def test_nobody_can_end_another_accounts_session(app, client):
     assert is_logged_in(client)
 
 
+def test_a_session_number_past_the_column_is_one_already_ended_never_a_500(app, client):
+    """login_sessions.id is an INT: a number past it (a typed or forged URL) reached the
+    driver, and SQLite's overflowed into a 500."""
+    sign_up(client)
+    for number in (2**31, 99999999999999999999):
+        answer = client.post(f"/auth/sessions/{number}/end")
+        assert answer.status_code == 302 and answer.headers["Location"] == "/auth/account"
+        assert "already ended" in client.get("/auth/account").get_data(as_text=True)
+    assert is_logged_in(client)
+
+
 def test_ending_this_devices_own_session_logs_it_out(app, client):
     sign_up(client)
     with client.session_transaction() as sess:

@@ -86,6 +86,9 @@ def test_messages_are_escaped_and_links_are_not_links(app, friends):
     ("x" * 201, 422, "A message has at most 200 characters; yours has 201."),
     ("hi\u202eevil", 422, "A message cannot hold control or invisible characters."),
     ("bell\x07", 422, "A message cannot hold control or invisible characters."),
+    # letters that draw nothing: such a message showed as a blank line from its sender
+    ("\u3164", 422, "A message cannot hold control or invisible characters."),
+    ("\u115f\u2800", 422, "A message cannot hold control or invisible characters."),
 ])
 def test_bad_input_gets_a_clear_error_and_keeps_the_draft(app, friends, body, status, words):
     game_id, ana, _bea, _cy = friends

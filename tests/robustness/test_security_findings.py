@@ -213,7 +213,8 @@ def test_no_hsts_outside_production(client):
 
 
 @pytest.mark.parametrize("name", ["bad\x00name", "evil\u202eelbat", "a\u2066b\u2069", "line\u2028two",
-                                  "zero\u200bwidth", "tab\there", "bell\x07"])
+                                  "zero\u200bwidth", "tab\there", "bell\x07",
+                                  "\u3164", "\u2800\u2800", "An\u034fa"])  # the last three: blank letters
 def test_control_and_format_characters_are_refused_in_table_names(app, name):
     ana = make_user(app, "Ana")
     response = client_for(app, ana).post("/tables", data={
@@ -242,6 +243,8 @@ def test_control_characters_are_refused_in_usernames(app, client, username):
 def test_forbidden_characters():
     assert forbidden_characters("Mesa de Ana ñ 7½ ♠ 🂡") == []
     assert forbidden_characters("a\u202eb\x00") == ["U+202E", "U+0000"]
+    assert forbidden_characters("\u3164\u115f\uffa0\u2800") == ["U+3164", "U+115F", "U+FFA0", "U+2800"]
+    assert forbidden_characters("\u2764\ufe0f \uc548\ub155") == []  # ❤️ 안녕: emoji and Hangul stay
 
 
 # ---------------------------------------------------------------- 10. digits

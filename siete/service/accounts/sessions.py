@@ -28,6 +28,7 @@ from siete.service.unit_of_work import unit_of_work
 
 LAST_SEEN_EVERY = timedelta(seconds=60)
 SECRET_BYTES = 24
+MAX_SESSION_ID = 2**31 - 1  # login_sessions.id is an INT column: past it, no session
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,10 @@ def mark_seen(session_id: int, now: datetime | None = None) -> None:
 
 
 def end_session(user_id: int, session_id: int) -> bool:
-    """End one of the account's sessions (another account's is never touched); True if it was live."""
+    """End one of the account's sessions (another account's is never touched); True if it was live.
+    A number past the column names none (sent to the driver, SQLite's overflowed)."""
+    if not 0 < session_id <= MAX_SESSION_ID:
+        return False
     with unit_of_work():
         return delete_sessions(user_id, only=session_id) > 0
 

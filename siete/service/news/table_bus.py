@@ -17,7 +17,9 @@ decides from them whether it is news to its visitor (a private table is not, to 
 siete.service.social.lobby_news), and tells its page no more than "changed".
 
 A chat message's news is "said": a stream whose page is not shown the chat (a private table's,
-to who sits nowhere there) lets it pass, and any other tells its page "changed".
+to who sits nowhere there) lets it pass, and any other tells its page "changed". A rematch's
+change is "said" on the finished table it came from, for the same players alone: who views a
+private finished table by its link is never offered its rematch, and heard it open.
 """
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ PREFIX = "siete:"
 LOBBY = "lobby"
 RECONNECT_PAUSE_S = 1.0  # after Redis went away, before the subscriber tries again
 CHANGED = "changed"  # news that names no version: every page asks
-SAID = "said"  # a chat message, and nothing else: the pages shown the chat ask
+SAID = "said"  # for the players alone (a chat message, a rematch's change): the pages shown the chat ask
 TABLES = "tables:"  # the lobby's news: the tables whose change it lists, by id
 
 

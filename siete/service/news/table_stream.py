@@ -13,7 +13,7 @@ import socket
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from siete.service.news.hang_ups import hang_ups
 from siete.service.news.table_bus import CHANGED, Bus, Subscription
@@ -30,9 +30,25 @@ MAX_STREAMS_PER_VISITOR = 8  # per process (STREAMS_PER_VISITOR): a few tabs eac
 # one address may make 50 guests a day, each with its own 8; a household or an office behind one
 # address, a few tabs each, stays well under it
 MAX_STREAMS_PER_ADDRESS = 64
+# per process (STREAMS_PER_PROCESS), every stream together: each holds one of what a gunicorn
+# worker serves at once (a gthread worker's GUNICORN_THREADS, 250; gevent's connections), so,
+# uncapped, enough of them (34 addresses' 8 logged-out streams) took every thread and no page
+# of that worker loaded; past the cap a page polls, and a fifth stays for requests
+STREAMS_SHARE = (4, 5)
 
 _open: Counter[str] = Counter()
 _open_lock = threading.Lock()
+
+
+def streams_per_process(environ: Mapping[str, str]) -> int:
+    """The default cap of one process's streams: four fifths of what its gunicorn worker serves
+    at once (the settings gunicorn.conf.py reads, with its defaults)."""
+    if environ.get("GUNICORN_WORKER_CLASS", "gthread") == "gevent":
+        serves = environ.get("GUNICORN_STREAMS_PER_WORKER", "1000")
+    else:
+        serves = environ.get("GUNICORN_THREADS", "250")
+    share, whole = STREAMS_SHARE
+    return max(1, int(serves) * share // whole)
 
 
 def take_slots(claims: Sequence[tuple[str, int]]) -> bool:
