@@ -72,3 +72,16 @@ def test_a_draw_or_stand_marked_best_below_the_other_option_says_it_came_close(a
     page = client.get(f"/games/{game_id}?hand={hand}").get_data(as_text=True)
     assert "draw +0.08, stand +0.10 a point; " + CLOSE_EN in page or \
         "draw +0.10, stand +0.08 a point; " + CLOSE_EN in page
+
+
+def test_the_review_says_it_takes_the_bank_to_play_the_standard_rule(app, client):
+    """trial5: "ana bets 1 [blunder] hand worth +1.00 a point" on a 7 against the bank's 5, with
+    a person holding the bank, read as unfair: a sure win? The values assume the bank plays R8.2
+    (engine/odds.py); the rules' review section says so, and a bet's step links there."""
+    for language, words in (("en", "valued with the bank playing the standard bot"),
+                            ("es", "suponiendo que la banca juega con la regla del bot estándar")):
+        page = client.get("/rules", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert 'id="review-bank"' in page and words in page, language
+    game_id = _reviewed_game(app)
+    step = client.get(f"/games/{game_id}?hand=1").get_data(as_text=True).split('id="step"')[1]
+    assert 'href="/rules#review-bank">(the bank taken to play the standard rule)</a>' in step
