@@ -56,6 +56,8 @@ def end_session(session_id: int) -> ResponseReturnValue:
         flash(_("Your form expired; please try again."), "error")
         return redirect(url_for("auth.account"))
     if session_id == current_user.session_id:
+        if current_user.guest:  # it would give up the guest's games for good: say so first
+            return redirect(url_for("auth.guest_logout"), 303)
         sessions.end_session(current_user.id, session_id)
         log_out()
         flash(_("You have logged out."), "info")

@@ -148,6 +148,8 @@ def logout_everywhere() -> ResponseReturnValue:
     """End every session of this account on every device, this one included."""
     if not EmptyForm().validate_on_submit():
         return redirect(url_for("auth.account"))
+    if current_user.guest:  # as logout: a guest's account and games would go for good
+        return redirect(url_for("auth.guest_logout"), 303)
     ended = sessions.end_all_sessions(current_user.id)
     current_app.logger.info("account %s logged out everywhere (%s sessions)", current_user.id, ended)
     log_out()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, TypeVar, cast
+from typing import Any, NoReturn, TypeVar, cast
 
 from flask import (
     Blueprint,
@@ -80,7 +80,7 @@ def game(game_id: int) -> tuple[str, int, dict[str, str]]:
     replay). A hand alone shows its first move; a move the game has not is a 404."""
     record = load_record(game_id)
     if record is None or record.game.private and _private_to_others(game_id):
-        abort(404, _("There is no such game."))
+        _no_such_game()
     count = len(record.hands)
     number, move = _replay_place(count)
     # the stored review, with the moves of the hand the replay shows
@@ -135,13 +135,22 @@ def scenario(game_id: int) -> Response:
     """The game as a replay scenario (SCENARIOS.md): every stored, settled hand."""
     record = load_record(game_id)
     if record is None or record.game.private and _private_to_others(game_id):
-        abort(404, _("There is no such game."))
+        _no_such_game()
     data = scenario_of(record)
     if data is None:
         abort(409, _("This game has not started: there is nothing to replay yet."))
     response = jsonify(data)
     response.headers["Content-Disposition"] = f'inline; filename="game-{game_id}.json"'
     return response
+
+
+def _no_such_game() -> NoReturn:
+    """404. A private game's player who is logged out (a link from a mail, another browser) was
+    told only "There is no such game": say it may be private, to anyone logged out, so the words
+    tell nothing about which ids exist."""
+    if current_user.is_authenticated:
+        abort(404, _("There is no such game."))
+    abort(404, _("There is no such game, or it is a private one: if you played it, log in to see it."))
 
 
 def _private_to_others(game_id: int) -> bool:

@@ -57,12 +57,17 @@ class HandView:
 
     @property
     def outcome(self) -> str:
-        """One line for the hands list: who won, who bust."""
+        """One line for the hands list: who won, who stood and lost to the bank (R5.3: a tie
+        goes to the bank), who bust; a punter who lost standing was left out before, so a
+        hand of three punters could read as two."""
         won = [t.seat.name for t in self.hand.turns if t.result in (Result.WIN, Result.SEVEN_HALF)]
+        lost = [t.seat.name for t in self.hand.turns if t.result == Result.LOSE]
         bust = [t.seat.name for t in self.hand.turns if t.result == Result.BUST]
         parts = []
         if won:
             parts.append(_("won: %(names)s", names=", ".join(won)))
+        if lost:
+            parts.append(_("lost to the bank: %(names)s", names=", ".join(lost)))
         if bust:
             parts.append(_("bust: %(names)s", names=", ".join(bust)))
         return "; ".join(parts) or _("the bank took every stake")

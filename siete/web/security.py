@@ -39,13 +39,18 @@ HSTS_MAX_AGE_S = 365 * 24 * 3600
 # Pages are drawn per viewer (a player's own face-down card, their name in the header): no
 # browser or proxy cache may keep or serve them again. Static files keep their own caching.
 NO_STORE = "no-store"
-# Flask-WTF's reasons for refusing a form (English), as msgids of their own.
+# Flask-WTF's reasons for refusing a form (English, and "CSRF" means nothing to a player), in
+# words a player can act on; the page adds "Reload the page and try again.". The usual one is a
+# page left open across a log in or log out (in another tab, say): its form's token belongs to
+# the session that ended.
+OUT_OF_DATE = lazy_gettext(
+    "This page is out of date: you logged in or out, or your session ended, after it was opened.")
 CSRF_REASONS = {
-    "The CSRF token is missing.": lazy_gettext("The CSRF token is missing."),
-    "The CSRF session token is missing.": lazy_gettext("The CSRF session token is missing."),
-    "The CSRF token has expired.": lazy_gettext("The CSRF token has expired."),
-    "The CSRF token is invalid.": lazy_gettext("The CSRF token is invalid."),
-    "The CSRF tokens do not match.": lazy_gettext("The CSRF tokens do not match."),
+    "The CSRF token is missing.": lazy_gettext("The form came without its security token."),
+    "The CSRF session token is missing.": OUT_OF_DATE,
+    "The CSRF token has expired.": OUT_OF_DATE,
+    "The CSRF token is invalid.": lazy_gettext("The form's security token is not valid."),
+    "The CSRF tokens do not match.": OUT_OF_DATE,
 }
 UNTRUSTED_HOST = lazy_gettext("This site does not answer to that host name.")
 DB_DOWN_MESSAGE = lazy_gettext(

@@ -73,3 +73,16 @@ def test_the_page_in_spanish(app):
     client, _ = guest_client(app)
     page = text(client.get("/auth/guest/logout", headers={"Accept-Language": "es"}))
     assert "Regístrate para conservar tus partidas" in page and "Salir de todos modos" in page
+
+
+def test_the_account_pages_log_out_buttons_lead_a_guest_to_what_it_costs_too(app):
+    """trial5: the account page's "Log out" (this device's session) and "Log out everywhere"
+    ended a guest's only session at once, giving up its games with no word; they now go to the
+    same page as the header's Log out, and the guest stays logged in."""
+    client, guest_id = guest_client(app)
+    page = text(client.get("/auth/account"))
+    current = re.search(r'class="session session--current" data-session="(\d+)"', page).group(1)
+    for path in (f"/auth/sessions/{current}/end", "/auth/logout-everywhere"):
+        response = client.post(path)
+        assert response.status_code == 303 and response.headers["Location"] == "/auth/guest/logout", path
+        assert logged_in_user_id(client) == guest_id, path

@@ -183,3 +183,12 @@ def test_the_profile_says_what_nemesis_of_means(client, games):
                                    "es la bestia negra")):
         page = client.get("/players/Ana", headers={"Accept-Language": language}).get_data(as_text=True)
         assert words in page, language
+
+
+def test_the_profile_says_its_first_card_is_not_the_card_for_the_bank(client, games):
+    """trial5: "Most frequent first card" on the profile, beside the game page's "Card for the
+    bank" (R3.1), read as that card; the note says which card it counts (R4.1's first card)."""
+    for language, words in (("en", "not the card for the bank drawn once before the first hand"),
+                            ("es", "no la carta de sorteo de la banca que se reparte una vez")):
+        page = client.get("/players/Ana", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert words in page, language

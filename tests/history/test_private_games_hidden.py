@@ -150,7 +150,7 @@ def test_no_report_or_download_holds_it(app, people, runner, played, viewer):
     for path in ("/reports", *(f"/reports/{r.key}" for r in REPORTS)):
         response = client.get(path)
         assert response.status_code == 200, path
-        assert mentions(response.get_data(as_text=True), played.game_id) == [], path
+        assert [word for word in (TABLE, *PEOPLE) if word in response.get_data(as_text=True)] == [], path
     result = runner.invoke(args=["reports", "rebuild"])  # worked out again from the record
     assert result.exit_code == 0, result.output
     assert downloads(client, runner) == played.downloads
@@ -184,3 +184,19 @@ def test_the_reports_json_names_no_private_player(app, people, runner):
     everything = json.loads(client_for(app, None).get("/reports.json").get_data(as_text=True))
     assert not [row for report in everything["reports"] for row in report["rows"]
                 if set(row) & set(PEOPLE)]
+
+
+def test_logged_out_its_page_says_a_private_game_shows_once_logged_in(app, people, played):
+    """trial5: a player of the private game, logged out (another browser, a link kept), was told
+    only "There is no such game". Anyone logged out is now told it may be private, the same
+    words for an id no game has, so they say nothing of which private games exist."""
+    words = "There is no such game, or it is a private one: if you played it, log in to see it."
+    anyone = client_for(app, None)
+    for path in (f"/games/{played.game_id}", f"/games/{played.game_id}/scenario.json", "/games/99999"):
+        response = anyone.get(path)
+        assert response.status_code == 404 and words in response.get_data(as_text=True), path
+        assert [word for word in (TABLE, *PEOPLE) if word in response.get_data(as_text=True)] == [], path
+    es = anyone.get(f"/games/{played.game_id}", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "No existe esa partida, o es privada: si la jugaste, entra para verla." in es
+    other = client_for(app, people["Cris"]).get(f"/games/{played.game_id}").get_data(as_text=True)
+    assert "There is no such game." in other and words not in other  # logged in: nothing to add

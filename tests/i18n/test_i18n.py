@@ -179,9 +179,9 @@ def test_pages_say_they_vary_by_language(client):
 def test_a_refused_form_token_is_explained_in_spanish(client, app_config):
     response = client.post("/auth/login", headers=SPANISH, data={"username": "x", "password": "y"})
     assert response.status_code == 400
-    assert "Falta el código de seguridad (CSRF) del formulario." in text(response)
+    assert "El formulario llegó sin su código de seguridad." in text(response)
     english = client.post("/auth/login", headers=ENGLISH, data={"username": "x", "password": "y"})
-    assert "The CSRF token is missing." in text(english)
+    assert "The form came without its security token." in text(english)
 
 
 @pytest.mark.parametrize("accept, lang", [("es-MX,es;q=0.9", "es"), ("en-US", "en"), ("fr-FR,es;q=0.5", "es"),

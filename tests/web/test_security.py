@@ -36,7 +36,7 @@ class TestCsrf:
     def test_post_without_token_is_refused(self, client):
         response = client.post("/auth/login", data=LOGIN)
         assert response.status_code == 400
-        assert "CSRF token is missing" in response.get_data(as_text=True)
+        assert "The form came without its security token." in response.get_data(as_text=True)
 
     def test_post_with_the_form_token_is_accepted(self, client):
         token, _ = csrf_from_page(client.get("/auth/login").get_data(as_text=True))
@@ -60,6 +60,24 @@ class TestCsrf:
         token, _ = csrf_from_page(client.get("/auth/login").get_data(as_text=True))
         other = app.test_client()
         assert other.post("/auth/login", data={**LOGIN, "csrf_token": token}).status_code == 400
+
+    def test_a_form_left_open_across_a_logout_says_the_page_is_out_of_date(self, client):
+        """A newcomer's trial met "The CSRF session token is missing." on a page left open in
+        another tab after logging out: jargon, where the page should say what happened."""
+        token, _ = csrf_from_page(client.get("/auth/register").get_data(as_text=True))
+        client.post("/auth/register", data={
+            "csrf_token": token, "username": "Ana2", "email": "ana2@example.com",
+            "password": "correct-horse-9", "confirm": "correct-horse-9"})
+        stale, _ = csrf_from_page(client.get("/auth/password").get_data(as_text=True))
+        assert client.post("/auth/logout", data={"csrf_token": stale}).status_code == 302
+        response = client.post("/auth/logout", data={"csrf_token": stale})  # the other tab's button
+        assert response.status_code == 400
+        page = response.get_data(as_text=True).split("<main")[1]  # the words, not the page's headers
+        assert "This page is out of date: you logged in or out" in page
+        assert "Reload the page and try again." in page and "CSRF" not in page
+        client.set_cookie("lang", "es")
+        page = client.post("/auth/logout", data={"csrf_token": stale}).get_data(as_text=True).split("<main")[1]
+        assert "Esta página está desfasada" in page and "CSRF" not in page
 
     def test_register_login_and_logout_work_with_tokens(self, client):
         token, _ = csrf_from_page(client.get("/auth/register").get_data(as_text=True))

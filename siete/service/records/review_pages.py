@@ -14,6 +14,8 @@ from siete.data.games import Game
 from siete.data.people import Player
 from siete.data.reviews import MoveReviewRow, SeatReviewRow
 from siete.engine.cards import CardSet
+from siete.engine.codes import Action
+from siete.engine.review import Mark
 from siete.engine.review_scale import weighted_accuracy
 from siete.service.records.game_review import review_if_queued
 
@@ -62,6 +64,18 @@ class MoveNote:
     hand_value: float | None
     timed_out: bool = False  # the turn timer (the house bot) made it: not the player's
     stand_in: bool = False  # the bot playing for the away player made it: not the player's
+
+    @property
+    def near_best(self) -> bool:
+        """Marked best though another option was worth a shade more (lost under BEST_BELOW):
+        the page says so, or "best" beside "best bet 1" for a bet of 2 reads as a contradiction."""
+        if self.mark != Mark.BEST:
+            return False
+        if self.action == Action.BET:
+            return self.best_stake is not None and self.stake is not None and self.stake != self.best_stake
+        chosen, other = ((self.draw_ev, self.stand_ev) if self.action == Action.DRAW
+                         else (self.stand_ev, self.draw_ev))
+        return chosen is not None and other is not None and round(other, 2) > round(chosen, 2)
 
 
 @dataclass(frozen=True)
