@@ -150,3 +150,20 @@ def test_the_rematch_time_to_answer_counts_down(new_player, artifacts):
         expect(el).to_have_text(re.compile(rf"^(?!{first[name]} s$)\d+ s$"), timeout=4_000)
     bank.page.screenshot(path=artifacts / "polish-rematch-offer.png")
     punter.page.screenshot(path=artifacts / "polish-rematch-owner.png")
+
+
+def test_a_phone_shows_no_ring_on_the_move_button_the_page_focused(new_player, artifacts):
+    """At one's turn the page focuses the first move (autofocus, for the keyboard). On a touch
+    phone the felt's strong ring read as "Bet 1" already chosen: it shows only on a Tab there."""
+    from tests.e2e.in_view import a_table_at_a_punters_bet
+
+    phone = new_player("ana", viewport=PHONES["phone"], **PHONE_OPTIONS)
+    phone.sign_in()
+    a_table_at_a_punters_bet(phone, seats=2, odds=False)
+    phone.page.reload()  # the turn's page as it loads: no tap yet, so the focus counts as visible
+    focused = phone.page.locator("#table [autofocus]").first
+    expect(focused).to_be_focused()
+    ring = phone.page.evaluate(RING)
+    assert ring["style"] == "none" and ring["shadow"] == "none", ring
+    phone.page.screenshot(path=artifacts / "polish-phone-turn.png")
+    assert_a_clear_ring(tab_into_the_felt(phone))  # a paired keyboard's Tab still rings
