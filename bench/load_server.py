@@ -47,6 +47,7 @@ def server_env(url: str, bot_seconds: str | None = None, bus: str | None = None)
     return {**os.environ, **shared, "DATABASE_URL": url, "SECRET_KEY": "load-bench-" + "k" * 40,
             # Simulated players open table after table: the per-account limits are not measured.
             "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": "100000",
+            "SEAT_RATE_LIMIT": "100000/minute",
             # Every simulated person comes from 127.0.0.1: the address's cap is not measured.
             "STREAMS_PER_ADDRESS": "100000",
             # The players' client expects its next move at once after its own, as before paced

@@ -168,6 +168,7 @@ def main() -> None:
     settings = {"SQLALCHEMY_DATABASE_URI": args.database_url, "SECRET_KEY": "bench-move-" + "k" * 40,
                 # as bench/load.py starts gunicorn: opening table after table is not measured
                 "TABLE_RATE_LIMIT": "100000/minute", "MAX_OPEN_TABLES": 100000,
+                "SEAT_RATE_LIMIT": "100000/minute",
                 "BOT_MOVE_SECONDS": args.pace}
     if args.bare:
         settings.update(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, COMPRESS_REGISTER=False)

@@ -111,7 +111,7 @@ def start_gunicorn(root: Path, url: str, workers: int, log: Path) -> tuple[subpr
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "presence-bench-" + "k" * 40,
            "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": str(workers),
-           "GUNICORN_LOGLEVEL": "warning", "TABLE_RATE_LIMIT": "100000/minute",
+           "GUNICORN_LOGLEVEL": "warning", "TABLE_RATE_LIMIT": "100000/minute", "SEAT_RATE_LIMIT": "100000/minute",
            "MAX_OPEN_TABLES": "100000", "LOGIN_RATE_LIMIT": "100000/minute"}
     server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py",
                                "--access-logfile", "/dev/null", "wsgi:app"],

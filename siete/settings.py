@@ -41,6 +41,10 @@ def play_defaults(environ: Mapping[str, str] = os.environ) -> dict[str, object]:
         # once, and how fast new ones may be opened (a Flask-Limiter rate, counted per account).
         "MAX_OPEN_TABLES": int(environ.get("MAX_OPEN_TABLES", "3")),
         "TABLE_RATE_LIMIT": environ.get("TABLE_RATE_LIMIT", "5/minute"),
+        # How fast one account may take and leave seats at waiting tables: every seat taken or
+        # given up is news to every lobby that may list the table (a private one costs each
+        # logged-in lobby stream a query), so a pair of friends toggling a seat was unbounded.
+        "SEAT_RATE_LIMIT": environ.get("SEAT_RATE_LIMIT", "30/minute"),
         "LOBBY_PAGE_SIZE": int(environ.get("LOBBY_PAGE_SIZE", "20")),
         # Seconds a settled hand stays on the table before the next deal (0: deal at once).
         "SETTLE_PAUSE_S": float(environ.get("SETTLE_PAUSE_S", "6")),

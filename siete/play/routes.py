@@ -30,6 +30,7 @@ from siete.play.blueprint import bp, my_player, player_name, session_claim, sett
 from siete.play.context import table_context
 from siete.play.friends import friends_part, guard_table, table_key, visible_game_or_404
 from siete.play.polling import due_in_ms
+from siete.play.seat_limits import SEAT_LIMIT
 from siete.play.shared_fragment import render_shared, shareable, shared_copy
 from siete.play.table_chat import chat_part
 from siete.service.errors import Problem, SignedOut, TableError, TableNotFound
@@ -228,6 +229,7 @@ def next_hand(game_id: int) -> ResponseReturnValue:
 
 @bp.post("/tables/<int:game_id>/join")
 @login_required
+@SEAT_LIMIT
 def join(game_id: int) -> ResponseReturnValue:
     """Take a free seat at a waiting table."""
     key = table_key(game_id)  # a private table's invite key, if the visitor came by its link
@@ -246,6 +248,7 @@ def start(game_id: int) -> ResponseReturnValue:
 
 @bp.post("/tables/<int:game_id>/leave")
 @login_required
+@SEAT_LIMIT
 def leave(game_id: int) -> ResponseReturnValue:
     """Leave a waiting table, or hand a running game's seat to a standard bot."""
     game = visible_game_or_404(game_id, user_id())

@@ -158,10 +158,12 @@ def wants_fragment() -> bool:
     return bool(request.headers.get("HX-Request"))
 
 
-def render_error(code: int, description: str | None = None, safe_mode: bool = False) -> Response:
-    """The errors/<code>.html page, or for htmx a fragment aimed at the #flash region."""
+def render_error(code: int, description: str | None = None, safe_mode: bool = False,
+                 page: str | None = None) -> Response:
+    """The errors/<code>.html page (or `page`, a page of that code with words of its own), or
+    for htmx a fragment aimed at the #flash region."""
     fragment = wants_fragment()
-    html = render_template(f"errors/{code}.html", code=code, description=description,
+    html = render_template(page or f"errors/{code}.html", code=code, description=description,
                            fragment=fragment, safe_mode=safe_mode)
     response = make_response(html, code)
     if fragment:

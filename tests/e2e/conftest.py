@@ -34,7 +34,8 @@ def live_server(tmp_path_factory) -> str:
     # The worker runs beside it, as `make run` starts it: it reviews finished games (My games
     # shows their accuracy) and keeps the tables' time.
     with running_app(work, "e2e.sqlite", worker=True, TURN_SECONDS=DEFAULT_TURN_SECONDS, BOT_MOVE_SECONDS="0",
-                     MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute") as url:
+                     MAX_OPEN_TABLES="1000", TABLE_RATE_LIMIT="1000/minute",
+                     SEAT_RATE_LIMIT="1000/minute") as url:
         yield url
     check_replays(f"sqlite:///{work / 'e2e.sqlite'}")
 
