@@ -12,6 +12,7 @@ from typing import Any
 from markupsafe import Markup
 
 from siete.data.game_rows import GameRow
+from siete.data.vocabulary import GameStatus
 from siete.engine.codes import SeatStatus
 from siete.engine.views import TableView
 from siete.play.odds_panel import BetPanel, OddsPanel
@@ -198,4 +199,10 @@ class TablePage:
         args = {f.name: getattr(self, f.name) for f in fields(self)}
         played = self.played
         args.update(_NOT_PLAYED if played is None else played.template_args())
+        args["seated_in_play"] = self.seated_in_play
         return args
+
+    @property
+    def seated_in_play(self) -> bool:
+        """The viewer sits at a table not over yet: the page shows the turn's tools (keys, sound)."""
+        return self.seat is not None and self.game.status in (GameStatus.WAITING, GameStatus.PLAYING)
