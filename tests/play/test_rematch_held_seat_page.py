@@ -38,3 +38,15 @@ def test_the_seat_is_offered_again_once_the_invite_runs_out(app):
     page = text(cris.get(f"/tables/{new}"))
     assert JOIN in page and "Free seat" in page and "Kept for" not in page
     assert 'id="table-held"' not in page
+
+
+def test_the_owner_is_offered_no_link_to_a_seat_kept_for_an_invitee(app):
+    """A public rematch's link brings no one to a seat kept for the invitee: the owner's page
+    offered "Send this link to your friends so they sit" beside it."""
+    ana_id, bea_id = make_user(app, "Ana"), make_user(app, "Bea")
+    old = finished_game(app, ana_id, bea_id)
+    ana = client_for(app, ana_id)
+    new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    assert 'id="invite-link"' not in text(ana.get(f"/tables/{new}"))
+    age_invites(app, new, 61)
+    assert 'id="invite-link"' in text(ana.get(f"/tables/{new}"))  # now the seat is anyone's
