@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from siete.data.base import db
+from siete.data.games import Game
 from tests.support.friends import age_invites, finished_game
 from tests.support.play import client_for, make_user, text
 
@@ -50,3 +52,16 @@ def test_the_owner_is_offered_no_link_to_a_seat_kept_for_an_invitee(app):
     assert 'id="invite-link"' not in text(ana.get(f"/tables/{new}"))
     age_invites(app, new, 61)
     assert 'id="invite-link"' in text(ana.get(f"/tables/{new}"))  # now the seat is anyone's
+
+
+def test_a_private_rematch_s_link_does_not_invite_to_a_kept_seat(app):
+    """Someone who brings a private rematch's key was told "Ana invited you to this private
+    table: take a free seat to play" about the seat kept for Bea."""
+    ana_id, bea_id, cris_id = (make_user(app, name) for name in ("Ana", "Bea", "Cris"))
+    old = finished_game(app, ana_id, bea_id, private=True)
+    new = int(client_for(app, ana_id).post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        key = db.session.get(Game, new).invite_token
+    page = text(client_for(app, cris_id).get(f"/tables/{new}?key={key}"))
+    assert 'id="table-invited"' not in page and 'id="table-held"' in page and JOIN not in page
+    assert 'id="table-invited"' in text(client_for(app, bea_id).get(f"/tables/{new}"))
