@@ -192,6 +192,7 @@ class TablePage:
     odds: OddsPanel | BetPanel | None = None  # a practice table's odds for the seat in turn
     presence: PresenceView | None = None  # who is here at each seat, and the quick reactions
     ratings: GameRatings | None = None  # once the game is over: what it did to the ratings
+    guest: bool = False  # the viewer sits here as a guest (who reads no chat)
 
     def template_args(self) -> dict[str, Any]:
         """The template's variables: this page's fields and its played table's (None before
