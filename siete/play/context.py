@@ -37,6 +37,7 @@ from siete.play.table_page import (
     TableUrls,
     WaitingSeat,
 )
+from siete.service.accounts.guests import is_guest_name
 from siete.service.records.rating_changes import game_ratings
 from siete.service.records.recording import seats_by_join_order
 from siete.service.social.presence import TableWatch, waiting_version
@@ -132,6 +133,7 @@ def table_context(game_id: int, user_id: int | None, error: str | None = None,
     return TablePage(
         game=game, urls=urls,
         user_id=user_id, seat=viewer, left=left,
+        guest=viewer is not None and player_name is not None and is_guest_name(player_name),
         away=left and state is not None and seat is not None and state.seats[seat].away,
         is_creator=user_id is not None and game.creator_user_id == user_id,
         poll=game.status in (GameStatus.WAITING, GameStatus.PLAYING), poll_v=poll_v,

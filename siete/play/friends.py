@@ -23,7 +23,7 @@ from siete.i18n.error_words import error_message
 from siete.play.blueprint import game_or_404, settings
 from siete.service.errors import Problem, TableNotFound
 from siete.service.tables.rematch import RematchOffer, played_with_people, rematch_offer
-from siete.service.tables.rematch_invites import REMATCH_WINDOW, InviteStatus, invite_statuses
+from siete.service.tables.rematch_invites import REMATCH_WINDOW, WAITING, InviteStatus, invite_statuses
 from siete.service.tables.table_access import may_see, token_matches
 
 SESSION_KEYS = "table_keys"
@@ -98,19 +98,24 @@ class FriendsPart:
     invite: InviteLink | None = None
     join_key: str | None = None
     invitees: tuple[InviteStatus, ...] = ()
+    held: tuple[InviteStatus, ...] = ()  # a rematch's seats kept for others who can still answer
     rematch: RematchBox | None = None
 
     def template_args(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def friends_part(game: GameRow, user_id: int | None) -> FriendsPart:
-    """The friends' part of a table page (a move's plain row is never a waiting table)."""
+def friends_part(game: GameRow, user_id: int | None, viewer_name: str | None = None) -> FriendsPart:
+    """The friends' part of a table page (a move's plain row is never a waiting table). A
+    rematch's seats kept for invitees who can still answer are `held` for anyone but them
+    (join_table refuses those seats to everyone else)."""
     if game.status == GameStatus.WAITING and isinstance(game, Game):
         mine = user_id is not None and game.creator_user_id == user_id
+        invitees = owner_invitees(game)
         return FriendsPart(invite=invite_link(game, user_id),
                            join_key=table_key(game.id) if game.private else None,
-                           invitees=tuple(owner_invitees(game)) if mine else ())
+                           invitees=tuple(invitees) if mine else (),
+                           held=tuple(i for i in invitees if i.state == WAITING and i.name != viewer_name))
     if game.status == GameStatus.FINISHED:
         return FriendsPart(rematch=rematch_box(game, user_id))
     return FriendsPart()

@@ -141,7 +141,7 @@ def _render_table(game_id: int, error: str | None = None, status: int = 200,
         guard_table(ctx.game, viewer_id)  # table to who may not see it
     fragment_only = wants_fragment() if fragment_only is None else fragment_only
     template = "play/_table.html" if fragment_only else "play/table.html"
-    friends = friends_part(ctx.game, viewer_id).template_args()  # invites, rematch
+    friends = friends_part(ctx.game, viewer_id, viewer_name).template_args()  # invites, rematch
     chat = chat_part(game_id, viewer_id, ctx.presence.pulse if ctx.presence else "", not fragment_only)
     args = {**ctx.template_args(), **friends, **chat.template_args()}
     if share_render and shareable(ctx):

@@ -12,6 +12,7 @@ from typing import Any
 from markupsafe import Markup
 
 from siete.data.game_rows import GameRow
+from siete.data.vocabulary import GameStatus
 from siete.engine.codes import SeatStatus
 from siete.engine.views import TableView
 from siete.play.odds_panel import BetPanel, OddsPanel
@@ -191,6 +192,7 @@ class TablePage:
     odds: OddsPanel | BetPanel | None = None  # a practice table's odds for the seat in turn
     presence: PresenceView | None = None  # who is here at each seat, and the quick reactions
     ratings: GameRatings | None = None  # once the game is over: what it did to the ratings
+    guest: bool = False  # the viewer sits here as a guest (who reads no chat)
 
     def template_args(self) -> dict[str, Any]:
         """The template's variables: this page's fields and its played table's (None before
@@ -198,4 +200,10 @@ class TablePage:
         args = {f.name: getattr(self, f.name) for f in fields(self)}
         played = self.played
         args.update(_NOT_PLAYED if played is None else played.template_args())
+        args["seated_in_play"] = self.seated_in_play
         return args
+
+    @property
+    def seated_in_play(self) -> bool:
+        """The viewer sits at a table not over yet: the page shows the turn's tools (keys, sound)."""
+        return self.seat is not None and self.game.status in (GameStatus.WAITING, GameStatus.PLAYING)

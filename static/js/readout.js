@@ -2,7 +2,8 @@
    templates/history/game.html): what a screen reader hears and what the keys do. With
    JavaScript off nothing here is missed: the log, the reactions and the chat are on the page,
    and every key has its button or link.
-   - New log lines, reactions and chat messages are read out once each in #announcer.
+   - New log lines, reactions, chat messages and news in place ([data-announce]: a rematch
+     offered, an invitee's answer) are read out once each in #announcer.
    - A button with data-hotkey="d" is pressed by the D key; on a game's page, ← and → press
      the replay's previous and next move links.
    Apart from siete.js, which every page loads, so that a first visit to the lobby does not
@@ -69,6 +70,12 @@
   var announceChat = announcer("data-chat-id", function () { return document.getElementById("chat"); },
     function (li) { return li.querySelector("strong").textContent + ": " + li.querySelector(".chat__body").textContent; });
 
+  // News a page shows in place of what was there (a rematch offered on a finished table, an
+  // invitee's answer on the owner's waiting page): an element data-announce="<key>" is read
+  // out once, when a key not seen before appears.
+  var announceNews = announcer("data-announce", function () { return document.querySelector("main"); },
+    function (el) { return el.textContent.replace(/\s+/g, " ").trim(); });
+
   // The chat's newest message is its last: keep it in view when lines arrive.
   function showNewestMessage() {
     var log = document.querySelector("#chat-lines .chat__log");
@@ -77,6 +84,7 @@
 
   function onTableChanged() {
     announceReactions();
+    announceNews();
     if (announceChat()) showNewestMessage();
     announce(document.getElementById("table"));
   }

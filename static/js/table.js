@@ -282,10 +282,18 @@
     });
   }
 
+  // The turn's tools (keys, sound, notify) are the seated player's: Join, or a seat taken back,
+  // swaps #table alone, and the game's end closes them; #table says data-seated.
+  function showTools(table) {
+    var tools = document.querySelector("[data-table-tools]");
+    if (tools) tools.hidden = !table.hasAttribute("data-seated");
+  }
+
   function onTable() {
     localTimes();
     var table = document.getElementById("table");
     if (!table) return;
+    showTools(table);
     markNewCards(table);
     signalTurn(table);
   }

@@ -120,3 +120,25 @@ def test_with_javascript_off_the_link_is_there_to_copy_by_hand(new_player):
     friend = new_player("dora")
     response = friend.page.goto(old)
     assert response is not None and response.status == 404
+
+
+def test_a_friend_who_joins_at_the_invite_gets_the_keys_and_the_sound(new_player, artifacts):
+    """Join on the table's page swaps #table only; the turn's tools (the Keys line, Sound,
+    Notify) sat outside it and were drawn only for a page loaded with a seat, so the friend who
+    came by the link and joined had none until a reload. They go again when the game ends."""
+    ana, dora = new_player("ana"), new_player("dora")
+    ana.sign_in()
+    open_private_table(ana)
+    dora.sign_in()
+    dora.page.goto(ana.page.locator("#invite-link").input_value())
+    expect(dora.page.locator("[data-keys]")).to_be_hidden()  # not seated: nothing to press
+    dora.mark_page()
+    dora.page.locator("#table-join").click()
+    expect(dora.page.locator("#table .waiting-seats")).to_contain_text(dora.name)
+    expect(dora.page.locator("[data-keys]")).to_be_visible()
+    expect(dora.page.locator("[data-sound-toggle]")).to_be_visible()
+    dora.page.screenshot(path=artifacts / "friends-joined-tools.png", full_page=True)
+    assert dora.was_not_reloaded()
+    ana.start()
+    play_out([ana, dora])
+    expect(dora.page.locator("[data-keys]")).to_be_hidden()  # the game is over
