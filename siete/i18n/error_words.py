@@ -106,6 +106,7 @@ PROBLEM_WORDS: dict[str, str] = {
     "seats_held": N_("The free seats are kept for %(names)s, asked back to this rematch, for "
                      "%(seconds)s s more: try again then, or join another table."),
     "not_a_player": N_("Only the players of this table can play it again."),
+    "game_not_over": N_("This game has not ended yet: you can play it again once it is over."),
 }
 
 

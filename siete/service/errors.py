@@ -59,6 +59,7 @@ class Problem(StrEnum):
     INVITES_PENDING = "invites_pending"  # values: names, seconds
     SEATS_HELD = "seats_held"  # values: names, seconds
     NOT_A_PLAYER = "not_a_player"
+    GAME_NOT_OVER = "game_not_over"  # "Play again" at a table still waiting or being played
 
 
 class TableError(Exception):
