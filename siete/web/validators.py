@@ -5,6 +5,7 @@ Every form uses them (sign-up, new table, moves); the services check the same ru
 """
 from __future__ import annotations
 
+from flask import abort
 from flask_babel import gettext as _
 from wtforms import Field, Form, IntegerField
 from wtforms.validators import ValidationError
@@ -62,3 +63,11 @@ def required_text(field: Field) -> str:
     if not isinstance(field.data, str):
         raise TypeError(f"{field.name} has no text: read it only after the form validated")
     return field.data
+
+
+def plain_name_or_400(name: str) -> str:
+    """A player's name typed in an address or a filter, or a 400 that writes none of it back
+    when it holds a control or invisible character (a NUL byte, an escape), which no name has."""
+    if forbidden_characters(name):
+        abort(400, description=_("A player's name cannot hold control or invisible characters."))
+    return name
