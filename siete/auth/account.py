@@ -1,4 +1,4 @@
-"""The account page (blueprint 'auth'): the person's login sessions, each with its device, when it
+"""The account page (blueprint 'auth'): who is logged in, the person's login sessions, each with its device, when it
 logged in and was last seen, and a button that ends it; "log out everywhere"; the password."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from flask_login import current_user
 from siete.auth.forms import EmptyForm
 from siete.auth.routes import bp
 from siete.data.base import utcnow
-from siete.service.accounts import sessions
+from siete.service.accounts import credentials, sessions
 from siete.service.accounts.devices import Browser, Device, System
 from siete.web.login import log_out, login_required
 
@@ -42,9 +42,12 @@ def session_line_words(line: sessions.SessionLine) -> dict[str, str]:
 @bp.get("/account")
 @login_required
 def account() -> ResponseReturnValue:
-    """The account page: your sessions (end any of them), log out everywhere, your password."""
+    """The account page: who is logged in (the username and email, or that it is a guest), your
+    sessions (end any of them), log out everywhere, your password."""
     lines = sessions.session_lines(current_user.id, current_user.session_id)
-    return render_template("auth/account.html", lines=lines, form=EmptyForm())
+    user = credentials.user_by_id(current_user.id)
+    email = user.email if user is not None else None
+    return render_template("auth/account.html", lines=lines, form=EmptyForm(), email=email)
 
 
 @bp.post("/sessions/<int:session_id>/end")

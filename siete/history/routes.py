@@ -48,6 +48,7 @@ from siete.settings import service_settings
 from siete.web.charts import accuracy_chart, rating_chart, win_rate_by_hand_chart, win_rate_chart
 from siete.web.markup import cards_markup
 from siete.web.security import wants_fragment
+from siete.web.validators import plain_name_or_400
 
 bp = Blueprint("history", __name__)
 MAX_ID = 2**31 - 1  # games.id is an INT column
@@ -180,6 +181,7 @@ def player(name: str) -> str | BaseResponse:
     """A player's profile: figures, the reports' rows about it, charts, rating and recent games
     (bots too)."""
     viewer = current_user.id if current_user.is_authenticated else None
+    plain_name_or_400(name)  # a NUL byte or an escape is never written back on the page
     # a guest's name in any language's word ("Guest 9032" for the stored "Invitado 9032")
     profile = next(filter(None, (load_profile(spelled, viewer) for spelled in spellings(name))), None)
     if profile is None:

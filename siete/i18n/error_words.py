@@ -75,6 +75,8 @@ PROBLEM_WORDS: dict[str, str] = {
     "hand_count": N_("A game lasts 1 to %(max)s hands."),
     "turn_timer": N_("The turn timer is %(min)s to %(max)s seconds."),
     "name_characters": N_("A table name cannot hold control or invisible characters."),
+    "name_stacked_marks": N_("A table name cannot stack more than %(max)s accents or marks on "
+                             "one letter."),
     "no_bot_name": N_("The house could not name a new bot just now; please try again."),
     "too_many_open": N_("You already have %(count)s tables open: finish or close one before "
                         "opening another."),
@@ -94,6 +96,8 @@ PROBLEM_WORDS: dict[str, str] = {
     "chat_empty": N_("Write a message first."),
     "chat_too_long": N_("A message has at most %(max)s characters; yours has %(length)s."),
     "chat_characters": N_("A message cannot hold control or invisible characters."),
+    "chat_stacked_marks": N_("A message cannot stack more than %(max)s accents or marks on one "
+                             "letter."),
     "chat_not_allowed": N_("Only the players seated at this table can write in its chat."),
     "chat_too_fast": N_("You wrote %(count)s messages in %(seconds)s s: wait a moment before the "
                         "next."),
@@ -106,6 +110,7 @@ PROBLEM_WORDS: dict[str, str] = {
     "seats_held": N_("The free seats are kept for %(names)s, asked back to this rematch, for "
                      "%(seconds)s s more: try again then, or join another table."),
     "not_a_player": N_("Only the players of this table can play it again."),
+    "game_not_over": N_("This game has not ended yet: you can play it again once it is over."),
 }
 
 

@@ -34,7 +34,7 @@ REPORT_TITLES: dict[str, str] = {
 }
 REPORT_EXPLANATIONS: dict[str, str] = {
     "first_card": N_(
-        "For each player, the card it was dealt most often at the start of a hand, as punter or "
+        "For each player, the card they were dealt most often at the start of a hand, as punter or "
         "bank, over finished games. Ties go to the card that comes first in deck order. The first "
         "card here is the first card of each hand, not the seat card dealt once before the first "
         "hand (reports 7 and 11)."),
@@ -43,22 +43,22 @@ REPORT_EXPLANATIONS: dict[str, str] = {
     "lowest_bet": N_(
         "For each finished game, its lowest single bet and every player who made it."),
     "win_rate_by_hand": N_(
-        "For each player and hand number, its turns as punter in finished games, the share it "
-        "won (a win or a seven and a half) and its average bet."),
+        "For each player and hand number, their turns as punter in finished games, the share they "
+        "won (a win or a seven and a half) and their average bet."),
     "nemesis": N_(
-        "For each player who lost a finished game, the winner it lost to most often; "
+        "For each player who lost a finished game, the winner they lost to most often; "
         "tied winners are all listed."),
     "bot_wins": N_(
         "Finished games with at least one bot at the table, and how many of them a bot won."),
     "wins_by_seat_card": N_(
         "Finished games by the seat card a player was dealt to set the order, and the share "
-        "it won: per player, then over all players (*). The card here is the seat card, dealt once "
+        "they won: per player, then over all players (*). The card here is the seat card, dealt once "
         "before the first hand, not the first card of each hand (report 1)."),
     "wins_by_start_position": N_(
         "Finished games by the place a player started in (0 is the bank), and the share of "
         "them won from that place."),
     "stands_per_game": N_(
-        "For each player with a finished game, the turns it ended without a bust (as punter, or "
+        "For each player with a finished game, the turns they ended without a bust (as punter, or "
         "as a bank that played) and their average per game."),
     "long_wins": N_(
         "Won games whose winner ended with more points than the average final points of all "
@@ -79,9 +79,9 @@ REPORT_EXPLANATIONS: dict[str, str] = {
         "total, per bank and in total (*)."),
     "best_game": N_(
         "Each player's highest final points in a finished game (the earliest game on a tie) "
-        "and whether it won that game."),
+        "and whether they won that game."),
     "human_busts": N_(
-        "For each human player with a finished game, the turns it went over seven and a half, "
+        "For each human player with a finished game, the turns they went over seven and a half, "
         "as punter or bank, and their average per game."),
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import (
     Response,
+    abort,
     current_app,
     flash,
     make_response,
@@ -32,14 +33,14 @@ from siete.play.friends import visible_game_or_404
 from siete.play.lobby import lobby_view
 from siete.play.polling import FALLBACK_POLL_MS
 from siete.play.rules_odds import bust_rows
-from siete.service.errors import TableError
+from siete.service.errors import Problem, TableError
 from siete.service.records.ratings import ratings_of
 from siete.service.records.recording import seats_by_join_order
 from siete.service.social.lobby_news import lobby_marker
 from siete.service.social.online import people_online
 from siete.service.tables.lobby_actions import TableSpec, create_table, start_table
 from siete.service.tables.lobby_lists import lobby_page
-from siete.service.tables.rematch import play_again
+from siete.service.tables.rematch import play_again, verify_over
 from siete.web.login import login_required
 from siete.web.rate_limits import client_address, limiter
 
@@ -168,8 +169,12 @@ def again(game_id: int) -> ResponseReturnValue:
                      show_odds=game.show_odds, chat_spectators=game.chat_spectators,
                      private=game.private)  # a private watch-only table's is private too
     try:  # with people: the rematch, its players invited (or the seat at the one opened already)
+        if watch:
+            verify_over(game)
         new_id = open_table(spec) if watch else play_again(settings(), game_id, my_player(), spec)
     except TableError as exc:  # the service has rolled its work back
+        if exc.code == Problem.GAME_NOT_OVER:  # no rematch of a game still going: say so, 409
+            abort(exc.status, error_message(exc))
         flash(error_message(exc), "error")
         return redirect(url_for(".table", game_id=game_id), 303)
     return redirect(url_for(".table", game_id=new_id), 303)

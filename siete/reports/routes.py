@@ -48,6 +48,7 @@ from siete.service.reports.report_downloads import (
 )
 from siete.web.caching import kept
 from siete.web.rate_limits import client_address, limiter
+from siete.web.validators import plain_name_or_400
 
 bp = Blueprint("reports", __name__)
 TONES = 6  # reports have a background colour each: the frames cycle through this many tones
@@ -107,7 +108,7 @@ def _report_or_404(key: str) -> ReportDef:
 def _typed_player() -> tuple[str | None, int | None]:
     """The player named in the Player box (trimmed) as it spells its name, and its id; the
     name as typed and None when no player has it."""
-    name = (request.args.get("player") or "").strip()[:40] or None
+    name = plain_name_or_400((request.args.get("player") or "").strip()[:40]) or None
     # a guest's name in any language's word ("Guest 9032" for the stored "Invitado 9032")
     found = next(filter(None, map(find_player, spellings(name))), None) if name else None
     return (name, None) if found is None else found

@@ -28,6 +28,7 @@ class Problem(StrEnum):
     HAND_COUNT = "hand_count"  # values: max
     TURN_TIMER = "turn_timer"  # values: min, max
     NAME_CHARACTERS = "name_characters"
+    NAME_STACKED_MARKS = "name_stacked_marks"  # values: max
     NO_BOT_NAME = "no_bot_name"
     TOO_MANY_OPEN = "too_many_open"  # values: count
     # taking a seat, leaving it, starting
@@ -49,6 +50,7 @@ class Problem(StrEnum):
     CHAT_EMPTY = "chat_empty"
     CHAT_TOO_LONG = "chat_too_long"  # values: max, length
     CHAT_CHARACTERS = "chat_characters"
+    CHAT_STACKED_MARKS = "chat_stacked_marks"  # values: max
     CHAT_NOT_ALLOWED = "chat_not_allowed"
     CHAT_TOO_FAST = "chat_too_fast"  # values: count, seconds
     CHAT_CLOSED = "chat_closed"  # values: minutes
@@ -59,6 +61,7 @@ class Problem(StrEnum):
     INVITES_PENDING = "invites_pending"  # values: names, seconds
     SEATS_HELD = "seats_held"  # values: names, seconds
     NOT_A_PLAYER = "not_a_player"
+    GAME_NOT_OVER = "game_not_over"  # "Play again" at a table still waiting or being played
 
 
 class TableError(Exception):

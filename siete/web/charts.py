@@ -30,6 +30,10 @@ MAX_DOTS = 40  # a line with more points is drawn without its dots (their toolti
 PLOT_HEIGHT = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 BASELINE = HEIGHT - MARGIN_BOTTOM
 LABEL_Y = BASELINE + 15  # the labels under the plot
+# The bar labels' size in SVG units as reports.css draws them (wide, ≤ 700 px, ≤ 480 px wide), and
+# a digit's and the gap's width in ems: labels with no room thin out instead of running together.
+LABEL_FONTS = (("", 11), ("chart__hide-700", 16), ("chart__hide-480", 23))
+DIGIT_EM, LABEL_GAP_EM = 0.6, 0.5
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,8 @@ class Bar:
     label_y: float
     value_y: float
     tooltip: str
+    label_shown: bool = True  # drawn under the bar at all (it stays in the tooltip and the title)
+    label_class: str = ""  # the narrower screens that leave it out (reports.css)
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,7 @@ class Chart:
     grid: tuple[GridLine, ...]
     bars: tuple[Bar, ...] = ()
     show_values: bool = False
+    value_class: str = ""  # the narrower screens with no room for the values (reports.css)
     line: str = ""  # an SVG polyline's points
     dots: tuple[Dot, ...] = ()
     x_labels: tuple[AxisLabel, ...] = ()
@@ -105,6 +112,7 @@ def percent_bars(key: str, title: str, x_title: str,
         return None
     slot = (WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / len(items)
     bar_width = min(slot * BAR_FILL_RATIO, MAX_BAR_WIDTH)
+    steps = label_steps(slot, max(len(label) for label, _v, _t in items))
     bars = []
     for index, (label, value, tooltip) in enumerate(items):
         clamped = min(max(float(value), 0.0), 100.0)
@@ -114,11 +122,29 @@ def percent_bars(key: str, title: str, x_title: str,
                         height=height, label=label, value=float(value),
                         value_label=f"{value:.0f}%", label_x=round(x + bar_width / 2, 2),
                         label_y=LABEL_Y, value_y=round(BASELINE - height - 5, 2),
-                        tooltip=tooltip))
+                        tooltip=tooltip, label_shown=(len(items) - 1 - index) % steps[0][1] == 0,
+                        label_class=next((name for name, step in steps
+                                          if (len(items) - 1 - index) % step), "")))
     grid = tuple(GridLine(y=round(BASELINE - PLOT_HEIGHT * step / 100, 2), label=f"{step}%")
                  for step in GRID_STEPS)
     return Chart(key=key, title=title, x_title=x_title, grid=grid, bars=tuple(bars),
-                 show_values=len(bars) <= MAX_VALUE_LABELS)
+                 show_values=len(bars) <= MAX_VALUE_LABELS,
+                 value_class=next((name for name, step in label_steps(
+                     slot, max(len(bar.value_label) for bar in bars), gap=0.3) if step > 1), ""))
+
+
+def label_steps(slot: float, chars: int, gap: float = LABEL_GAP_EM) -> list[tuple[str, int]]:
+    """For each of LABEL_FONTS (widest screen first), its class and the step between the bar
+    labels drawn at that size: 1 every bar, 2 every other one, counted from the last (the newest
+    game, the last hand). Each step is a multiple of the wider screen's, so a label is left out
+    by the first class whose step it misses. The values above the bars: all or none a size."""
+    steps: list[tuple[str, int]] = []
+    for name, font in LABEL_FONTS:
+        needed = (chars * DIGIT_EM + gap) * font
+        step = max(1, math.ceil(needed / slot - 1e-9))
+        before = steps[-1][1] if steps else 1
+        steps.append((name, math.ceil(max(step, before) / before) * before))
+    return steps
 
 
 def line_chart(key: str, title: str, x_title: str, points: Sequence[tuple[float, str]],

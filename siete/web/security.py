@@ -34,7 +34,7 @@ SECURITY_HEADERS = {
 # Keys that are public (in this repository or in tutorials) and must never sign production cookies.
 KNOWN_WEAK_KEYS = {DEV_SECRET_KEY, "dev", "development", "secret", "changeme", "change-me", "test"}
 MIN_SECRET_KEY_LENGTH = 32
-ERROR_CODES = (400, 403, 404, 405, 413, 429, 500, 503)
+ERROR_CODES = (400, 403, 404, 405, 409, 413, 429, 500, 503)
 HSTS_MAX_AGE_S = 365 * 24 * 3600
 # Pages are drawn per viewer (a player's own face-down card, their name in the header): no
 # browser or proxy cache may keep or serve them again. Static files keep their own caching.

@@ -1,5 +1,5 @@
 -- Report 4 (sql/reports/04_win_rate_by_hand.sql) for one player, from its aggregate: per hand
--- number, its punter turns in finished games, the share it won and its average bet.
+-- number, their punter turns in finished games, the share they won and their average bet.
 -- The bound parameter "player_id" is players.id.
 SELECT h.hand_number AS hand_number,
        h.turns AS turns,

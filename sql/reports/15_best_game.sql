@@ -1,5 +1,5 @@
 -- 15 best_game - each player's highest final points in a finished game; on a tie the earliest
--- game (by start time, then id). won says whether it won that game. A seat with a result
+-- game (by start time, then id). won says whether they won that game. A seat with a result
 -- is a seat of a finished game.
 -- Games of private tables (games.private = 1) are left out: they show only to their players.
 WITH ranked AS (

@@ -64,13 +64,19 @@ def test_the_page_shows_players_seat_cards_order_and_standings(app, client, game
 
 def test_the_page_speaks_a_players_words_not_the_specs(client, games):
     """R3.1's card is named for what it decides (the bank), and the download for what it is
-    to a player (this game, to replay), not the spec's "seat card" and "replay scenario"."""
+    to a player (this game's moves, and what the file is for), not the spec's "seat card" and
+    "replay scenario", nor "JSON, for replay", which told a newcomer nothing."""
     game_id = games["humans"][0]
     english = text_people_read(page(client, f"/games/{game_id}"))
     spanish = text_people_read(page(client, f"/games/{game_id}", headers={"Accept-Language": "es"}))
-    assert "Card for the bank" in english and "Download this game (JSON, for replay)" in english
+    assert "Card for the bank" in english and "Download this game's moves" in english
+    # what the file is for, in plain words, and the command that plays it back
+    assert ("A JSON file of every card and move. On the command line, this plays it back: "
+            f"python -m siete replay game-{game_id}.json") in english
+    assert "(JSON, for replay)" not in english
     # Spanish had no jargon to lose there: "carta de sorteo" is its word for the card everywhere.
-    assert "Carta de sorteo de la banca" in spanish and "Descargar esta partida (JSON, para repetirla)" in spanish
+    assert "Carta de sorteo de la banca" in spanish and "Descargar las jugadas de esta partida" in spanish
+    assert "Un archivo JSON con cada carta y cada jugada." in spanish
     assert "seat card" not in english.lower() and "scenario" not in english.lower()
     assert "escenario" not in spanish.lower()
 

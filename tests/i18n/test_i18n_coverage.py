@@ -56,7 +56,8 @@ def unmarked_text(page: str, names: set[str]) -> list[str]:
     root = lxml.html.document_fromstring(page)
     # Cards are <use>s of the sprite (no text); the reports' and history's charts are SVG with
     # titles, labels and tooltips people read, so SVG text is checked like the rest.
-    for hidden in root.xpath("//script | //style | //head"):
+    # A <code> is a command to type (python -m siete replay game-1.json): the same in every language.
+    for hidden in root.xpath("//script | //style | //head | //body//code"):
         hidden.drop_tree()
     pieces = [t for t in root.xpath("//body//text()")]
     pieces += [v for a in READ_ATTRIBUTES for v in root.xpath(f"//body//@{a}")]

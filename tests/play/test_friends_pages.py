@@ -14,7 +14,7 @@ from siete.data.base import db
 from siete.data.games import Game
 from siete.service.tables.lobby_actions import start_table
 from tests.support.friends import age_invites, finished_game, open_table, player_of
-from tests.support.play import HX, client_for, make_user, text
+from tests.support.play import HX, client_for, make_user, play_out, text
 from tests.support.settings import app_settings
 
 PASSWORD = "Zq8-mPw-41-river"
@@ -254,6 +254,8 @@ def test_play_again_at_a_private_bots_table_opens_a_private_one(app, people):
     watch = {"name": "Just us", "seats": 3, "standard_bots": 3, "cautious_bots": 0, "bold_bots": 0,
              "max_hands": 2, "turn_seconds": 30, "private": "y", "watch_only": "y"}
     old = int(ana.post("/tables", data=watch).headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        play_out(old)  # "Watch again" follows a game over
     new = int(ana.post(f"/tables/{old}/again").headers["Location"].rsplit("/", 1)[1])
     assert new != old and "Just us" in text(ana.get(f"/tables/{new}"))
     for stranger in (client_for(app, people["Cris"]), client_for(app, None)):

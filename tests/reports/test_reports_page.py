@@ -236,8 +236,8 @@ def test_ratings_in_spanish_are_whole_numbers_and_no_mu_or_sigma_is_shown(played
     rankings = html.fromstring(client.get("/rankings", headers=spanish).get_data(as_text=True))
     ratings = [span.text_content() for span in rankings.xpath("//span[@class='rank-row__rating']")]
     assert ratings and all(re.fullmatch(r"\d+(\? provisional)?", rating) for rating in ratings), ratings
-    meta = rankings.xpath("//span[@class='rank-row__meta']")[0].text_content()
-    assert re.fullmatch(r"\d+ partidas? puntuadas?", meta), meta
+    meta = " ".join(rankings.xpath("//span[contains(@class, 'rank-row__meta')]")[0].text_content().split())
+    assert re.fullmatch(r"\d+ partidas? puntuadas?( ·\s?ganó \d+ de \d+ partidas? jugadas?)?", meta), meta
     profile = client.get(f"/players/{quote(ODD_NAME)}", headers=spanish).get_data(as_text=True)
     figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]*)</dd>", profile))
     assert re.fullmatch(r"\d+(,\d)?%", figures["Porcentaje de victorias"]), figures

@@ -56,7 +56,7 @@ class Nemesis:
 
 @dataclass(frozen=True)
 class BestGame:
-    """Report 15's row: the player's most points in a finished game, and whether it won it."""
+    """Report 15's row: the player's most points in a finished game, and whether they won it."""
 
     game: int
     points: int

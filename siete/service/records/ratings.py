@@ -21,6 +21,7 @@ from siete.data.base import db, utcnow
 from siete.data.games import Game, GamePlayer, GameStateRow
 from siete.data.people import Player
 from siete.data.player_stats import GameRating, PlayerRating
+from siete.data.report_tables import ReportPlayerTotals
 from siete.data.vocabulary import GameMode, GameStatus, PlayerKind
 from siete.service.records.bulk_rows import BulkWriter
 from siete.service.records.rating_rules import (
@@ -258,12 +259,17 @@ KINDS = {"all": None, "people": PlayerKind.HUMAN, "bots": PlayerKind.BOT}
 
 
 def leaderboard(limit: int = 50, offset: int = 0, who: str = "all") -> list[dict[str, Any]]:
-    """Rated players, best first: name, kind, bot profile, rating (ordinal), mu, sigma, games,
-    and `shown`, the rating as people read it (rating_rules.shown); `who` is one of KINDS."""
-    players = Player.__table__
+    """Rated players, best first: name, kind, bot profile, rating (ordinal), mu, sigma, games
+    (rated), `played` and `won` (finished public games, rated or not: the reports' per-player
+    totals, one row by key each) and `shown`, the rating as people read it
+    (rating_rules.shown); `who` is one of KINDS."""
+    players, totals = Player.__table__, ReportPlayerTotals.__table__
     query = (select(players.c.name, players.c.kind, players.c.profile, RATINGS.c.ordinal,
-                    RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games)
-             .join(players, players.c.id == RATINGS.c.player_id).where(not_a_guest()))
+                    RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games,
+                    func.coalesce(totals.c.games, 0).label("played"),
+                    func.coalesce(totals.c.won, 0).label("won"))
+             .join(players, players.c.id == RATINGS.c.player_id)
+             .outerjoin(totals, totals.c.player_id == RATINGS.c.player_id).where(not_a_guest()))
     if KINDS.get(who) is not None:
         query = query.where(players.c.kind == KINDS[who])
     rows = db.session.execute(query.order_by(RATINGS.c.ordinal.desc(), players.c.name)

@@ -32,7 +32,7 @@ from siete.data.vocabulary import GameStatus
 from siete.service.errors import Conflict, NotAllowed, Problem, RuleBroken, TableNotFound, TooMany
 from siete.service.records.player_history import is_guest, player_by_user
 from siete.service.social.reactions import minutes_after_end, reactions_open
-from siete.service.text_rules import forbidden_characters
+from siete.service.text_rules import MAX_STACKED_MARKS, forbidden_characters, too_many_marks
 from siete.service.unit_of_work import unit_of_work
 
 MESSAGES_PER_SPAN, SPAN = 5, timedelta(seconds=10)
@@ -79,7 +79,8 @@ def may_write(table: ChatTable, chatter: Chatter) -> bool:
 
 def message_text(text: str | None) -> str:
     """The message as it is stored, or RuleBroken: 1 to MESSAGE_MAX characters once trimmed, with
-    no control or invisible characters (which could reorder the page around it)."""
+    no control or invisible characters (which could reorder the page around it), and no letter
+    with marks stacked over the lines around it (text_rules.too_many_marks)."""
     body = (text or "").strip()
     if not body:
         raise RuleBroken(Problem.CHAT_EMPTY)
@@ -87,6 +88,8 @@ def message_text(text: str | None) -> str:
         raise RuleBroken(Problem.CHAT_TOO_LONG, max=MESSAGE_MAX, length=len(body))
     if forbidden_characters(body):
         raise RuleBroken(Problem.CHAT_CHARACTERS)
+    if too_many_marks(body):
+        raise RuleBroken(Problem.CHAT_STACKED_MARKS, max=MAX_STACKED_MARKS)
     return body
 
 

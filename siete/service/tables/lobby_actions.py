@@ -25,7 +25,7 @@ from siete.service.tables.rematch_invites import verify_no_pending, verify_seat_
 from siete.service.tables.table_access import new_token, verify_may_see
 from siete.service.tables.table_locks import locked_table
 from siete.service.tables.turns import TableSnapshot, advance, save_state
-from siete.service.text_rules import forbidden_characters
+from siete.service.text_rules import MAX_STACKED_MARKS, forbidden_characters, too_many_marks
 from siete.service.unit_of_work import transactional_retried
 from siete.settings import ServiceSettings
 
@@ -71,6 +71,8 @@ def verify_spec(spec: TableSpec, config: GameConfig) -> None:
         raise RuleBroken(Problem.TURN_TIMER, min=TURN_SECONDS_MIN, max=TURN_SECONDS_MAX)
     if forbidden_characters(spec.name):
         raise RuleBroken(Problem.NAME_CHARACTERS)
+    if too_many_marks(spec.name):
+        raise RuleBroken(Problem.NAME_STACKED_MARKS, max=MAX_STACKED_MARKS)
 
 
 def player_for(user: User) -> Player:

@@ -13,7 +13,7 @@ from siete.data.games import Game, GamePlayer
 from siete.data.invites import GameInvite
 from siete.data.people import Player
 from siete.data.vocabulary import OPEN_STATUSES, GameStatus
-from siete.service.errors import NotAllowed, Problem
+from siete.service.errors import Conflict, NotAllowed, Problem
 from siete.service.tables.lobby_actions import TableSpec, create_table, join_table
 from siete.service.tables.rematch_invites import (
     WAITING,
@@ -47,13 +47,15 @@ def play_again(settings: ServiceSettings, game_id: int, player: Player, spec: Ta
 
     The old table is locked first, so two players who click at once get one rematch: the
     second takes a seat at the table the first opened. A new one copies the old table's
-    privacy and invites every other person who played.
+    privacy and invites every other person who played. A game not over yet is refused
+    (verify_over).
     """
     with locked_table(game_id) as (old, _row):
         people = [gp.player for gp in old.players if gp.player.user_id is not None]
         if player.user_id is None or (old.creator_user_id != player.user_id
                                       and player.id not in {p.id for p in people}):
             raise NotAllowed(Problem.NOT_A_PLAYER)
+        verify_over(old)
         existing = _open_rematch(game_id)
         if existing is not None:
             seated = any(gp.player_id == player.id for gp in existing.players)
@@ -67,6 +69,13 @@ def play_again(settings: ServiceSettings, game_id: int, player: Player, spec: Ta
         db.session.flush()
         invite_players(game, [p for p in people if p.id != player.id], player.name)
         return game.id
+
+
+def verify_over(game: Game) -> None:
+    """Refuse "Play again" at a table still waiting or being played: a rematch follows a game
+    that has ended (a 409, Problem.GAME_NOT_OVER)."""
+    if game.status in OPEN_STATUSES:
+        raise Conflict(Problem.GAME_NOT_OVER)
 
 
 def _open_rematch(game_id: int) -> Game | None:
