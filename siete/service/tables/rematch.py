@@ -19,7 +19,7 @@ from siete.service.tables.rematch_invites import (
     WAITING,
     invite_players,
     invite_state,
-    invites_of,
+    pending_invite_count,
     seconds_left,
 )
 from siete.service.tables.table_locks import locked_table
@@ -111,11 +111,12 @@ def rematch_offer(settings: ServiceSettings, game_id: int, user_id: int | None) 
     invite = db.session.scalar(
         select(GameInvite).join(Player, Player.id == GameInvite.player_id)
         .where(GameInvite.game_id == rematch.id, Player.user_id == user_id))
-    now = utcnow()
     if invite is None:  # only a seat no invitee who can still answer needs (verify_seat_not_held)
-        kept = sum(invite_state(i, set(seats), settings.rematch_seconds, now) == WAITING
-                   for i in invites_of(rematch.id))
-        return RematchOffer(rematch.id, by, "open", None, free - kept) if not rematch.private else None
+        if rematch.private:
+            return None
+        kept = pending_invite_count(rematch, settings.rematch_seconds)
+        return RematchOffer(rematch.id, by, "open", None, free - kept)
+    now = utcnow()
     answer = invite_state(invite, set(seats), settings.rematch_seconds, now)
     left = seconds_left(invite, settings.rematch_seconds, now) if answer == WAITING else None
     return RematchOffer(rematch.id, by, answer, left, free)
